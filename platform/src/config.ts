@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** Everything the platform reads from its environment; the README's configuration table lists each. */
+export interface PlatformConfig {
+  productName: string;
+  /** local | testing | development | qa | production; GET /dev/outbox exists only in local. */
+  appEnv: string;
+  host: string;
+  restPort: number;
+  oidcPort: number;
+  /** Public URL of the OpenID provider (its issuer identifier). */
+  issuer: string;
+  /** Audience of access tokens: the gateway. */
+  audience: string;
+  /** The console, for the sign-in client's redirect URIs and emailed links. */
+  consoleUrl: string;
+  consoleClientId: string;
+  /** Extra redirect URIs of the console client (other origins than consoleUrl), comma-separated. */
+  consoleRedirectOrigins: string[];
+  cliClientId: string;
+  cliClientSecret: string;
+  /** Where PGlite, signing keys and cookies' keys live when DATABASE_URL is not set. */
+  dataDir: string;
+  /** PostgreSQL connection string; unset means embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  /** Secret keys signing the provider's cookies. */
+  cookieKeys: string[];
+  /** How long each step of an onboarding, deployment or offboarding job takes. */
+  jobStepMs: number;
+  /** The shared password of the seeded accounts. */
+  seedPassword: string;
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function number(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed)) throw new Error(`Expected a number, got ${value}`);
+  return parsed;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const oidcPort = number(env.OIDC_PORT, 4011);
+  const appEnv = env.APP_ENV ?? 'local';
+  const cookieKeys = list(env.OIDC_COOKIE_KEYS);
+  if (appEnv === 'production' && cookieKeys.length === 0) throw new Error('OIDC_COOKIE_KEYS must be set in production');
+  return {
+    productName: env.PRODUCT_NAME ?? 'Meridian',
+    appEnv,
+    host: env.PLATFORM_HOST ?? '127.0.0.1',
+    restPort: number(env.PLATFORM_PORT, 4010),
+    oidcPort,
+    issuer: env.OIDC_ISSUER ?? `http://localhost:${oidcPort}`,
+    audience: env.GATEWAY_AUDIENCE ?? 'http://localhost:4000/graphql',
+    consoleUrl: env.CONSOLE_URL ?? 'http://localhost:5173',
+    consoleClientId: env.CONSOLE_CLIENT_ID ?? 'meridian-console',
+    consoleRedirectOrigins: list(env.CONSOLE_REDIRECT_ORIGINS),
+    cliClientId: env.CLI_CLIENT_ID ?? 'meridian-cli',
+    cliClientSecret: env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    cookieKeys: cookieKeys.length > 0 ? cookieKeys : ['meridian-local-cookie-key'],
+    jobStepMs: number(env.JOB_STEP_MS, 1500),
+    seedPassword: env.SEED_PASSWORD ?? 'meridian-local-1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@meridian/schema';
+
+/**
+ * An error with the body shape of decisions.md "REST details": validation → {message, details},
+ * conflicts → {conflicts: [{message}]} (409), other refusals → {message}.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === 'string' ? body.message : `HTTP ${status}`);
+  }
+}
+
+export interface FieldProblem {
+  msg: string;
+  param: string;
+}
+
+export const VALIDATION_MESSAGE = 'The request has invalid fields.';
+
+export function validationError(details: FieldProblem[]): HttpError {
+  return new HttpError(400, { message: VALIDATION_MESSAGE, details });
+}
+
+/** Throws a validation error for every field whose validator returned a message. */
+export function assertValid(checks: { param: string; msg: string | null }[]): void {
+  const problems = checks.filter((c): c is FieldProblem => c.msg !== null);
+  if (problems.length > 0) throw validationError(problems);
+}
+
+export const conflict = (message: string) => new HttpError(409, { conflicts: [{ message }] });
+export const forbidden = (message: string = MESSAGES.permissionDenied) => new HttpError(403, { message });
+export const notFound = (what: string) => new HttpError(404, { message: `${what} not found.` });
+export const unauthorized = (message: string) => new HttpError(401, { message });
+export const badRequest = (message: string) => new HttpError(400, { message });
+
+/** Fastify's schema errors in our shape, each naming the field in words. */
+function schemaProblems(error: FastifyError): FieldProblem[] {
+  return (error.validation ?? []).map((item) => {
+    const params = item.params as Record<string, unknown>;
+    const base = item.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (item.keyword === 'required') {
+      const param = [base, String(params.missingProperty)].filter(Boolean).join('.');
+      return { param, msg: 'A value is required' };
+    }
+    if (item.keyword === 'additionalProperties') {
+      const param = [base, String(params.additionalProperty)].filter(Boolean).join('.');
+      return { param, msg: 'This field is not allowed' };
+    }
+    const where = error.validationContext === 'body' ? base : [error.validationContext, base].filter(Boolean).join('.');
+    const message = item.message ?? 'is invalid';
+    return { param: where || String(error.validationContext ?? 'body'), msg: `Must ${message.replace(/^must /, '')}` };
+  });
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof HttpError) {
+    void reply.status(error.status).send(error.body);
+    return;
+  }
+  if (error.validation) {
+    void reply.status(400).send({ message: VALIDATION_MESSAGE, details: schemaProblems(error) });
+    return;
+  }
+  if (error.statusCode && error.statusCode < 500) {
+    void reply.status(error.statusCode).send({ message: error.message });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  void reply.status(500).send({ message: MESSAGES.defaultToastError });
+}

@@ -1,0 +1,210 @@
+import type { FastifyInstance } from 'fastify';
+import { defaultLicenses, validateEmail, validateOrganizationId, type Licenses } from '@meridian/schema';
+import { principalOf } from '../app.js';
+import { authorize } from '../http/access.js';
+import { assertValid, conflict } from '../http/errors.js';
+import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
+import { errorResponses, licensesSchema, organizationIdParam, organizationIdQuery, stringList } from '../http/schemas.js';
+import {
+  getOrganization,
+  licenseUsage,
+  toOrganization,
+  withUsage,
+  type OrganizationRow,
+} from '../domain/organizations.js';
+import type { RouteDeps } from './deps.js';
+
+const SORTABLE = { id: 'id', name: 'lower(name)', status: 'status', customer_segment: 'customer_segment', createdAt: 'created_at' };
+
+const includeQuery = { include: { type: 'string', description: 'licenses_used adds seat usage to licenses.' } } as const;
+
+const primaryContact = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string', maxLength: 254 } },
+  required: ['name', 'email'],
+} as const;
+
+const editableFields = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  domain: stringList,
+  callbackUrls: { type: 'array', items: { type: 'string', format: 'uri', maxLength: 2000 }, maxItems: 50 },
+  primaryContact,
+  preferences: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      bi_portal: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { default_states: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' }, maxItems: 60 } },
+      },
+    },
+  },
+  onboarding: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      bi: { type: 'object', additionalProperties: false, properties: { portal_url: { type: 'string', format: 'uri', maxLength: 2000 } } },
+    },
+  },
+} as const;
+
+interface CreateBody {
+  id: string;
+  name: string;
+  domain: string[];
+  primaryContact: { name: string; email: string };
+  customer_segment: string;
+  medicare_licensed: boolean;
+  callbackUrls?: string[];
+  licenses?: Partial<Licenses>;
+}
+
+type UpdateBody = Partial<Pick<OrganizationRow, 'name' | 'domain' | 'preferences' | 'onboarding'>> & {
+  callbackUrls?: string[];
+  primaryContact?: { name: string; email: string };
+};
+
+function wantsUsage(include: string | undefined): boolean {
+  return (include ?? '').split(',').includes('licenses_used');
+}
+
+export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
+  app.get<{ Querystring: ListQuery & { include?: string } }>(
+    '/organization',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'List organizations (search, sort, paging)',
+        querystring: { type: 'object', properties: { ...listQuerySchema, ...includeQuery } },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      authorize(principalOf(request), 'organizations');
+      const query = request.query;
+      const params: unknown[] = [];
+      let where = '';
+      if (query.search) {
+        params.push(containsPattern(query.search));
+        where = `WHERE (id || ' ' || lower(name)) LIKE $1`;
+      }
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM organizations ${where}`, params)).rows[0]!.n;
+      const order = orderBy(query.sort, SORTABLE, 'name', 'id');
+      const rows = (await db.query<OrganizationRow>(`SELECT * FROM organizations ${where} ${order}${page(query, params)}`, params)).rows;
+      const usage = wantsUsage(query.include) ? await licenseUsage(db, rows.map((r) => r.id)) : undefined;
+      const data = rows.map((row) => {
+        const organization = toOrganization(row);
+        return usage ? { ...organization, licenses: withUsage(row.licenses, usage.get(row.id)!) } : organization;
+      });
+      return listBody(data, total, query);
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { include?: string } }>(
+    '/organization/:id',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'One organization',
+        params: organizationIdParam,
+        querystring: { type: 'object', properties: includeQuery },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      authorize(principalOf(request), 'organization', { organizationId: request.params.id });
+      const row = await getOrganization(db, request.params.id);
+      const organization = toOrganization(row);
+      if (!wantsUsage(request.query.include)) return organization;
+      const usage = (await licenseUsage(db, [row.id])).get(row.id)!;
+      return { ...organization, licenses: withUsage(row.licenses, usage) };
+    },
+  );
+
+  app.post<{ Body: CreateBody }>(
+    '/organization',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Create an organization',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'name', 'domain', 'primaryContact', 'customer_segment', 'medicare_licensed'],
+          properties: {
+            id: { type: 'string', maxLength: 64 },
+            name: editableFields.name,
+            domain: { ...stringList, minItems: 1 },
+            primaryContact,
+            customer_segment: { type: 'string', minLength: 1, maxLength: 100 },
+            medicare_licensed: { type: 'boolean' },
+            callbackUrls: editableFields.callbackUrls,
+            licenses: licensesSchema,
+          },
+        },
+        response: { ...errorResponses, 409: { description: 'The id is taken' } },
+      },
+    },
+    async (request, reply) => {
+      authorize(principalOf(request), 'createOrganization');
+      const body = request.body;
+      const segment = (await db.query('SELECT 1 FROM customer_segments WHERE id = $1', [body.customer_segment])).rows[0];
+      assertValid([
+        { param: 'id', msg: validateOrganizationId(body.id) },
+        { param: 'primaryContact.email', msg: validateEmail(body.primaryContact.email) },
+        { param: 'customer_segment', msg: segment ? null : `Customer segment ${body.customer_segment} does not exist.` },
+      ]);
+      const defaults = defaultLicenses();
+      const licenses: Licenses = {
+        ...defaults,
+        ...body.licenses,
+        tableau_user_licenses: { ...defaults.tableau_user_licenses, ...body.licenses?.tableau_user_licenses },
+      };
+      const { rows } = await db.query<OrganizationRow>(
+        `INSERT INTO organizations (id, name, domain, callback_urls, primary_contact, licenses, customer_segment, medicare_licensed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING *`,
+        [body.id, body.name, body.domain, body.callbackUrls ?? [], body.primaryContact, licenses, body.customer_segment, body.medicare_licensed],
+      );
+      if (!rows[0]) throw conflict(`An organization with id ${body.id} already exists.`);
+      return reply.status(201).send(toOrganization(rows[0]));
+    },
+  );
+
+  app.put<{ Querystring: { organizationId: string }; Body: UpdateBody }>(
+    '/organization',
+    {
+      schema: {
+        tags: ['organizations'],
+        summary: 'Update an organization (name, domains, callback URLs, contact, preferences, portal URL)',
+        querystring: organizationIdQuery,
+        body: { type: 'object', additionalProperties: false, properties: editableFields, minProperties: 1 },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const { organizationId } = request.query;
+      authorize(principalOf(request), 'updateOrganization', { organizationId });
+      const body = request.body;
+      if (body.primaryContact) assertValid([{ param: 'primaryContact.email', msg: validateEmail(body.primaryContact.email) }]);
+      return db.transaction(async (tx) => {
+        const current = await getOrganization(tx, organizationId, true);
+        const { rows } = await tx.query<OrganizationRow>(
+          `UPDATE organizations SET name = $2, domain = $3, callback_urls = $4, primary_contact = $5, preferences = $6,
+                  onboarding = $7, updated_at = now() WHERE id = $1 RETURNING *`,
+          [
+            organizationId,
+            body.name ?? current.name,
+            body.domain ?? current.domain,
+            body.callbackUrls ?? current.callback_urls,
+            body.primaryContact ?? current.primary_contact,
+            body.preferences ? { ...current.preferences, ...body.preferences } : current.preferences,
+            body.onboarding ? { ...current.onboarding, ...body.onboarding } : current.onboarding,
+          ],
+        );
+        return toOrganization(rows[0]!);
+      });
+    },
+  );
+}

@@ -1,0 +1,16 @@
+/** User-facing messages fixed by spec section 8 and decisions.md, shared by every side. */
+export const MESSAGES = {
+  userMissing: 'Current user does not exist. Please contact support for assistance.',
+  permissionDenied: 'You do not have permission to view that page.',
+  featureUnavailable: 'Customer has not licensed the product that enables this feature.',
+  defaultToastError: 'Something went wrong on our end.',
+  defaultErrorPage: 'Something went wrong!',
+  noResponse: 'No response received',
+  lastFallback: 'Something went wrong',
+  serverError: 'Server Error',
+  invalidCredentials: 'Invalid email or password.',
+  passwordExpired: 'Your password has expired.',
+  inactiveUser: 'Your account has been deactivated. Please contact your administrator.',
+  tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
+  httpStatus: (status: number) => `${status} http status received`,
+} as const;

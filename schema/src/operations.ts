@@ -1,0 +1,97 @@
+import type { FeatureKey } from './features.js';
+import type { Permission } from './permissions.js';
+
+/**
+ * What each operation needs (decisions.md, "Permissions of each operation"). The gateway's directives,
+ * the platform's route guards and the console's route guards all read this one table.
+ */
+export interface OperationRequirement {
+  /** 'public': anyone, even anonymous; 'signedIn': any valid session; 'permission': see `any`. */
+  access: 'public' | 'signedIn' | 'permission';
+  /** Any one of these permissions grants the operation. */
+  any?: readonly Permission[];
+  /**
+   * 'ownOrg': org roles reach only their own organization and its users (system roles reach all);
+   * 'systemRole': only system roles; 'none': no tenant scope (catalog, analytics).
+   */
+  scope: 'ownOrg' | 'systemRole' | 'none';
+  /** A user may always do this to their own user record, whatever their role. */
+  self?: boolean;
+  /** The feature that must be available to the organization. */
+  feature?: FeatureKey;
+}
+
+const orgUpdate: OperationRequirement = { access: 'permission', any: ['organization:update'], scope: 'ownOrg' };
+const profileUpdate: OperationRequirement = { access: 'permission', any: ['user:update-profile'], scope: 'ownOrg' };
+const providersRead: OperationRequirement = {
+  access: 'permission',
+  any: ['configurations:read'],
+  scope: 'ownOrg',
+  feature: 'feature:managed-providers',
+};
+const providersWrite: OperationRequirement = {
+  access: 'permission',
+  any: ['configurations:write'],
+  scope: 'ownOrg',
+  feature: 'feature:managed-providers',
+};
+
+export const OPERATIONS = {
+  viewer: { access: 'signedIn', scope: 'none' },
+  changePassword: { access: 'signedIn', scope: 'none' },
+  requestPasswordReset: { access: 'public', scope: 'none' },
+  createPassword: { access: 'public', scope: 'none' },
+
+  organizations: { access: 'permission', any: ['organizations:read'], scope: 'none' },
+  organization: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
+  features: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
+  createOrganization: { access: 'permission', any: ['organizations:create'], scope: 'none' },
+  updateOrganization: orgUpdate,
+  updateLicenses: orgUpdate,
+  startOnboarding: orgUpdate,
+  startDeployment: orgUpdate,
+  switchSegment: orgUpdate,
+  offboardOrganization: orgUpdate,
+  activateOrganization: orgUpdate,
+  organizationCredentials: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
+  createOrganizationCredential: orgUpdate,
+  disableOrganizationCredential: orgUpdate,
+
+  users: { access: 'permission', any: ['users:read'], scope: 'ownOrg' },
+  searchAllUsers: { access: 'permission', any: ['users:read'], scope: 'systemRole' },
+  user: { access: 'permission', any: ['users:read'], scope: 'ownOrg', self: true },
+  createUser: { access: 'permission', any: ['users:create'], scope: 'ownOrg' },
+  updateUser: profileUpdate,
+  setUserActive: profileUpdate,
+  setUserDataAccess: profileUpdate,
+  /** Another user's credentials need user:update-profile; one's own need the conditions of ownCredential. */
+  createUserCredential: { ...profileUpdate, self: true },
+  disableUserCredential: { ...profileUpdate, self: true },
+  passwordSection: { access: 'permission', any: ['user:read-password-section'], scope: 'ownOrg' },
+  passwordResetMeta: { access: 'permission', any: ['user:read-password-reset-meta'], scope: 'ownOrg' },
+  initiatePasswordReset: { access: 'permission', any: ['user:initiate-password-reset'], scope: 'ownOrg' },
+
+  catalogProducts: { access: 'permission', any: ['catalog:read'], scope: 'none' },
+  customerSegments: { access: 'permission', any: ['catalog:read'], scope: 'none' },
+  catalogVersion: { access: 'permission', any: ['catalog-version:read'], scope: 'none' },
+
+  providerLinks: providersRead,
+  provider: providersRead,
+  providers: providersRead,
+  upsertProviderLinks: providersWrite,
+  removeProviderLinks: providersWrite,
+
+  analyticsSummary: { access: 'permission', any: ['analytics:read'], scope: 'none' },
+} as const satisfies Record<string, OperationRequirement>;
+
+export type Operation = keyof typeof OPERATIONS;
+
+export function requirementOf(operation: Operation): OperationRequirement {
+  return OPERATIONS[operation];
+}
+
+/**
+ * A user's own data-access credentials (decisions.md): signed in, data-access management available,
+ * and direct data access enabled for them.
+ */
+export const OWN_CREDENTIAL_FEATURE: FeatureKey = 'feature:data-access-management';

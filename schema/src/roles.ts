@@ -1,0 +1,54 @@
+/** Roles travel as these keys everywhere: REST, GraphQL (upper snake case), tokens. */
+export const ROLES = ['systemAdmin', 'systemViewer', 'orgAdmin', 'orgUser'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The role of a user whose record names none (spec section 3). */
+export const DEFAULT_ROLE: Role = 'orgUser';
+
+/** Roles that reach every organization. */
+export const SYSTEM_ROLES: readonly Role[] = ['systemAdmin', 'systemViewer'];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isSystemRole(role: Role): boolean {
+  return SYSTEM_ROLES.includes(role);
+}
+
+/** Display label; the product name is configuration (decisions.md). */
+export function roleLabel(role: Role, productName: string): string {
+  switch (role) {
+    case 'systemAdmin':
+      return `${productName} Admin`;
+    case 'systemViewer':
+      return `${productName} Viewer`;
+    case 'orgAdmin':
+      return 'Org Admin';
+    case 'orgUser':
+      return 'Org User';
+  }
+}
+
+/** The roles a user of `granter` role may give to others (decisions.md: orgAdmin grants only org roles). */
+export function grantableRoles(granter: Role): Role[] {
+  switch (granter) {
+    case 'systemAdmin':
+      return [...ROLES];
+    case 'orgAdmin':
+      return ['orgAdmin', 'orgUser'];
+    default:
+      return [];
+  }
+}
+
+/** GraphQL enum value of a role key: systemAdmin → SYSTEM_ADMIN. */
+export function roleToEnum(role: Role): string {
+  return role.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+}
+
+/** Role key of a GraphQL enum value: SYSTEM_ADMIN → systemAdmin. */
+export function roleFromEnum(value: string): Role | undefined {
+  const key = value.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return isRole(key) ? key : undefined;
+}

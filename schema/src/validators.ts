@@ -1,0 +1,106 @@
+/**
+ * Input validators with their user-facing messages (decisions.md). Each returns null when the value is
+ * valid, or the message to show next to the field; the gateway's scalars, the platform's request checks
+ * and the console's forms all call these.
+ */
+
+export const NPI_FORMAT_MESSAGE = 'NPI must be 10 digits, or 15 digits starting with 80840.';
+export const npiCheckDigitMessage = (npi: string): string => `NPI ${npi} fails its check digit.`;
+export const ZIP_MESSAGE = 'Zip code must be 5 digits, or 5 digits, a hyphen and 4 digits.';
+export const EMAIL_MESSAGE = 'Email must be a valid address, like name@example.com.';
+export const DATE_TIME_MESSAGE = 'Date and time must be an ISO 8601 timestamp with a time zone, like 2026-01-31T12:00:00Z.';
+export const ORGANIZATION_ID_MESSAGE =
+  'Organization id must be 3 to 40 characters: lowercase letters, digits and hyphens.';
+export const PASSWORD_POLICY_MESSAGE = 'Password must be at least 12 characters and contain a letter and a digit.';
+export const PASSWORD_REUSE_MESSAGE = 'New password must be different from the current one.';
+export const ALIAS_MESSAGE = 'Alias must be 1 to 120 characters.';
+
+/** 10-digit NPIs are checked as if prefixed with 80840: the Luhn sum of that prefix is 24. */
+const NPI_PREFIX_LUHN_SUM = 24;
+
+/** Luhn sum of `digits` where the rightmost digit is the first to be doubled. */
+function luhnSum(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum;
+}
+
+/** The check digit an NPI body (9 digits, or 14 digits starting 80840) must end with. */
+export function npiCheckDigit(body: string): number {
+  const sum = body.length === 9 ? luhnSum(body) + NPI_PREFIX_LUHN_SUM : luhnSum(body);
+  return (10 - (sum % 10)) % 10;
+}
+
+export function isNpiFormat(value: string): boolean {
+  return /^\d{10}$/.test(value) || /^80840\d{10}$/.test(value);
+}
+
+export function validateNpi(value: string): string | null {
+  if (!isNpiFormat(value)) return NPI_FORMAT_MESSAGE;
+  const body = value.slice(0, -1);
+  return npiCheckDigit(body) === Number(value.at(-1)) ? null : npiCheckDigitMessage(value);
+}
+
+export function validateZip(value: string): string | null {
+  return /^\d{5}(-\d{4})?$/.test(value) ? null : ZIP_MESSAGE;
+}
+
+// Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is the mail server's job.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function validateEmail(value: string): string | null {
+  return value.length <= 254 && EMAIL_PATTERN.test(value) ? null : EMAIL_MESSAGE;
+}
+
+/** Emails are case-insensitive and stored lowercase (decisions.md). */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export function validateDateTime(value: string): string | null {
+  return DATE_TIME_PATTERN.test(value) && !Number.isNaN(Date.parse(value)) ? null : DATE_TIME_MESSAGE;
+}
+
+export function validateOrganizationId(value: string): string | null {
+  return /^[a-z0-9-]{3,40}$/.test(value) ? null : ORGANIZATION_ID_MESSAGE;
+}
+
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** The password policy as a list of rules, so a form can show each one as the user types. */
+export const PASSWORD_RULES = [
+  { label: 'At least 12 characters', test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { label: 'A letter', test: (p: string) => /\p{L}/u.test(p) },
+  { label: 'A digit', test: (p: string) => /\d/.test(p) },
+] as const;
+
+export function validatePassword(value: string): string | null {
+  return PASSWORD_RULES.every((rule) => rule.test(value)) ? null : PASSWORD_POLICY_MESSAGE;
+}
+
+export const RELATIONSHIP_VALUES = ['Employed', 'Affiliated', 'Referral Partner', 'Competitor', 'Other'] as const;
+export type RelationshipValue = (typeof RELATIONSHIP_VALUES)[number];
+export const RELATIONSHIP_MESSAGE = `Relationship must be one of: ${RELATIONSHIP_VALUES.join(', ')}.`;
+
+export const PROVIDER_LINK_KINDS = ['provider_alias', 'provider_relationship'] as const;
+export type ProviderLinkKind = (typeof PROVIDER_LINK_KINDS)[number];
+
+/** At most this many rows in one provider-link or batch-lookup request. */
+export const PROVIDER_BATCH_LIMIT = 5000;
+
+export function validateProviderLinkValue(kind: ProviderLinkKind, value: string): string | null {
+  if (kind === 'provider_alias') {
+    const trimmed = value.trim();
+    return trimmed.length >= 1 && trimmed.length <= 120 ? null : ALIAS_MESSAGE;
+  }
+  return (RELATIONSHIP_VALUES as readonly string[]).includes(value) ? null : RELATIONSHIP_MESSAGE;
+}
