@@ -1,8 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './analytics.js';
+import { catalogRoutes } from './catalog.js';
+import { credentialRoutes } from './credentials.js';
 import type { RouteDeps } from './deps.js';
+import { devRoutes } from './dev.js';
+import { featureRoutes } from './features.js';
+import { licenseRoutes } from './licenses.js';
+import { lifecycleRoutes } from './lifecycle.js';
+import { loginRoutes } from './login.js';
 import { organizationRoutes } from './organizations.js';
+import { passwordRoutes } from './passwords.js';
+import { providerLinkRoutes } from './provider-links.js';
+import { providerRoutes } from './providers.js';
+import { userRoutes } from './users.js';
 
 /** Every route module of the REST API; one file per domain. */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  await organizationRoutes(app, deps);
+  for (const routes of [
+    organizationRoutes,
+    lifecycleRoutes,
+    licenseRoutes,
+    userRoutes,
+    credentialRoutes,
+    passwordRoutes,
+    loginRoutes,
+    catalogRoutes,
+    featureRoutes,
+    providerRoutes,
+    providerLinkRoutes,
+    analyticsRoutes,
+    devRoutes,
+  ]) {
+    await routes(app, deps);
+  }
 }

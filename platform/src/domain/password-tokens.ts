@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { RESET_TOKEN_LIFETIME_MS } from '@meridian/schema';
+import type { Queryable } from '../db/database.js';
+
+export type PasswordTokenPurpose = 'reset' | 'expired' | 'initiated';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A one-time token for the console's create-password page; only its hash is stored. Lives 60 minutes. */
+export async function issuePasswordToken(db: Queryable, email: string, purpose: PasswordTokenPurpose): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO password_tokens (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
+    [hashToken(token), email, purpose, new Date(Date.now() + RESET_TOKEN_LIFETIME_MS)],
+  );
+  return token;
+}
+
+/** The console link that sets a password with `token`. */
+export function createPasswordLink(consoleUrl: string, token: string): string {
+  return `${consoleUrl.replace(/\/$/, '')}/create-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Marks the token used and returns its email, or null when it is unknown, expired or already used
+ * (tokens work once).
+ */
+export async function consumePasswordToken(db: Queryable, token: string): Promise<string | null> {
+  const { rows } = await db.query<{ email: string }>(
+    `UPDATE password_tokens SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING email`,
+    [hashToken(token)],
+  );
+  return rows[0]?.email ?? null;
+}
+
+/** Writes a mail to the outbox (readable at GET /dev/outbox locally). */
+export async function sendMail(db: Queryable, recipient: string, subject: string, body: string, link?: string): Promise<void> {
+  await db.query('INSERT INTO outbox (recipient, subject, body, link) VALUES ($1, $2, $3, $4)', [recipient, subject, body, link ?? null]);
+}

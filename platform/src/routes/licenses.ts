@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from './deps.js';
+
+// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
+export async function licenseRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {}
