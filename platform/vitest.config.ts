@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { sourceConditions } from '../vitest.shared.js';
+// Workspace packages resolve to their TypeScript sources in tests, never to a stale build.
+const sourceConditions = { resolve: { conditions: ['source'] }, ssr: { resolve: { conditions: ['source'] } } };
 
 export default defineConfig({
   ...sourceConditions,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sourceConditions } from '../vitest.shared.js';
+// Workspace packages resolve to their TypeScript sources in tests, never to a stale build.
+const sourceConditions = { resolve: { conditions: ['source'] }, ssr: { resolve: { conditions: ['source'] } } };
 
 export default defineConfig({ ...sourceConditions, test: { include: ['src/**/*.test.ts'] } });

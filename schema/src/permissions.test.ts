@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PERMISSION_CHECK_FAILED, ROLE_PERMISSIONS, checkPermission, hasPermission } from './permissions.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, type OperationRequirement } from './operations.js';
 import { grantableRoles, roleFromEnum, roleLabel, roleToEnum, ROLES } from './roles.js';
 
 describe('checkPermission (spec section 6)', () => {
@@ -37,8 +37,9 @@ describe('the role table', () => {
   });
   it('names only known permissions in the operation table', () => {
     const known = new Set(Object.values(ROLE_PERMISSIONS).flat());
-    for (const requirement of Object.values(OPERATIONS)) {
-      for (const permission of 'any' in requirement ? requirement.any : []) expect(known.has(permission)).toBe(true);
+    const requirements: OperationRequirement[] = Object.values(OPERATIONS);
+    for (const requirement of requirements) {
+      for (const permission of requirement.any ?? []) expect(known.has(permission)).toBe(true);
     }
   });
 });

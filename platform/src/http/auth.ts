@@ -45,7 +45,7 @@ export async function authenticate(request: FastifyRequest, verifier: TokenVerif
   // Client-credentials tokens carry the role and organization configured for their client.
   if (typeof payload.client_role === 'string') {
     if (!isRole(payload.client_role) || typeof payload.client_org !== 'string') throw unauthorized('The access token is invalid or expired.');
-    return { kind: 'client', subject: String(payload.client_id ?? payload.sub), role: payload.client_role, organizationId: payload.client_org };
+    return { kind: 'client', subject: typeof payload.client_id === 'string' ? payload.client_id : String(payload.sub), role: payload.client_role, organizationId: payload.client_org };
   }
 
   const email = String(payload.sub).toLowerCase();

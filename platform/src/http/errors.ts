@@ -40,7 +40,7 @@ export const badRequest = (message: string) => new HttpError(400, { message });
 /** Fastify's schema errors in our shape, each naming the field in words. */
 function schemaProblems(error: FastifyError): FieldProblem[] {
   return (error.validation ?? []).map((item) => {
-    const params = item.params as Record<string, unknown>;
+    const params = item.params;
     const base = item.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (item.keyword === 'required') {
       const param = [base, String(params.missingProperty)].filter(Boolean).join('.');

@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `npm start`: installs, builds and starts the whole product on its embedded defaults (PGlite under
+// .data/), waits until each part answers, prints the URLs and the seeded sign-in accounts, and stops
+// every part cleanly on Ctrl-C. Data and sessions stay in .data/ for the next start.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runPnpm } from './pnpm.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const env = process.env;
+const platformUrl = `http://localhost:${env.PLATFORM_PORT ?? 4010}`;
+const issuer = env.OIDC_ISSUER ?? `http://localhost:${env.OIDC_PORT ?? 4011}`;
+
+/** The parts of the product, each started when it has been built. */
+const services = [
+  {
+    name: 'platform',
+    entry: 'platform/dist/main.js',
+    args: process.argv.slice(2), // e.g. --seed-scale
+    ready: [`${platformUrl}/healthz`, `${issuer}/.well-known/openid-configuration`],
+  },
+  {
+    name: 'gateway',
+    entry: 'gateway/dist/main.js',
+    args: [],
+    ready: [`http://localhost:${env.GATEWAY_PORT ?? 4000}/healthz`],
+  },
+];
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+if (runPnpm(['install', '--frozen-lockfile'], { cwd: root }) !== 0) fail('Install failed.');
+if (runPnpm(['run', 'build'], { cwd: root }) !== 0) fail('Build failed.');
+
+const children = [];
+let stopping = false;
+
+function stopAll(signal = 'SIGTERM') {
+  if (stopping) {
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(130);
+  }
+  stopping = true;
+  console.info('\nStopping…');
+  for (const child of children) child.kill(signal);
+}
+process.on('SIGINT', () => stopAll('SIGTERM'));
+process.on('SIGTERM', () => stopAll('SIGTERM'));
+
+async function waitFor(url, child, timeoutMs = 120000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) return false;
+    try {
+      const response = await fetch(url);
+      if (response.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return false;
+}
+
+const started = [];
+for (const service of services) {
+  if (!existsSync(path.join(root, service.entry))) continue;
+  const child = spawn(process.execPath, [path.join(root, service.entry), ...service.args], { cwd: root, stdio: 'inherit', env });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${service.name} exited (${signal ?? code}); stopping the rest.`);
+      stopAll();
+    }
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(stopping ? 0 : 1);
+  });
+  for (const url of service.ready) {
+    if (!(await waitFor(url, child))) {
+      stopAll();
+      fail(`${service.name} did not answer at ${url}.`);
+    }
+  }
+  started.push(service.name);
+}
+
+const { DEMO_ACCOUNTS } = await import(pathToFileURL(path.join(root, 'platform/dist/seed/demo.js')).href);
+const password = env.SEED_PASSWORD ?? 'meridian-local-1';
+console.info(`
+Meridian is running (${started.join(', ')}). Ctrl-C stops it; data stays in .data/ (npm run reset wipes it).
+
+  Platform REST API   ${platformUrl}   (OpenAPI: ${platformUrl}/openapi.json)
+  OpenID issuer       ${issuer}
+${started.includes('gateway') ? `  GraphQL gateway     http://localhost:${env.GATEWAY_PORT ?? 4000}/graphql\n` : ''}
+Sign-in accounts (password ${password}):
+${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.description}`).join('\n')}
+  meridian-cli (client credentials, secret ${env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret'}) acts as Meridian Admin
+`);

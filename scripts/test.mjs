@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `npm test`: installs, then runs every check and test in the order a failure is cheapest to find:
+// typecheck, lint, unit and integration tests (PGlite), the platform suite again on PostgreSQL when
+// TEST_DATABASE_URL is set (CI sets it), and prints one closing line "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { runPnpm } from './pnpm.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outputDir = path.join(root, 'test-output');
+rmSync(path.join(outputDir, 'vitest'), { recursive: true, force: true });
+mkdirSync(path.join(outputDir, 'vitest'), { recursive: true });
+
+function step(title, args, env = {}) {
+  console.info(`\n=== ${title}`);
+  const status = runPnpm(args, { cwd: root, env: { ...process.env, ...env } });
+  if (status !== 0) {
+    console.error(`\n${title} failed (exit ${status}).`);
+    summarize();
+    process.exit(status);
+  }
+}
+
+/** Vitest run with a JSON report under test-output/vitest/, so the closing line can count every test. */
+function vitest(title, name, args, env = {}) {
+  const report = path.join(outputDir, 'vitest', `${name}.json`);
+  step(title, ['exec', 'vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+}
+
+function summarize() {
+  let passed = 0;
+  let failed = 0;
+  const dir = path.join(outputDir, 'vitest');
+  for (const name of existsSync(dir) ? ['unit', 'postgres'] : []) {
+    const file = path.join(dir, `${name}.json`);
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + report.numPendingTests + report.numTodoTests;
+  }
+  console.info(`\n${passed} passed, ${failed} failed`);
+}
+
+step('Install', ['install', '--frozen-lockfile']);
+step('Typecheck', ['run', 'typecheck']);
+step('Lint', ['run', 'lint']);
+vitest('Tests (PGlite)', 'unit', []);
+if (process.env.TEST_DATABASE_URL) {
+  vitest('Platform tests on PostgreSQL', 'postgres', ['--project', 'platform']);
+} else {
+  console.info('\nPlatform tests on PostgreSQL: not run (set TEST_DATABASE_URL to a server; .ci/run does).');
+}
+summarize();
