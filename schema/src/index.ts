@@ -8,3 +8,4 @@ export * from './lifecycle.js';
 export * from './licenses.js';
 export * from './time-rules.js';
 export * from './self-protection.js';
+export * from './provider-rows.js';

@@ -23,7 +23,12 @@ export const conflictBody = {
 export const errorResponses = {
   400: { description: 'Invalid fields, each named in details', ...validationBody },
   401: { description: 'Missing, invalid or expired token; inactive user', ...messageBody },
-  403: { description: 'Permission, tenant scope or feature refused', ...messageBody },
+  403: {
+    description: 'Permission, tenant scope or feature refused; `feature` names an unlicensed feature',
+    type: 'object',
+    properties: { message: { type: 'string' }, feature: { type: 'string' } },
+    required: ['message'],
+  },
 } as const;
 
 export const emailParam = {

@@ -1,5 +1,188 @@
 import type { FastifyInstance } from 'fastify';
+import { OWN_CREDENTIAL_FEATURE, normalizeEmail, type Operation } from '@meridian/schema';
+import { principalOf } from '../app.js';
+import type { Queryable } from '../db/database.js';
+import {
+  CREDENTIAL_COLUMNS,
+  createCredential,
+  disableCredential,
+  toCredential,
+  type CredentialRow,
+} from '../domain/credentials.js';
+import { assertFeature } from '../domain/features.js';
+import { getOrganization } from '../domain/organizations.js';
+import { findUser, userInScope, type UserRow } from '../domain/users.js';
+import { authorize } from '../http/access.js';
+import type { Principal } from '../http/auth.js';
+import { assertValid, conflict, forbidden } from '../http/errors.js';
+import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
+import { conflictBody, errorResponses, organizationIdParam } from '../http/schemas.js';
 import type { RouteDeps } from './deps.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
-export async function credentialRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {}
+const SORTABLE = { generated_timestamp: 'generated_at', id: 'id', credential_enabled: 'credential_enabled' };
+
+const OWN_ACCESS_DISABLED = 'Direct data access is not enabled for you. Ask your administrator to enable it.';
+const ONLY_DISABLE = 'A credential can only be disabled. Create a new credential instead.';
+
+const userCredentialParams = {
+  type: 'object',
+  properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, credentialId: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['email', 'credentialId'],
+} as const;
+const organizationCredentialParams = {
+  type: 'object',
+  properties: { id: organizationIdParam.properties.id, credentialId: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['id', 'credentialId'],
+} as const;
+
+const disableBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['credential_enabled'],
+  properties: { credential_enabled: { type: 'boolean', description: 'Only false: a credential is disabled, never re-enabled.' } },
+} as const;
+
+/**
+ * The user whose credentials `principal` may manage (decisions.md "Data-access credentials"): their own
+ * when data-access management is available to their organization and direct data access is enabled for
+ * them, whatever their role; another user's with user:update-profile in their own organization.
+ */
+async function credentialOwner(
+  db: Queryable,
+  principal: Principal,
+  operation: Extract<Operation, 'createUserCredential' | 'disableUserCredential'>,
+  email: string,
+  productName: string,
+): Promise<UserRow> {
+  if (principal.kind === 'user' && principal.subject === email) {
+    const self = (await findUser(db, email))!;
+    await assertFeature(db, self.organization_id, OWN_CREDENTIAL_FEATURE, productName);
+    if (!self.direct_data_access_enabled) throw forbidden(OWN_ACCESS_DISABLED);
+    return self;
+  }
+  return userInScope(db, principal, operation, email);
+}
+
+function assertDisabling(body: { credential_enabled: boolean }): void {
+  assertValid([{ param: 'credential_enabled', msg: body.credential_enabled ? ONLY_DISABLE : null }]);
+}
+
+const created = (row: CredentialRow, secret: string) => ({ ...toCredential(row), secret });
+
+export async function credentialRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  app.post<{ Params: { email: string } }>(
+    '/user/:email/credential',
+    {
+      schema: {
+        tags: ['credentials'],
+        summary: "Create a user's data-access credential; the answer is the only time its secret is shown",
+        params: { type: 'object', properties: userCredentialParams.properties, required: ['email'] },
+        response: { ...errorResponses, 409: { description: 'Direct data access is off or the user is inactive', ...conflictBody } },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const email = normalizeEmail(request.params.email);
+      const owner = await credentialOwner(db, principal, 'createUserCredential', email, config.productName);
+      if (!owner.direct_data_access_enabled) {
+        throw conflict(`Direct data access is not enabled for ${email}. Enable it before creating a credential.`);
+      }
+      if (!owner.active) throw conflict(`${email} is inactive. Activate the user before creating a credential.`);
+      const { row, secret } = await createCredential(db, {
+        organizationId: owner.organization_id,
+        userEmail: email,
+        createdBy: principal.subject,
+      });
+      return reply.status(201).send(created(row, secret));
+    },
+  );
+
+  app.put<{ Params: { email: string; credentialId: string }; Body: { credential_enabled: boolean } }>(
+    '/user/:email/credential/:credentialId',
+    {
+      schema: {
+        tags: ['credentials'],
+        summary: "Disable a user's data-access credential",
+        params: userCredentialParams,
+        body: disableBody,
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const email = normalizeEmail(request.params.email);
+      await credentialOwner(db, principal, 'disableUserCredential', email, config.productName);
+      assertDisabling(request.body);
+      return toCredential(await disableCredential(db, request.params.credentialId, { userEmail: email }));
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: ListQuery }>(
+    '/organization/:id/credential',
+    {
+      schema: {
+        tags: ['credentials'],
+        summary: "An organization's own data-access credentials (not its users')",
+        params: organizationIdParam,
+        querystring: { type: 'object', properties: listQuerySchema },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const organizationId = request.params.id;
+      authorize(principalOf(request), 'organizationCredentials', { organizationId });
+      await getOrganization(db, organizationId);
+      const query = request.query;
+      const params: unknown[] = [organizationId];
+      let where = 'WHERE organization_id = $1 AND user_email IS NULL';
+      if (query.search) {
+        params.push(containsPattern(query.search));
+        where += ` AND id LIKE $${params.length}`;
+      }
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credentials ${where}`, params)).rows[0]!.n;
+      const order = orderBy(query.sort ?? '-generated_timestamp', SORTABLE, 'generated_timestamp', 'id');
+      const { rows } = await db.query<CredentialRow>(`SELECT ${CREDENTIAL_COLUMNS} FROM credentials ${where} ${order}${page(query, params)}`, params);
+      const now = new Date();
+      return listBody(rows.map((row) => toCredential(row, now)), total, query);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/organization/:id/credential',
+    {
+      schema: {
+        tags: ['credentials'],
+        summary: "Create an organization's data-access credential; the answer is the only time its secret is shown",
+        params: organizationIdParam,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const organizationId = request.params.id;
+      authorize(principal, 'createOrganizationCredential', { organizationId });
+      await getOrganization(db, organizationId);
+      const { row, secret } = await createCredential(db, { organizationId, userEmail: null, createdBy: principal.subject });
+      return reply.status(201).send(created(row, secret));
+    },
+  );
+
+  app.put<{ Params: { id: string; credentialId: string }; Body: { credential_enabled: boolean } }>(
+    '/organization/:id/credential/:credentialId',
+    {
+      schema: {
+        tags: ['credentials'],
+        summary: "Disable an organization's data-access credential",
+        params: organizationCredentialParams,
+        body: disableBody,
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const organizationId = request.params.id;
+      authorize(principalOf(request), 'disableOrganizationCredential', { organizationId });
+      assertDisabling(request.body);
+      return toCredential(await disableCredential(db, request.params.credentialId, { organizationId }));
+    },
+  );
+}

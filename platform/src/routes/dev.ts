@@ -1,5 +1,64 @@
 import type { FastifyInstance } from 'fastify';
+import { normalizeEmail } from '@meridian/schema';
+import { listBody, listQuerySchema, page, type ListQuery } from '../http/lists.js';
 import type { RouteDeps } from './deps.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
-export async function devRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {}
+/** Environments whose mail is read from the outbox instead of being delivered. */
+const OUTBOX_ENVIRONMENTS = ['local', 'testing'];
+
+interface OutboxRow {
+  /** bigserial: a string from node-postgres, a number from PGlite. */
+  id: string | number;
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  created_at: Date;
+}
+
+/**
+ * Developer conveniences. GET /dev/outbox shows the mail the platform would have sent (password links),
+ * without a token: it exists only in the local and testing environments, never elsewhere.
+ */
+export async function devRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  if (!OUTBOX_ENVIRONMENTS.includes(config.appEnv)) return;
+
+  app.get<{ Querystring: ListQuery & { recipient?: string } }>(
+    '/dev/outbox',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['dev'],
+        summary: 'Mail the platform would have sent, newest first (local and testing environments only)',
+        security: [],
+        querystring: {
+          type: 'object',
+          properties: { recipient: { type: 'string', maxLength: 254 }, limit: listQuerySchema.limit, offset: listQuerySchema.offset },
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const params: unknown[] = [];
+      let where = '';
+      if (query.recipient !== undefined) {
+        params.push(normalizeEmail(query.recipient));
+        where = 'WHERE recipient = $1';
+      }
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox ${where}`, params)).rows[0]!.n;
+      const { rows } = await db.query<OutboxRow>(
+        `SELECT id, recipient, subject, body, link, created_at FROM outbox ${where} ORDER BY id DESC${page(query, params)}`,
+        params,
+      );
+      const data = rows.map((row) => ({
+        id: Number(row.id),
+        recipient: row.recipient,
+        subject: row.subject,
+        body: row.body,
+        link: row.link,
+        createdAt: row.created_at.toISOString(),
+      }));
+      return listBody(data, total, query);
+    },
+  );
+}

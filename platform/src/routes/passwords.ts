@@ -1,5 +1,169 @@
 import type { FastifyInstance } from 'fastify';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  PASSWORD_REUSE_MESSAGE,
+  normalizeEmail,
+  passwordExpiresAt,
+  validateEmail,
+  validatePassword,
+} from '@meridian/schema';
+import { principalOf } from '../app.js';
+import type { Queryable } from '../db/database.js';
+import { consumePasswordToken, createPasswordLink, issuePasswordToken, sendMail, type PasswordTokenPurpose } from '../domain/password-tokens.js';
+import { findUser, userInScope } from '../domain/users.js';
+import { authorize } from '../http/access.js';
+import { assertValid, badRequest, forbidden } from '../http/errors.js';
+import { emailParam, errorResponses } from '../http/schemas.js';
 import type { RouteDeps } from './deps.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
-export async function passwordRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {}
+export const LINK_UNUSABLE_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a link to set a new password is on its way.';
+const CLIENTS_HAVE_NO_PASSWORD = 'Only a signed-in user can change their password.';
+
+const passwordString = { type: 'string', maxLength: 200 } as const;
+
+async function passwordHashOf(db: Queryable, email: string): Promise<string> {
+  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+  return rows[0]!.password_hash;
+}
+
+/** Stores a new password: the 90-day expiry restarts, failed sign-ins are forgotten, other open links stop working. */
+async function setPassword(db: Queryable, email: string, password: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE email = $1', [
+    email,
+    await hash(password),
+  ]);
+  await db.query('DELETE FROM login_failures WHERE email = $1', [email]);
+  await db.query('UPDATE password_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL', [email]);
+}
+
+/** Issues a one-time link and writes it to the outbox. */
+async function mailPasswordLink(db: Queryable, consoleUrl: string, productName: string, email: string, purpose: PasswordTokenPurpose) {
+  const link = createPasswordLink(consoleUrl, await issuePasswordToken(db, email, purpose));
+  const body = `Use this link within 60 minutes to set a new ${productName} password: ${link}\nIf you did not ask for it, ignore this email.`;
+  await sendMail(db, email, `Set your ${productName} password`, body, link);
+}
+
+export async function passwordRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  app.post<{ Body: { email: string } }>(
+    '/password/forgot',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['passwords'],
+        summary: 'Mail a link to set a new password; the answer never reveals whether the email exists',
+        security: [],
+        body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
+      },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      assertValid([{ param: 'email', msg: validateEmail(email) }]);
+      const user = await findUser(db, email);
+      if (user?.active) await mailPasswordLink(db, config.consoleUrl, config.productName, email, 'reset');
+      return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/password/create',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['passwords'],
+        summary: 'Set a password with the one-time token of an emailed link',
+        security: [],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['token', 'password'],
+          properties: { token: { type: 'string', maxLength: 200 }, password: passwordString },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      // The policy is checked first so that a weak password does not use up the link.
+      assertValid([{ param: 'password', msg: validatePassword(password) }]);
+      await db.transaction(async (tx) => {
+        const email = await consumePasswordToken(tx, token);
+        if (!email) throw badRequest(LINK_UNUSABLE_MESSAGE);
+        // Throwing rolls the transaction back, so a refused reuse leaves the link usable.
+        if (await verify(await passwordHashOf(tx, email), password)) assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
+        await setPassword(tx, email, password);
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/password/change',
+    {
+      schema: {
+        tags: ['passwords'],
+        summary: "Change the signed-in user's password",
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['currentPassword', 'newPassword'],
+          properties: { currentPassword: passwordString, newPassword: passwordString },
+        },
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      authorize(principal, 'changePassword');
+      if (principal.kind !== 'user') throw forbidden(CLIENTS_HAVE_NO_PASSWORD);
+      const { currentPassword, newPassword } = request.body;
+      const email = principal.subject;
+      const currentHash = await passwordHashOf(db, email);
+      const policy = validatePassword(newPassword);
+      assertValid([
+        { param: 'currentPassword', msg: (await verify(currentHash, currentPassword)) ? null : WRONG_CURRENT_PASSWORD_MESSAGE },
+        { param: 'newPassword', msg: policy ?? ((await verify(currentHash, newPassword)) ? PASSWORD_REUSE_MESSAGE : null) },
+      ]);
+      await db.transaction((tx) => setPassword(tx, email, newPassword));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Params: { email: string } }>(
+    '/user/:email/password-reset',
+    {
+      schema: {
+        tags: ['passwords'],
+        summary: "When a user's password was last changed and reset, and when it expires",
+        params: emailParam,
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const user = await userInScope(db, principalOf(request), 'passwordResetMeta', normalizeEmail(request.params.email));
+      const { rows } = await db.query<{ last: Date | null }>('SELECT max(created_at) AS last FROM password_tokens WHERE email = $1', [user.email]);
+      return {
+        lastResetRequestedAt: rows[0]?.last ? rows[0].last.toISOString() : null,
+        passwordChangedAt: user.password_changed_at.toISOString(),
+        expiresAt: passwordExpiresAt(user.password_changed_at).toISOString(),
+      };
+    },
+  );
+
+  app.post<{ Params: { email: string } }>(
+    '/user/:email/password-reset',
+    {
+      schema: {
+        tags: ['passwords'],
+        summary: 'Mail a user a link to set a new password',
+        params: emailParam,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const user = await userInScope(db, principalOf(request), 'initiatePasswordReset', normalizeEmail(request.params.email));
+      await mailPasswordLink(db, config.consoleUrl, config.productName, user.email, 'initiated');
+      return reply.status(202).send({ message: `A link to set a new password was sent to ${user.email}.` });
+    },
+  );
+}

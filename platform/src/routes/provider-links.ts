@@ -1,5 +1,193 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PROVIDER_BATCH_LIMIT, PROVIDER_LINK_KINDS, type Operation, type ProviderLinkKind } from '@meridian/schema';
+import { principalOf } from '../app.js';
+import { authorize } from '../http/access.js';
+import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
+import { errorResponses, messageBody, organizationIdParam } from '../http/schemas.js';
+import { assertFeature } from '../domain/features.js';
+import {
+  removeProviderLinks,
+  summarize,
+  upsertProviderLinks,
+  type LinkInput,
+  type Provider,
+} from '../domain/providers.js';
+import { npiList, npiString } from './providers.js';
 import type { RouteDeps } from './deps.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
-export async function providerLinkRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {}
+const SORTABLE = { npi: 'l.npi', value: 'lower(l.value)', updatedAt: 'l.updated_at', name: 'lower(p.name)' };
+
+const kindSchema = { type: 'string', enum: PROVIDER_LINK_KINDS } as const;
+
+/** Generous, so a too-long alias is answered on its row with the validator's message, not as a 400. */
+const linkValueString = { type: 'string', maxLength: 2000 } as const;
+
+const linkSchema = {
+  type: 'object',
+  properties: {
+    npi: { type: 'string' },
+    kind: { type: 'string' },
+    value: { type: 'string' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    updatedBy: { type: 'string' },
+    provider: {
+      type: 'object',
+      properties: { name: { type: 'string' }, specialty: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' }, zip: { type: 'string' } },
+    },
+  },
+} as const;
+
+/** Only system roles learn that an organization does not exist; org roles get 403 for any other org. */
+const responses = { ...errorResponses, 404: { description: 'No such organization', ...messageBody } } as const;
+
+/** Per-row answer of a bulk call, in request order, with counts per status. */
+function bulkAnswer(statuses: readonly string[], summaryKeys: readonly string[]) {
+  return {
+    200: {
+      type: 'object',
+      properties: {
+        results: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { npi: { type: 'string' }, status: { type: 'string', enum: [...statuses, 'error'] }, message: { type: 'string' } },
+          },
+        },
+        summary: { type: 'object', properties: Object.fromEntries([...summaryKeys, 'errors'].map((key) => [key, { type: 'integer' }])) },
+      },
+    },
+  };
+}
+
+interface LinkRow {
+  npi: string;
+  kind: ProviderLinkKind;
+  value: string;
+  updated_at: Date;
+  updated_by: string;
+  provider: Omit<Provider, 'npi'>;
+}
+
+export async function providerLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  /** Tenant scope on the target organization, then its license: an operator may look at an unlicensed org. */
+  const admit = async (request: FastifyRequest<{ Params: { id: string } }>, operation: Operation) => {
+    const organizationId = request.params.id;
+    authorize(principalOf(request), operation, { organizationId });
+    await assertFeature(db, organizationId, 'feature:managed-providers', config.productName);
+    return organizationId;
+  };
+
+  app.get<{ Params: { id: string }; Querystring: ListQuery & { kind?: ProviderLinkKind } }>(
+    '/organization/:id/provider-links',
+    {
+      schema: {
+        tags: ['provider links'],
+        summary: "An organization's provider aliases or relationships, with each provider (search, sort, paging)",
+        params: organizationIdParam,
+        querystring: { type: 'object', properties: { ...listQuerySchema, kind: kindSchema } },
+        response: {
+          ...responses,
+          200: {
+            type: 'object',
+            properties: { data: { type: 'array', items: linkSchema }, total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const organizationId = await admit(request, 'providerLinks');
+      const query = request.query;
+      const params: unknown[] = [organizationId];
+      let where = 'WHERE l.organization_id = $1';
+      if (query.kind) {
+        params.push(query.kind);
+        where += ` AND l.kind = $${params.length}`;
+      }
+      if (query.search) {
+        params.push(containsPattern(query.search));
+        where += ` AND (l.npi || ' ' || lower(l.value) || ' ' || lower(p.name)) LIKE $${params.length}`;
+      }
+      const from = 'FROM provider_links l JOIN providers p ON p.npi = l.npi';
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where}`, params)).rows[0]!.n;
+      // The tie-breaker keeps paging stable when both kinds are listed (an NPI may have one of each).
+      const order = orderBy(query.sort, SORTABLE, 'npi', 'l.kind, l.npi');
+      const { rows } = await db.query<LinkRow>(
+        `SELECT l.npi, l.kind, l.value, l.updated_at, l.updated_by,
+                json_build_object('name', p.name, 'specialty', p.specialty, 'city', p.city, 'state', p.state, 'zip', p.zip) AS provider
+         ${from} ${where} ${order}${page(query, params)}`,
+        params,
+      );
+      const data = rows.map((row) => ({
+        npi: row.npi,
+        kind: row.kind,
+        value: row.value,
+        updatedAt: row.updated_at.toISOString(),
+        updatedBy: row.updated_by,
+        provider: row.provider,
+      }));
+      return listBody(data, total, query);
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { kind: ProviderLinkKind; links: LinkInput[] } }>(
+    '/organization/:id/provider-links',
+    {
+      schema: {
+        tags: ['provider links'],
+        summary: `Create or update up to ${PROVIDER_BATCH_LIMIT} provider links of one kind; answers each row`,
+        params: organizationIdParam,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'links'],
+          properties: {
+            kind: kindSchema,
+            links: {
+              type: 'array',
+              minItems: 1,
+              maxItems: PROVIDER_BATCH_LIMIT,
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['npi', 'value'],
+                properties: { npi: npiString, value: linkValueString },
+              },
+            },
+          },
+        },
+        response: { ...responses, ...bulkAnswer(['created', 'updated', 'unchanged'], ['created', 'updated', 'unchanged']) },
+      },
+    },
+    async (request) => {
+      const organizationId = await admit(request, 'upsertProviderLinks');
+      const { kind, links } = request.body;
+      const subject = principalOf(request).subject;
+      const results = await db.transaction((tx) => upsertProviderLinks(tx, organizationId, kind, links, subject));
+      return { results, summary: summarize(results, { created: 'created', updated: 'updated', unchanged: 'unchanged' }) };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { kind: ProviderLinkKind; npis: string[] } }>(
+    '/organization/:id/provider-links/remove',
+    {
+      schema: {
+        tags: ['provider links'],
+        summary: `Remove up to ${PROVIDER_BATCH_LIMIT} provider links of one kind; answers each NPI`,
+        params: organizationIdParam,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'npis'],
+          properties: { kind: kindSchema, npis: npiList },
+        },
+        response: { ...responses, ...bulkAnswer(['removed', 'not_found'], ['removed', 'notFound']) },
+      },
+    },
+    async (request) => {
+      const organizationId = await admit(request, 'removeProviderLinks');
+      const { kind, npis } = request.body;
+      const results = await removeProviderLinks(db, organizationId, kind, npis);
+      return { results, summary: summarize(results, { removed: 'removed', not_found: 'notFound' }) };
+    },
+  );
+}

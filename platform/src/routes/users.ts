@@ -1,5 +1,255 @@
 import type { FastifyInstance } from 'fastify';
+import { hash } from '@node-rs/argon2';
+import {
+  DEFAULT_ROLE,
+  ROLES,
+  TABLEAU_LICENSES,
+  grantableRoles,
+  normalizeEmail,
+  roleLabel,
+  validateEmail,
+  validatePassword,
+} from '@meridian/schema';
+import { principalOf } from '../app.js';
+import { getOrganization } from '../domain/organizations.js';
+import {
+  USER_COLUMNS,
+  alternateEmailOf,
+  assertSeat,
+  assertUserPlace,
+  findUser,
+  setUserActive,
+  setUserDataAccess,
+  toUserWithCredentials,
+  toUsers,
+  updateUser,
+  userInScope,
+  type EditableFields,
+  type UserRow,
+} from '../domain/users.js';
+import { authorize } from '../http/access.js';
+import type { Principal } from '../http/auth.js';
+import { assertValid, conflict } from '../http/errors.js';
+import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
+import { conflictBody, emailParam, errorResponses, organizationIdQuery } from '../http/schemas.js';
 import type { RouteDeps } from './deps.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
-export async function userRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {}
+const SORTABLE = { name: 'lower(name)', email: 'email', role: 'role', active: 'active', createdAt: 'created_at' };
+
+const userFields = {
+  name: { type: 'string', maxLength: 200 },
+  alternateEmail: { type: ['string', 'null'], maxLength: 254, description: 'Empty or null: none.' },
+  role: { type: 'string', enum: ROLES },
+  tableauConfig: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { tableauLicense: { type: ['string', 'null'], enum: [...TABLEAU_LICENSES, null] } },
+    required: ['tableauLicense'],
+  },
+  direct_data_access_enabled: { type: 'boolean' },
+} as const;
+
+interface CreateBody extends EditableFields {
+  name: string;
+  email: string;
+  password: string;
+}
+interface PutBody extends EditableFields {
+  email: string;
+  active?: boolean;
+}
+
+const conflictResponse = { 409: { description: 'Limit reached, email taken or self-protection', ...conflictBody } };
+
+/** Field problems shared by create and update: a blank name, a bad alternate email, a role the caller may not grant. */
+function fieldProblems(principal: Principal, body: EditableFields, productName: string): { param: string; msg: string | null }[] {
+  const grantable = grantableRoles(principal.role);
+  return [
+    { param: 'name', msg: body.name !== undefined && body.name.trim() === '' ? 'Name is required.' : null },
+    { param: 'alternateEmail', msg: body.alternateEmail ? validateEmail(normalizeEmail(body.alternateEmail)) : null },
+    {
+      param: 'role',
+      msg:
+        body.role === undefined || grantable.includes(body.role)
+          ? null
+          : grantable.length === 0
+            ? 'You cannot grant roles.'
+            : `You can grant only these roles: ${grantable.map((role) => roleLabel(role, productName)).join(', ')}.`,
+    },
+  ];
+}
+
+export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  app.get<{ Querystring: ListQuery & { organizationId?: string; email?: string } }>(
+    '/user',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'List the users of an organization, or search every organization (system roles)',
+        querystring: {
+          type: 'object',
+          properties: {
+            organizationId: { type: 'string', minLength: 1, maxLength: 64, description: 'Omit to search all organizations.' },
+            email: { type: 'string', maxLength: 254, description: 'Exact email (case-insensitive).' },
+            ...listQuerySchema,
+          },
+        },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const query = request.query;
+      const params: unknown[] = [];
+      const conditions: string[] = [];
+      if (query.organizationId !== undefined) {
+        authorize(principal, 'users', { organizationId: query.organizationId });
+        await getOrganization(db, query.organizationId);
+        params.push(query.organizationId);
+        conditions.push(`organization_id = $${params.length}`);
+      } else {
+        authorize(principal, 'searchAllUsers');
+      }
+      if (query.email !== undefined) {
+        params.push(normalizeEmail(query.email));
+        conditions.push(`email = $${params.length}`);
+      }
+      if (query.search) {
+        // This expression is the one users_search_idx (trigram) indexes.
+        params.push(containsPattern(query.search));
+        conditions.push(`(email || ' ' || lower(name)) LIKE $${params.length}`);
+      }
+      const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, params)).rows[0]!.n;
+      const order = orderBy(query.sort, SORTABLE, 'name', 'email');
+      const rows = (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users ${where} ${order}${page(query, params)}`, params)).rows;
+      return listBody(await toUsers(db, rows), total, query);
+    },
+  );
+
+  app.get<{ Params: { email: string } }>(
+    '/user/email/:email',
+    {
+      schema: { tags: ['users'], summary: 'One user (anyone reads their own)', params: emailParam, response: errorResponses },
+    },
+    async (request) => {
+      const row = await userInScope(db, principalOf(request), 'user', normalizeEmail(request.params.email));
+      return toUserWithCredentials(db, row);
+    },
+  );
+
+  app.post<{ Querystring: { organizationId: string }; Body: CreateBody }>(
+    '/user',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user in an organization',
+        querystring: organizationIdQuery,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'email', 'password'],
+          properties: {
+            ...userFields,
+            email: { type: 'string', maxLength: 254 },
+            password: { type: 'string', maxLength: 200 },
+          },
+        },
+        response: { ...errorResponses, ...conflictResponse },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { organizationId } = request.query;
+      authorize(principal, 'createUser', { organizationId });
+      const body = request.body;
+      const email = normalizeEmail(body.email);
+      assertValid([
+        { param: 'email', msg: validateEmail(email) },
+        { param: 'password', msg: validatePassword(body.password) },
+        ...fieldProblems(principal, body, config.productName),
+      ]);
+      // Hash before the transaction: it takes tens of milliseconds and must not hold the organization's lock.
+      const passwordHash = await hash(body.password);
+      const license = body.tableauConfig?.tableauLicense ?? null;
+      const row = await db.transaction(async (tx) => {
+        const organization = await getOrganization(tx, organizationId, true);
+        if (await findUser(tx, email)) throw conflict(`A user with email ${email} already exists.`);
+        await assertUserPlace(tx, organization);
+        await assertSeat(tx, organization, license);
+        const { rows } = await tx.query<UserRow>(
+          `INSERT INTO users (email, organization_id, name, alternate_email, password_hash, role, tableau_license, direct_data_access_enabled)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${USER_COLUMNS}`,
+          [
+            email,
+            organizationId,
+            body.name.trim(),
+            alternateEmailOf(body.alternateEmail),
+            passwordHash,
+            body.role ?? DEFAULT_ROLE,
+            license,
+            body.direct_data_access_enabled ?? false,
+          ],
+        );
+        return rows[0]!;
+      });
+      return reply.status(201).send(await toUserWithCredentials(db, row));
+    },
+  );
+
+  app.put<{ Querystring: { organizationId?: string }; Body: PutBody }>(
+    '/user',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update a user (?organizationId); a body of only {email, active} activates or deactivates',
+        querystring: { type: 'object', properties: organizationIdQuery.properties },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email'],
+          properties: { ...userFields, email: { type: 'string', maxLength: 254 }, active: { type: 'boolean' } },
+        },
+        response: { ...errorResponses, ...conflictResponse },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const body = request.body;
+      const email = normalizeEmail(body.email);
+      const { organizationId } = request.query;
+      const isActivation = body.active !== undefined && Object.keys(body).length === 2;
+      if (isActivation) return toUserWithCredentials(db, await setUserActive(db, principal, email, body.active!, organizationId));
+      assertValid([
+        { param: 'organizationId', msg: organizationId === undefined ? 'A value is required' : null },
+        { param: 'active', msg: body.active !== undefined ? 'Activate or deactivate with a body of only email and active.' : null },
+        ...fieldProblems(principal, body, config.productName),
+      ]);
+      return toUserWithCredentials(db, await updateUser(db, principal, email, organizationId!, body, config.productName));
+    },
+  );
+
+  app.put<{ Params: { email: string }; Body: { direct_data_access_enabled: boolean } }>(
+    '/user/:email/data-access',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Enable or disable a user's direct data access (disabling also disables their credentials)",
+        params: emailParam,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['direct_data_access_enabled'],
+          properties: { direct_data_access_enabled: { type: 'boolean' } },
+        },
+        response: errorResponses,
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const email = normalizeEmail(request.params.email);
+      const enabled = request.body.direct_data_access_enabled;
+      return toUserWithCredentials(db, await setUserDataAccess(db, principal, email, enabled));
+    },
+  );
+}
