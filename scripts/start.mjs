@@ -97,6 +97,6 @@ Meridian is running (${started.join(', ')}). Ctrl-C stops it; data stays in .dat
   OpenID issuer       ${issuer}
 ${started.includes('gateway') ? `  GraphQL gateway     http://localhost:${env.GATEWAY_PORT ?? 4000}/graphql\n` : ''}
 Sign-in accounts (password ${password}):
-${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.description}`).join('\n')}
+${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.demonstrates}`).join('\n')}
   meridian-cli (client credentials, secret ${env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret'}) acts as Meridian Admin
 `);

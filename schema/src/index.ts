@@ -9,3 +9,5 @@ export * from './licenses.js';
 export * from './time-rules.js';
 export * from './self-protection.js';
 export * from './provider-rows.js';
+export * from './field-operations.js';
+export * from './catalog.js';

@@ -69,3 +69,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     close: () => pool.end(),
   };
 }
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite under dataDir. */
+export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(`${config.dataDir}/pglite`);
+}

@@ -1,5 +1,196 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  canPerform,
+  lifecycleRefusal,
+  type JobKind,
+  type LifecycleAction,
+  type Operation,
+  type OrganizationStatus,
+} from '@meridian/schema';
+import { principalOf } from '../app.js';
+import type { Queryable } from '../db/database.js';
+import { authorize } from '../http/access.js';
+import { assertValid, conflict } from '../http/errors.js';
+import { conflictBody, errorResponses, licensesSchema, organizationIdParam } from '../http/schemas.js';
+import { jobStatuses, jobsView, jobView, loadJobs, refreshJobs, startJob } from '../domain/jobs.js';
+import { getOrganization, toOrganization, type OrganizationRow } from '../domain/organizations.js';
 import type { RouteDeps } from './deps.js';
+import { licensesAfter, type LicensesPatch } from './licenses.js';
 
-// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
-export async function lifecycleRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {}
+type Params = { id: string };
+
+interface SegmentSwitchBody {
+  customer_segment: string;
+  medicare_licensed: boolean;
+  licenses?: LicensesPatch;
+}
+
+/** The moves that start a job: which operation allows it, the job, and the status it leads to. */
+const JOB_MOVES: {
+  path: string;
+  action: LifecycleAction;
+  operation: Operation;
+  kind: JobKind;
+  status: OrganizationStatus;
+}[] = [
+  { path: 'onboarding', action: 'onboard', operation: 'startOnboarding', kind: 'onboarding', status: 'onboarding' },
+  { path: 'deployment', action: 'deploy', operation: 'startDeployment', kind: 'deployment', status: 'deploying' },
+  {
+    path: 'offboarding',
+    action: 'offboard',
+    operation: 'offboardOrganization',
+    kind: 'offboarding',
+    status: 'offboarding',
+  },
+];
+
+const moveResponses = {
+  ...errorResponses,
+  409: { description: 'The move is not allowed in the organization’s status', ...conflictBody },
+} as const;
+
+/** The organization with the state of its three jobs: what every lifecycle move answers. */
+async function organizationWithJobs(tx: Queryable, organizationId: string) {
+  const organization = await getOrganization(tx, organizationId);
+  return { ...toOrganization(organization), jobs: jobsView(await loadJobs(tx, organizationId)) };
+}
+
+/**
+ * One lifecycle move in one transaction: lock the organization, bring its jobs up to date, check the
+ * state machine of schema/, then `apply` the move. A refused move answers 409 in the schema's words.
+ */
+async function move(
+  db: RouteDeps['db'],
+  organizationId: string,
+  action: LifecycleAction,
+  apply: (tx: Queryable, organization: OrganizationRow) => Promise<void>,
+) {
+  return db.transaction(async (tx) => {
+    await getOrganization(tx, organizationId, true);
+    await refreshJobs(tx, organizationId);
+    // Read again: finishing a job can change the status (offboarding → offboarded).
+    const organization = await getOrganization(tx, organizationId);
+    const jobs = await loadJobs(tx, organizationId);
+    if (!canPerform(action, organization.status, jobStatuses(jobs)))
+      throw conflict(lifecycleRefusal(action, organization.status));
+    await apply(tx, organization);
+    return organizationWithJobs(tx, organizationId);
+  });
+}
+
+export async function lifecycleRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  for (const { path, action, operation, kind, status } of JOB_MOVES) {
+    app.get<{ Params: Params }>(
+      `/organization/:id/${path}`,
+      {
+        schema: {
+          tags: ['lifecycle'],
+          summary: `Progress of the organization's ${kind} job`,
+          params: organizationIdParam,
+          response: errorResponses,
+        },
+      },
+      async (request) => {
+        const organizationId = request.params.id;
+        authorize(principalOf(request), 'organization', { organizationId });
+        return db.transaction(async (tx) => {
+          await getOrganization(tx, organizationId);
+          await refreshJobs(tx, organizationId);
+          return jobView((await loadJobs(tx, organizationId))[kind], kind);
+        });
+      },
+    );
+
+    app.post<{ Params: Params }>(
+      `/organization/:id/${path}`,
+      {
+        schema: {
+          tags: ['lifecycle'],
+          summary: `Start the ${kind} job (empty body)`,
+          params: organizationIdParam,
+          response: moveResponses,
+        },
+      },
+      async (request) => {
+        const organizationId = request.params.id;
+        authorize(principalOf(request), operation, { organizationId });
+        return move(db, organizationId, action, async (tx) => {
+          await startJob(tx, organizationId, kind, config.jobStepMs);
+          await tx.query('UPDATE organizations SET status = $2, updated_at = now() WHERE id = $1', [
+            organizationId,
+            status,
+          ]);
+        });
+      },
+    );
+  }
+
+  app.post<{ Params: Params; Body: { active: true } }>(
+    '/organization/:id/activation',
+    {
+      schema: {
+        tags: ['lifecycle'],
+        summary: 'Activate the organization (after deployment, or again after offboarding)',
+        params: organizationIdParam,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['active'],
+          properties: { active: { type: 'boolean', enum: [true] } },
+        },
+        response: moveResponses,
+      },
+    },
+    async (request) => {
+      const organizationId = request.params.id;
+      authorize(principalOf(request), 'activateOrganization', { organizationId });
+      return move(db, organizationId, 'activate', async (tx) => {
+        await tx.query(`UPDATE organizations SET status = 'active', active = true, updated_at = now() WHERE id = $1`, [
+          organizationId,
+        ]);
+      });
+    },
+  );
+
+  app.post<{ Params: Params; Body: SegmentSwitchBody }>(
+    '/organization/:id/segment-switch',
+    {
+      schema: {
+        tags: ['lifecycle'],
+        summary: 'Switch the customer segment (and Medicare license, optionally licenses) of an active organization',
+        params: organizationIdParam,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['customer_segment', 'medicare_licensed'],
+          properties: {
+            customer_segment: { type: 'string', minLength: 1, maxLength: 100 },
+            medicare_licensed: { type: 'boolean' },
+            licenses: licensesSchema,
+          },
+        },
+        response: moveResponses,
+      },
+    },
+    async (request) => {
+      const organizationId = request.params.id;
+      authorize(principalOf(request), 'switchSegment', { organizationId });
+      const body = request.body;
+      const segment = (await db.query('SELECT 1 FROM customer_segments WHERE id = $1', [body.customer_segment]))
+        .rows[0];
+      assertValid([
+        {
+          param: 'customer_segment',
+          msg: segment ? null : `Customer segment ${body.customer_segment} does not exist.`,
+        },
+      ]);
+      return move(db, organizationId, 'switchSegment', async (tx, organization) => {
+        const licenses = body.licenses ? await licensesAfter(tx, organization, body.licenses) : organization.licenses;
+        await tx.query(
+          'UPDATE organizations SET customer_segment = $2, medicare_licensed = $3, licenses = $4, updated_at = now() WHERE id = $1',
+          [organizationId, body.customer_segment, body.medicare_licensed, licenses],
+        );
+      });
+    },
+  );
+}

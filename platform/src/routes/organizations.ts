@@ -5,6 +5,7 @@ import { authorize } from '../http/access.js';
 import { assertValid, conflict } from '../http/errors.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
 import { errorResponses, licensesSchema, organizationIdParam, organizationIdQuery, stringList } from '../http/schemas.js';
+import { jobsView, loadJobs, refreshJobs } from '../domain/jobs.js';
 import {
   getOrganization,
   licenseUsage,
@@ -83,6 +84,8 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
     },
     async (request) => {
       authorize(principalOf(request), 'organizations');
+      // Lifecycle jobs advance with time: bring their states up to now before reading statuses.
+      await db.transaction((tx) => refreshJobs(tx));
       const query = request.query;
       const params: unknown[] = [];
       let where = '';
@@ -107,7 +110,7 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
     {
       schema: {
         tags: ['organizations'],
-        summary: 'One organization',
+        summary: 'One organization, with its lifecycle jobs',
         params: organizationIdParam,
         querystring: { type: 'object', properties: includeQuery },
         response: errorResponses,
@@ -115,8 +118,9 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
     },
     async (request) => {
       authorize(principalOf(request), 'organization', { organizationId: request.params.id });
+      await db.transaction((tx) => refreshJobs(tx, request.params.id));
       const row = await getOrganization(db, request.params.id);
-      const organization = toOrganization(row);
+      const organization = { ...toOrganization(row), jobs: jobsView(await loadJobs(db, row.id)) };
       if (!wantsUsage(request.query.include)) return organization;
       const usage = (await licenseUsage(db, [row.id])).get(row.id)!;
       return { ...organization, licenses: withUsage(row.licenses, usage) };

@@ -1,7 +1,7 @@
-import { DEFAULT_FEATURES } from '@meridian/schema';
+import { DEFAULT_FEATURES, type CatalogKind } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 
-type Kind = 'bi' | 'models' | 'data' | 'fields' | 'field_values' | 'licensable_field_groups' | 'provider_alias' | 'provider_relationship';
+type Kind = CatalogKind;
 
 interface CatalogProduct {
   product: string;

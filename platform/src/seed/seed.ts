@@ -1,17 +1,180 @@
+import { hash } from '@node-rs/argon2';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
+import { seedCatalog } from './catalog.js';
+import { CREDENTIAL_COLUMNS, organizationCredentials, userCredentials, type CredentialRecord } from './credentials.js';
+import { DEMO_EMAILS, demoUsers, reanchorDemoAccounts } from './demo.js';
+import {
+  ACME_HEALTH_ID,
+  JOB_COLUMNS,
+  OPERATORS_ORGANIZATION_ID,
+  ORGANIZATION_COLUMNS,
+  acmeHealth,
+  customerOrganizations,
+  hasManagedProviders,
+  operatorsOrganization,
+  type JobRecord,
+  type OrganizationRecord,
+} from './organizations.js';
+import {
+  PROVIDER_COLUMNS,
+  PROVIDER_LINK_COLUMNS,
+  organizationProviderLinks,
+  providerDirectory,
+  type ProviderLinkRecord,
+  type ProviderRecord,
+} from './providers.js';
+import { SEED, createRandom, type Random } from './random.js';
+import {
+  SCALE_ORGANIZATION_ID,
+  fitScaleOrganization,
+  insertScaleUsers,
+  scaleOrganization,
+  withoutUserIndexes,
+} from './scale.js';
+import { USER_COLUMNS, fitLicenses, organizationUsers, withPrimaryContact, type UserRecord } from './users.js';
+
+export { DEMO_ACCOUNTS, type DemoAccount } from './demo.js';
+export { reanchorDemoAccounts };
 
 export interface SeedOptions {
   /** Also seed one organization with 100,000 users (for benchmarks). */
   scale?: boolean;
+  /** The moment the seed's ages count back from (default: now). */
+  now?: Date;
 }
 
-/** Seeds a new database on first start; returns false when it already held data. */
-// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
+/** Every row of a fresh seed, built in memory before one bulk insert per table. */
+export interface SeedPlan {
+  organizations: OrganizationRecord[];
+  jobs: JobRecord[];
+  users: UserRecord[];
+  credentials: CredentialRecord[];
+  providers: ProviderRecord[];
+  providerLinks: ProviderLinkRecord[];
+}
+
+/** Statuses after onboarding completed: organizations in them may have edited their providers. */
+const ONBOARDED = new Set(['deploying', 'active', 'offboarding', 'offboarded']);
+
+const emailsOf = (users: readonly UserRecord[], test: (user: UserRecord) => boolean): string[] =>
+  users.filter(test).map((user) => user.email);
+
+function providerLinksOf(
+  random: Random,
+  organizations: readonly OrganizationRecord[],
+  editorsOf: (id: string) => string[],
+  now: Date,
+): { providers: ProviderRecord[]; providerLinks: ProviderLinkRecord[] } {
+  const providers = providerDirectory(random);
+  const providerLinks = organizations
+    .filter((organization) => hasManagedProviders(organization) && ONBOARDED.has(organization.status))
+    .flatMap((organization) => {
+      const counts =
+        organization.id === ACME_HEALTH_ID
+          ? { aliases: 60, relationships: 90 }
+          : { aliases: random.int(10, 60), relationships: random.int(15, 80) };
+      return organizationProviderLinks(random, organization, editorsOf(organization.id), providers, now, counts);
+    });
+  return { providers, providerLinks };
+}
+
+/**
+ * Builds the whole seed from the seeded random generator: the same `now` and hash give the same rows.
+ * The demo accounts come first in their organizations, so they become the primary contacts.
+ */
+export function planSeed(productName: string, passwordHash: string, now: Date): SeedPlan {
+  const random = createRandom();
+  const plans = [
+    operatorsOrganization(random, productName, now),
+    acmeHealth(random, now),
+    ...customerOrganizations(random, now),
+  ];
+  const taken = new Set(DEMO_EMAILS);
+  const demo = demoUsers(passwordHash, now);
+  const generatedByOrganization = new Map(
+    plans.map((plan) => [plan.record.id, organizationUsers(random, plan, now, passwordHash, taken)]),
+  );
+  const usersOf = (id: string) => [
+    ...demo.filter((user) => user.organization_id === id),
+    ...generatedByOrganization.get(id)!,
+  ];
+  const organizations = plans.map((plan) =>
+    withPrimaryContact(fitLicenses(random, plan, usersOf(plan.record.id)), usersOf(plan.record.id)),
+  );
+  const users = plans.flatMap((plan) => usersOf(plan.record.id));
+  const generated = [...generatedByOrganization.values()].flat();
+  const operators = emailsOf(usersOf(OPERATORS_ORGANIZATION_ID), (user) => user.active && user.role === 'systemAdmin');
+  const editorsOf = (id: string) =>
+    emailsOf(usersOf(id), (user) => user.active && (user.role === 'orgAdmin' || user.role === 'systemAdmin'));
+  // The demo accounts' credentials are re-anchored separately (reanchorDemoAccounts).
+  const credentials = [
+    ...userCredentials(random, generated, now),
+    ...organizations.flatMap((organization) =>
+      organizationCredentials(random, organization, [...editorsOf(organization.id), ...operators], now),
+    ),
+  ];
+  return {
+    organizations,
+    jobs: plans.flatMap((plan) => plan.jobs),
+    users,
+    credentials,
+    ...providerLinksOf(random, organizations, editorsOf, now),
+  };
+}
+
+/** One INSERT per table: the rows travel as one JSON parameter and jsonb_to_recordset types them. */
+async function insertRecords(db: Queryable, table: string, columns: string, rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns
+    .split(',')
+    .map((column) => column.trim().split(' ')[0])
+    .join(', ');
+  await db.query(
+    `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${columns})`,
+    [JSON.stringify(rows)],
+  );
+}
+
+async function insertPlan(db: Queryable, plan: SeedPlan, now: Date): Promise<void> {
+  await seedCatalog(db);
+  await insertRecords(db, 'organizations', ORGANIZATION_COLUMNS, plan.organizations);
+  await insertRecords(db, 'organization_jobs', JOB_COLUMNS, plan.jobs);
+  await insertRecords(db, 'users', USER_COLUMNS, plan.users);
+  await insertRecords(db, 'credentials', CREDENTIAL_COLUMNS, plan.credentials);
+  await insertRecords(db, 'providers', PROVIDER_COLUMNS, plan.providers);
+  await insertRecords(db, 'provider_links', PROVIDER_LINK_COLUMNS, plan.providerLinks);
+  await reanchorDemoAccounts(db, now);
+}
+
+async function insertScale(db: Queryable, passwordHash: string, now: Date): Promise<void> {
+  const { record, jobs } = scaleOrganization(createRandom(SEED + 1), now);
+  await insertRecords(db, 'organizations', ORGANIZATION_COLUMNS, [record]);
+  await insertRecords(db, 'organization_jobs', JOB_COLUMNS, jobs);
+  await withoutUserIndexes(db, () => insertScaleUsers(db, passwordHash, now));
+  await fitScaleOrganization(db);
+}
+
+async function hasRow(db: Queryable, sql: string, params: unknown[] = []): Promise<boolean> {
+  return (await db.query(`SELECT EXISTS (${sql}) AS found`, params)).rows[0]!.found === true;
+}
+
+/**
+ * Seeds a new database on first start; returns false when it already held data. With `scale`, also
+ * adds the 100,000-user organization, then or on a later start if it is missing. The shared password
+ * is hashed once for every seeded user.
+ */
 export async function seedIfEmpty(db: Database, config: PlatformConfig, options: SeedOptions = {}): Promise<boolean> {
-  return false;
+  const now = options.now ?? new Date();
+  const empty = !(await hasRow(db, 'SELECT 1 FROM organizations'));
+  const addScale =
+    options.scale === true &&
+    (empty || !(await hasRow(db, 'SELECT 1 FROM organizations WHERE id = $1', [SCALE_ORGANIZATION_ID])));
+  if (!empty && !addScale) return false;
+  const passwordHash = await hash(config.seedPassword);
+  await db.transaction(async (tx) => {
+    if (empty) await insertPlan(tx, planSeed(config.productName, passwordHash, now), now);
+    if (addScale) await insertScale(tx, passwordHash, now);
+  });
+  return empty;
 }
-
-/** Re-anchors the demo accounts' time-dependent states to `now` (run at every start). */
-// eslint-disable-next-line @typescript-eslint/require-await, @typescript-eslint/no-unused-vars
-export async function reanchorDemoAccounts(db: Queryable, now: Date = new Date()): Promise<void> {}

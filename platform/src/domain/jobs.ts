@@ -1,0 +1,221 @@
+import { JOB_KINDS, type JobKind, type JobStatus, type JobStatuses } from '@meridian/schema';
+import type { PlatformConfig } from '../config.js';
+import type { Database, Queryable } from '../db/database.js';
+
+/**
+ * The lifecycle's background jobs (decisions.md "Organization lifecycle"). A job is a row of
+ * organization_jobs; its progress is computed from started_at and the clock and written back by
+ * refreshJobs, which requests call before they read or move a job and the sweeper calls on an interval.
+ */
+export const JOB_STEPS: Readonly<Record<JobKind, readonly string[]>> = {
+  onboarding: [
+    'Create tenant workspace',
+    'Provision data warehouse schema',
+    'Load reference data',
+    'Verify primary contact',
+  ],
+  deployment: ['Configure sign-in', 'Deploy BI portal', 'Grant data access', 'Run smoke tests'],
+  offboarding: ['Revoke credentials', 'Archive data', 'Remove BI portal'],
+};
+
+export type StepStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+
+export interface JobStep {
+  name: string;
+  status: StepStatus;
+  /** Why a failed step failed, in words an operator can act on. */
+  message?: string;
+}
+
+export interface JobRow {
+  organization_id: string;
+  kind: JobKind;
+  status: Exclude<JobStatus, 'not_started'>;
+  started_at: Date;
+  completed_at: Date | null;
+  steps: JobStep[];
+  step_ms: number;
+}
+
+export interface JobView {
+  status: JobStatus;
+  startedAt: string | null;
+  /** When the job completed or failed. */
+  completedAt: string | null;
+  steps: JobStep[];
+}
+
+export type OrganizationJobs = Partial<Record<JobKind, JobRow>>;
+
+export const NO_DOMAIN_MESSAGE =
+  'Sign-in cannot be configured because the organization has no domain. Add a domain, then start the deployment again.';
+
+/** Steps that can fail: the reason, or null when the organization is ready for the step. */
+const STEP_CHECKS: Readonly<Record<string, (organization: { domain: string[] }) => string | null>> = {
+  'Configure sign-in': (organization) => (organization.domain.length === 0 ? NO_DOMAIN_MESSAGE : null),
+};
+
+/** What a step does to the organization when it completes. */
+const STEP_EFFECTS: Readonly<Record<string, (tx: Queryable, organizationId: string) => Promise<void>>> = {
+  'Revoke credentials': async (tx, organizationId) => {
+    await tx.query(
+      'UPDATE credentials SET credential_enabled = false WHERE organization_id = $1 AND credential_enabled',
+      [organizationId],
+    );
+  },
+};
+
+/** What a completed job does to the organization; onboarding and deployment leave the status for the next move. */
+const COMPLETION_EFFECTS: Partial<Record<JobKind, (tx: Queryable, organizationId: string) => Promise<void>>> = {
+  offboarding: async (tx, organizationId) => {
+    await tx.query(
+      `UPDATE organizations SET status = 'offboarded', active = false, updated_at = now() WHERE id = $1 AND status = 'offboarding'`,
+      [organizationId],
+    );
+  },
+};
+
+function freshSteps(kind: JobKind): JobStep[] {
+  return JOB_STEPS[kind].map((name, index) => ({ name, status: index === 0 ? 'in_progress' : 'pending' }));
+}
+
+type RunningJob = JobRow & { domain: string[] };
+
+/** Moves one running job to where the clock says it is, running each newly finished step's check and effect. */
+async function advanceJob(tx: Queryable, job: RunningJob, now: Date): Promise<void> {
+  const stepEnd = (index: number) => new Date(job.started_at.getTime() + (index + 1) * job.step_ms);
+  const due = Math.floor((now.getTime() - job.started_at.getTime()) / job.step_ms);
+  let status: JobRow['status'] = 'in_progress';
+  let endedAt: Date | null = null;
+  const steps: JobStep[] = [];
+  for (const [index, step] of job.steps.entries()) {
+    if (status === 'failed') steps.push({ name: step.name, status: 'pending' });
+    else if (step.status === 'completed') steps.push(step);
+    else if (index >= due) steps.push({ name: step.name, status: index === due ? 'in_progress' : 'pending' });
+    else {
+      const failure = STEP_CHECKS[step.name]?.(job) ?? null;
+      if (failure !== null) {
+        steps.push({ name: step.name, status: 'failed', message: failure });
+        status = 'failed';
+        endedAt = stepEnd(index);
+      } else {
+        await STEP_EFFECTS[step.name]?.(tx, job.organization_id);
+        steps.push({ name: step.name, status: 'completed' });
+      }
+    }
+  }
+  if (status !== 'failed' && steps.every((step) => step.status === 'completed')) {
+    status = 'completed';
+    endedAt = stepEnd(steps.length - 1);
+    await COMPLETION_EFFECTS[job.kind]?.(tx, job.organization_id);
+  }
+  if (status === job.status && JSON.stringify(steps) === JSON.stringify(job.steps)) return;
+  await tx.query(
+    `UPDATE organization_jobs SET status = $3, completed_at = $4, steps = $5::text::jsonb WHERE organization_id = $1 AND kind = $2`,
+    [job.organization_id, job.kind, status, endedAt, JSON.stringify(steps)],
+  );
+}
+
+/**
+ * Advances the running jobs of one organization, or of all when no id is given. Organizations are
+ * locked before their jobs, the order every lifecycle move uses, so a sweep and a move never deadlock;
+ * a sweep skips organizations a request holds (that request refreshes them itself).
+ */
+export async function refreshJobs(tx: Queryable, organizationId?: string, now: Date = new Date()): Promise<void> {
+  const params: unknown[] = [];
+  let onlyOne = '';
+  if (organizationId !== undefined) {
+    params.push(organizationId);
+    onlyOne = 'AND o.id = $1';
+  }
+  const { rows: organizations } = await tx.query<{ id: string; domain: string[] }>(
+    `SELECT o.id, o.domain FROM organizations o
+      WHERE EXISTS (SELECT 1 FROM organization_jobs j WHERE j.organization_id = o.id AND j.status = 'in_progress') ${onlyOne}
+      ORDER BY o.id FOR UPDATE OF o${organizationId === undefined ? ' SKIP LOCKED' : ''}`,
+    params,
+  );
+  if (organizations.length === 0) return;
+  const domains = new Map(organizations.map((organization) => [organization.id, organization.domain]));
+  const { rows: jobs } = await tx.query<JobRow>(
+    `SELECT * FROM organization_jobs WHERE status = 'in_progress' AND organization_id = ANY($1) ORDER BY organization_id, kind`,
+    [[...domains.keys()]],
+  );
+  for (const job of jobs) await advanceJob(tx, { ...job, domain: domains.get(job.organization_id)! }, now);
+}
+
+/** Starts (or restarts) a job: in progress from now, every step fresh. */
+export async function startJob(
+  tx: Queryable,
+  organizationId: string,
+  kind: JobKind,
+  stepMs: number,
+  now: Date = new Date(),
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO organization_jobs (organization_id, kind, status, started_at, completed_at, steps, step_ms)
+     VALUES ($1, $2, 'in_progress', $3, NULL, $4::text::jsonb, $5)
+     ON CONFLICT (organization_id, kind) DO UPDATE
+       SET status = 'in_progress', started_at = EXCLUDED.started_at, completed_at = NULL, steps = EXCLUDED.steps, step_ms = EXCLUDED.step_ms`,
+    [organizationId, kind, now, JSON.stringify(freshSteps(kind)), Math.max(1, Math.round(stepMs))],
+  );
+}
+
+export async function loadJobs(db: Queryable, organizationId: string): Promise<OrganizationJobs> {
+  const { rows } = await db.query<JobRow>('SELECT * FROM organization_jobs WHERE organization_id = $1', [
+    organizationId,
+  ]);
+  return Object.fromEntries(rows.map((row) => [row.kind, row]));
+}
+
+/** The job statuses schema's canPerform reads. */
+export function jobStatuses(jobs: OrganizationJobs): JobStatuses {
+  return Object.fromEntries(JOB_KINDS.map((kind) => [kind, jobs[kind]?.status ?? 'not_started']));
+}
+
+/** A job as the REST API answers it; with `kind`, a job not yet started lists the steps it will take. */
+export function jobView(row: JobRow | undefined, kind?: JobKind): JobView {
+  if (!row) {
+    const steps = kind ? JOB_STEPS[kind].map((name): JobStep => ({ name, status: 'pending' })) : [];
+    return { status: 'not_started', startedAt: null, completedAt: null, steps };
+  }
+  return {
+    status: row.status,
+    startedAt: row.started_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+    steps: row.steps,
+  };
+}
+
+export function jobsView(jobs: OrganizationJobs): Record<JobKind, JobView> {
+  return Object.fromEntries(JOB_KINDS.map((kind) => [kind, jobView(jobs[kind], kind)])) as Record<JobKind, JobView>;
+}
+
+export const MIN_SWEEP_INTERVAL_MS = 200;
+
+/**
+ * Refreshes every running job on an interval (about one step, at least 200 ms), so jobs finish and
+ * their effects happen even when nobody is looking. A sweep never overlaps the previous one. The
+ * returned function stops it; its promise settles once a sweep under way has finished (await it
+ * before closing the database).
+ */
+export function startJobSweeper(db: Database, config: Pick<PlatformConfig, 'jobStepMs'>): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  let stopped = false;
+  const sweep = () => {
+    if (stopped || current) return;
+    current = db
+      .transaction((tx) => refreshJobs(tx))
+      .catch((error: unknown) => console.error('Refreshing organization jobs failed', error))
+      .finally(() => {
+        current = null;
+      });
+  };
+  const timer = setInterval(sweep, Math.max(config.jobStepMs, MIN_SWEEP_INTERVAL_MS));
+  // The sweeper alone must not keep the process alive.
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await current;
+  };
+}
