@@ -11,3 +11,4 @@ export * from './self-protection.js';
 export * from './provider-rows.js';
 export * from './field-operations.js';
 export * from './catalog.js';
+export * from './scalars.js';
