@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# The console as static files served by unprivileged nginx (port 8080), with a config.json written from
+# the environment at container start (web-config.sh). Build from the repository root:
+#   docker build -f deploy/web.Dockerfile .
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /workspace
+RUN npm i -g pnpm@12.21.0
+# Manifests first: the dependency layer is rebuilt only when one of them changes.
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc tsconfig.base.json ./
+COPY schema/package.json schema/
+COPY platform/package.json platform/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+COPY tests/package.json tests/
+RUN pnpm install --frozen-lockfile --filter meridian-console --filter "@meridian/web..."
+COPY schema schema
+COPY web web
+# Vite writes web/dist; nothing in it depends on where it is deployed (config.json comes at start).
+RUN pnpm --filter "@meridian/web..." run build
+
+FROM nginxinc/nginx-unprivileged:1.27-alpine
+COPY deploy/web-nginx.conf /etc/nginx/conf.d/default.conf
+COPY deploy/web-config.json.template /etc/meridian/config.json.template
+COPY --chmod=755 deploy/web-config.sh /docker-entrypoint.d/40-meridian-config.sh
+COPY --from=build /workspace/web/dist /usr/share/nginx/html
+# The image runs as nginx (uid 101): only config.json is writable by it, for web-config.sh.
+USER root
+RUN touch /usr/share/nginx/html/config.json && chown nginx:nginx /usr/share/nginx/html/config.json
+USER nginx
+EXPOSE 8080

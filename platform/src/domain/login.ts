@@ -1,0 +1,109 @@
+import { hash, verify } from '@node-rs/argon2';
+import { DEFAULT_ROLE, MESSAGES, isRole, passwordExpiry, type Role } from '@meridian/schema';
+import type { PlatformConfig } from '../config.js';
+import type { Queryable } from '../db/database.js';
+import { createPasswordLink, issuePasswordToken } from './password-tokens.js';
+
+/** Sign-in throttling (decisions.md "Sign-in and sessions"): 5 failures in 15 minutes lock an email. */
+export const MAX_LOGIN_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface SignedInUser {
+  email: string;
+  name: string;
+  role: Role;
+  organizationId: string;
+}
+
+export interface LoginRefusalBody {
+  message: string;
+  /** Only for an expired password: the console's create-password page with a one-time token. */
+  resetLink?: string;
+}
+
+export type LoginResult =
+  { ok: true; user: SignedInUser } | { ok: false; status: 401 | 403 | 423; body: LoginRefusalBody };
+
+interface UserRow {
+  email: string;
+  name: string;
+  role: string;
+  organization_id: string;
+  password_hash: string;
+  password_changed_at: Date;
+  active: boolean;
+}
+
+// Unknown emails still pay for one hash check, so timing does not tell which emails exist.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hash('decoy-password-never-matches-1'));
+
+const refused = (status: 401 | 403 | 423, body: LoginRefusalBody): LoginResult => ({ ok: false, status, body });
+
+/** Minutes until the email may try again, or null when it is not locked. */
+async function lockedForMinutes(db: Queryable, email: string, now: Date): Promise<number | null> {
+  const { rows } = await db.query<{ failed_at: Date }>(
+    `SELECT failed_at FROM login_failures WHERE email = $1 AND failed_at > $2 ORDER BY failed_at DESC LIMIT $3`,
+    [email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS), MAX_LOGIN_FAILURES],
+  );
+  if (rows.length < MAX_LOGIN_FAILURES) return null;
+  // The lock lifts when the oldest of the last five failures leaves the window.
+  const unlocksAt = new Date(rows[MAX_LOGIN_FAILURES - 1]!.failed_at).getTime() + LOGIN_FAILURE_WINDOW_MS;
+  return Math.max(1, Math.ceil((unlocksAt - now.getTime()) / 60_000));
+}
+
+async function recordFailure(db: Queryable, email: string, now: Date): Promise<void> {
+  await db.query('INSERT INTO login_failures (email, failed_at) VALUES ($1, $2)', [email, now]);
+}
+
+/** Failures older than the window count for nothing; the server's housekeeping removes them. */
+export async function deleteStaleLoginFailures(db: Queryable, now = new Date()): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE failed_at <= $1', [
+    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+  ]);
+}
+
+/**
+ * The platform's login check, used by the provider's sign-in form and by POST /login: the answer is the
+ * status and body decisions.md fixes (401 wrong credentials, 403 expired password or inactive user,
+ * 423 too many attempts).
+ */
+export async function checkLogin(
+  db: Queryable,
+  config: PlatformConfig,
+  email: string,
+  password: string,
+  now = new Date(),
+): Promise<LoginResult> {
+  const normalized = email.trim().toLowerCase();
+  const lockedMinutes = await lockedForMinutes(db, normalized, now);
+  if (lockedMinutes !== null) return refused(423, { message: MESSAGES.tooManyAttempts(lockedMinutes) });
+
+  const { rows } = await db.query<UserRow>(
+    `SELECT email, name, role, organization_id, password_hash, password_changed_at, active FROM users WHERE email = $1`,
+    [normalized],
+  );
+  const user = rows[0];
+  const matches = await verify(user?.password_hash ?? (await decoy()), password).catch(() => false);
+  if (!user || !matches) {
+    await recordFailure(db, normalized, now);
+    return refused(401, { message: MESSAGES.invalidCredentials });
+  }
+
+  // The password was right: the throttle resets, whatever else stops the sign-in.
+  await db.query('DELETE FROM login_failures WHERE email = $1', [normalized]);
+  if (!user.active) return refused(403, { message: MESSAGES.inactiveUser });
+  if (passwordExpiry(new Date(user.password_changed_at), now).daysLeftForPasswordExpiry <= 0) {
+    const token = await issuePasswordToken(db, user.email, 'expired');
+    return refused(403, { message: MESSAGES.passwordExpired, resetLink: createPasswordLink(config.consoleUrl, token) });
+  }
+  return {
+    ok: true,
+    user: {
+      email: user.email,
+      name: user.name,
+      role: isRole(user.role) ? user.role : DEFAULT_ROLE,
+      organizationId: user.organization_id,
+    },
+  };
+}

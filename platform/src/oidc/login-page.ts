@@ -1,0 +1,151 @@
+/**
+ * The provider's pages: plain, accessible HTML that works without JavaScript (labels tied to inputs,
+ * errors announced through role="alert", one h1 per page, visible focus, enough contrast).
+ */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+}
+
+/** Our pages load nothing from elsewhere and may not be framed (clickjacking). */
+export function pageSecurityPolicy(scriptNonce?: string): string {
+  const script = scriptNonce ? `'nonce-${scriptNonce}'` : "'none'";
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src ${script}; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f8fa;color:#1c2127}
+main{max-width:24rem;margin:10vh auto;padding:2rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(17,20,24,.2)}
+h1{font-size:1.5rem;margin:0 0 1.5rem}
+label{display:block;font-weight:600;margin:1rem 0 .25rem}
+input{width:100%;padding:.6rem .75rem;font:inherit;border:1px solid #5f6b7c;border-radius:4px}
+input[aria-invalid=true]{border-color:#ac2f33}
+button{margin-top:1.5rem;width:100%;padding:.7rem;font:inherit;font-weight:600;color:#fff;background:#215db0;border:0;border-radius:4px;cursor:pointer}
+button:hover{background:#184a90}
+:focus-visible{outline:3px solid #8abbff;outline-offset:2px}
+[role=alert]{padding:.75rem 1rem;margin-bottom:1rem;border-radius:4px;background:#fae7e7;color:#8e292c}
+[role=alert] a{color:#8e292c;font-weight:600}
+a{color:#215db0}
+`;
+
+export interface PageOptions {
+  productName: string;
+  /** The page's own name; the title reads '{product} | {title}' like the console's. */
+  title: string;
+  body: string;
+  scriptNonce?: string;
+  script?: string;
+}
+
+export function renderPage({ productName, title, body, scriptNonce, script }: PageOptions): string {
+  const scriptTag = script && scriptNonce ? `<script nonce="${scriptNonce}">${script}</script>` : '';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(productName)} | ${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+${scriptTag}
+</body>
+</html>`;
+}
+
+export interface LoginFormError {
+  message: string;
+  /** Shown as the link "Set a new password" (expired password). */
+  resetLink?: string;
+}
+
+export interface LoginPageOptions {
+  productName: string;
+  /** Where the form posts: the interaction's own URL, so only its cookie holder can finish it. */
+  action: string;
+  email?: string;
+  error?: LoginFormError;
+}
+
+export function loginPage({ productName, action, email = '', error }: LoginPageOptions): string {
+  const alert = error
+    ? `<div role="alert" id="login-error"><p>${escapeHtml(error.message)}</p>${
+        error.resetLink ? `<p><a href="${escapeHtml(error.resetLink)}">Set a new password</a></p>` : ''
+      }</div>`
+    : '';
+  const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  // With an email already typed, the cursor goes to the password (the usual retry).
+  const emailFocus = email ? '' : ' autofocus';
+  const passwordFocus = email ? ' autofocus' : '';
+  const body = `<h1>Sign in to ${escapeHtml(productName)}</h1>
+${alert}
+<form method="post" action="${escapeHtml(action)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${described}${emailFocus}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${described}${passwordFocus}>
+<button type="submit">Sign in</button>
+</form>`;
+  return renderPage({ productName, title: 'Sign in', body });
+}
+
+export interface NoticePageOptions {
+  productName: string;
+  title: string;
+  message: string;
+  /** A way onwards, e.g. back to the console. */
+  link?: { href: string; text: string };
+  /** Announce the message as an error. */
+  alert?: boolean;
+}
+
+export function noticePage({ productName, title, message, link, alert = false }: NoticePageOptions): string {
+  const text = `<p>${escapeHtml(message)}</p>`;
+  const body = `<h1>${escapeHtml(title)}</h1>
+${alert ? `<div role="alert">${text}</div>` : text}
+${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''}`;
+  return renderPage({ productName, title, body });
+}
+
+export interface LogoutPageOptions {
+  productName: string;
+  /** The provider's form (id op.logoutForm) holding its xsrf field. */
+  form: string;
+  /**
+   * True when the console sent the user here with its ID token for the signed-in user: the page submits
+   * itself, and the button is the fallback without JavaScript. Otherwise the user confirms or stays.
+   */
+  autoSubmit: boolean;
+  scriptNonce: string;
+  /** Where "Stay signed in" leads (the console); staying needs no request to the provider. */
+  stayHref: string;
+}
+
+export function logoutPage({ productName, form, autoSubmit, scriptNonce, stayHref }: LogoutPageOptions): string {
+  if (autoSubmit) {
+    const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+    const body = `<h1>Signing out</h1>
+<p>Signing you out of ${escapeHtml(productName)}…</p>
+${withLogout}
+<button type="submit" form="op.logoutForm">Sign out</button>`;
+    return renderPage({
+      productName,
+      title: 'Sign out',
+      body,
+      scriptNonce,
+      script: "document.getElementById('op.logoutForm').submit();",
+    });
+  }
+  const body = `<h1>Sign out of ${escapeHtml(productName)}?</h1>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
+<p><a href="${escapeHtml(stayHref)}">Stay signed in</a></p>`;
+  return renderPage({ productName, title: 'Sign out', body });
+}

@@ -1,0 +1,343 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@meridian/schema';
+import { migrate } from '../db/migrate.js';
+import { startPlatform, type RunningPlatform } from '../server.js';
+import { FIXTURE_PASSWORD, seedFixture } from '../test-support/fixture.js';
+import { openTestDatabase, testConfig } from '../test-support/platform.js';
+import {
+  Browser,
+  consoleRedirectUri,
+  discoverConsole,
+  formAction,
+  formBody,
+  openSignIn as openSignInAt,
+  signIn as signInAt,
+  submitSignIn as submitSignInAt,
+} from '../test-support/sign-in.js';
+
+// --- The platform under test: real servers on port 0 over the fixture in memory. ---
+
+let platform: RunningPlatform;
+let dataDir: string;
+let dropDb: () => Promise<void>;
+let consoleClient: client.Configuration;
+const insecure = { execute: [client.allowInsecureRequests] };
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-oidc-'));
+  const { db, drop } = await openTestDatabase();
+  dropDb = drop;
+  await migrate(db);
+  await seedFixture(db);
+  platform = await startPlatform(testConfig({ dataDir, host: '127.0.0.1', restPort: 0, oidcPort: 0 }), {
+    db,
+    seed: false,
+    logger: false,
+  });
+  consoleClient = await discoverConsole(platform);
+});
+
+afterAll(async () => {
+  await platform?.close();
+  await dropDb?.();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const redirectUri = () => consoleRedirectUri(platform);
+const openSignIn = (browser: Browser, extra: Record<string, string> = {}) => openSignInAt(platform, consoleClient, browser, extra);
+const submitSignIn = (browser: Browser, page: string, pageUrl: URL, email: string, password: string) =>
+  submitSignInAt(platform, browser, page, pageUrl, email, password);
+const signIn = (email: string, browser = new Browser()) => signInAt(platform, consoleClient, email, { browser });
+
+const restGet = (url: string, token: string) =>
+  fetch(`${platform.restUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+
+describe('discovery', () => {
+  it('publishes the endpoints the console needs and no session iframe', async () => {
+    const response = await fetch(`${platform.issuer}/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const discovery = (await response.json()) as Record<string, unknown> & { jwks_uri: string };
+    expect(discovery).toMatchObject({
+      issuer: platform.issuer,
+      jwks_uri: `${platform.issuer}/jwks`,
+      code_challenge_methods_supported: ['S256'],
+      revocation_endpoint: `${platform.issuer}/token/revocation`,
+      end_session_endpoint: `${platform.issuer}/session/end`,
+    });
+    expect(discovery.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token', 'client_credentials']),
+    );
+    expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'api_access']));
+    expect(discovery).not.toHaveProperty('check_session_iframe');
+    const jwks = (await (await fetch(discovery.jwks_uri)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((k) => k.kid)).toEqual(platform.keys.publicJwks.map((k) => k.kid));
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+  });
+});
+
+describe('sign-in page', () => {
+  it('is a plain accessible form without JavaScript', async () => {
+    const { response } = await openSignIn(new Browser(), { login_hint: 'someone@acme.test' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    const html = await response.text();
+    expect(html).toContain('<title>Meridian | Sign in</title>');
+    expect(html).toMatch(
+      /<label for="email">Email<\/label>\s*<input id="email" name="email" type="email"[^>]*value="someone@acme.test"/,
+    );
+    expect(html).toMatch(
+      /<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
+    );
+    expect(html).toContain('<button type="submit">Sign in</button>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('role="alert"');
+  });
+
+  it('shows a wrong password in an alert and keeps the email', async () => {
+    const browser = new Browser();
+    const { response, landed } = await openSignIn(browser);
+    const { response: answer } = await submitSignIn(
+      browser,
+      await response.text(),
+      landed,
+      'orgadmin@globex.test',
+      'wrong-password-1',
+    );
+    expect(answer.status).toBe(401);
+    const html = await answer.text();
+    expect(html).toMatch(/<div role="alert" id="login-error"><p>Invalid email or password\.<\/p><\/div>/);
+    expect(html).toContain('value="orgadmin@globex.test"');
+  });
+
+  it('explains a request it cannot serve on its own page', async () => {
+    const response = await fetch(`${platform.issuer}/auth?client_id=unknown-client&response_type=code&scope=openid`);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('<title>Meridian | Sign-in problem</title>');
+    expect(html).toMatch(/<div role="alert"><p>[^<]+<\/p><\/div>/);
+  });
+
+  it('refuses a post without the interaction cookie (cross-site forgery)', async () => {
+    const { response, landed } = await openSignIn(new Browser());
+    const action = new URL(formAction(await response.text())!, landed);
+    const forged = await new Browser().fetch(action, formBody({ email: 'user@acme.test', password: FIXTURE_PASSWORD }));
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('This sign-in page has expired');
+  });
+
+  it('refuses an inactive user after a correct password', async () => {
+    const browser = new Browser();
+    const { response, landed } = await openSignIn(browser);
+    const { response: answer } = await submitSignIn(
+      browser,
+      await response.text(),
+      landed,
+      'inactive@acme.test',
+      FIXTURE_PASSWORD,
+    );
+    expect(answer.status).toBe(403);
+    expect(await answer.text()).toContain(MESSAGES.inactiveUser.replace(/'/g, '&#39;'));
+  });
+
+  it('offers a new password when it has expired', async () => {
+    await platform.db.query(
+      `UPDATE users SET password_changed_at = now() - interval '100 days' WHERE email = 'orgadmin@globex.test'`,
+    );
+    try {
+      const browser = new Browser();
+      const { response, landed } = await openSignIn(browser);
+      const { response: answer } = await submitSignIn(
+        browser,
+        await response.text(),
+        landed,
+        'orgadmin@globex.test',
+        FIXTURE_PASSWORD,
+      );
+      expect(answer.status).toBe(403);
+      const html = await answer.text();
+      expect(html).toContain('Your password has expired.');
+      expect(html).toMatch(
+        new RegExp(`<a href="${platform.config.consoleUrl}/create-password\\?token=[^"]+">Set a new password</a>`),
+      );
+    } finally {
+      await platform.db.query(`UPDATE users SET password_changed_at = now() WHERE email = 'orgadmin@globex.test'`);
+    }
+  });
+});
+
+describe('authorization code with PKCE', () => {
+  let refreshToken: string;
+
+  it('issues a 5-minute JWT access token for the gateway that the REST API accepts', async () => {
+    const { tokens } = await signIn('user@acme.test');
+    expect(tokens.token_type.toLowerCase()).toBe('bearer');
+    expect(tokens.refresh_token).toBeTruthy();
+    refreshToken = tokens.refresh_token!;
+
+    const claims = decodeJwt(tokens.access_token);
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({
+      alg: 'RS256',
+      kid: platform.keys.publicJwks[0]!.kid,
+    });
+    expect(claims).toMatchObject({ iss: platform.issuer, aud: platform.config.audience, sub: 'user@acme.test' });
+    expect(String(claims.scope).split(' ')).toContain('api_access');
+    expect(claims.exp! - claims.iat!).toBe(300);
+    expect(tokens.claims()).toMatchObject({ sub: 'user@acme.test', email: 'user@acme.test', name: 'Uma Acme' });
+
+    const self = await restGet('/user/email/user@acme.test', tokens.access_token);
+    expect(self.status).toBe(200);
+    expect(await self.json()).toMatchObject({ email: 'user@acme.test', organizationId: 'acme' });
+    // The REST API applies the token's user's own role: an Org User does not read the organization.
+    expect((await restGet('/organization/acme', tokens.access_token)).status).toBe(403);
+  });
+
+  it('grants more scopes later without a consent screen', async () => {
+    const browser = new Browser();
+    const { response, landed } = await openSignIn(browser, { scope: 'openid api_access' });
+    const first = await submitSignIn(browser, await response.text(), landed, 'orgadmin@acme.test', FIXTURE_PASSWORD);
+    expect(first.url.searchParams.get('code')).toBeTruthy();
+    // Signed in already: the wider request goes straight back to the console with a code.
+    const { landed: second, codeVerifier, state } = await openSignIn(browser);
+    expect(second.href.startsWith(redirectUri())).toBe(true);
+    const tokens = await client.authorizationCodeGrant(consoleClient, second, {
+      pkceCodeVerifier: codeVerifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()).toMatchObject({
+      sub: 'orgadmin@acme.test',
+      email: 'orgadmin@acme.test',
+      name: 'Olive Acme',
+    });
+    expect(String(decodeJwt(tokens.access_token).scope).split(' ')).toContain('api_access');
+  });
+
+  it('refreshes, rotating the refresh token', async () => {
+    const refreshed = await client.refreshTokenGrant(consoleClient, refreshToken);
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).not.toBe(refreshToken);
+    expect(decodeJwt(refreshed.access_token)).toMatchObject({ sub: 'user@acme.test', aud: platform.config.audience });
+    expect((await restGet('/user/email/user@acme.test', refreshed.access_token)).status).toBe(200);
+    refreshToken = refreshed.refresh_token!;
+  });
+
+  it('revokes the refresh token with a JSON answer, after which it no longer refreshes', async () => {
+    const response = await fetch(consoleClient.serverMetadata().revocation_endpoint!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: refreshToken,
+        token_type_hint: 'refresh_token',
+        client_id: platform.config.consoleClientId,
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({});
+    await expect(client.refreshTokenGrant(consoleClient, refreshToken)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+
+  it('stops refreshing for a user deactivated after signing in', async () => {
+    const { tokens, browser } = await signIn('user@globex.test');
+    await platform.db.query(`UPDATE users SET active = false WHERE email = 'user@globex.test'`);
+    try {
+      await expect(client.refreshTokenGrant(consoleClient, tokens.refresh_token!)).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+      // Nor does the provider's session sign them in silently.
+      const { landed } = await openSignIn(browser, { prompt: 'none' });
+      expect(landed.searchParams.get('error')).toBe('login_required');
+      // Interactively, the form asks again and refuses them in words.
+      const { response } = await openSignIn(browser);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<button type="submit">Sign in</button>');
+    } finally {
+      await platform.db.query(`UPDATE users SET active = true WHERE email = 'user@globex.test'`);
+    }
+  });
+});
+
+describe('RP-initiated logout', () => {
+  it('signs the console out without a click and ends the session', async () => {
+    const { tokens, browser } = await signIn('orgadmin@acme.test');
+    const logoutUrl = client.buildEndSessionUrl(consoleClient, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: `${platform.config.consoleUrl}/`,
+      state: 'bye',
+    });
+    const page = await browser.fetch(logoutUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // It submits itself; the button is there for browsers without JavaScript.
+    expect(html).toMatch(/<script nonce="[^"]+">document\.getElementById\('op\.logoutForm'\)\.submit\(\);<\/script>/);
+    expect(html).toContain('<input type="hidden" name="logout" value="yes">');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
+
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
+    const confirmed = await browser.fetch(formAction(html)!, formBody({ xsrf, logout: 'yes' }));
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${platform.config.consoleUrl}/?state=bye`);
+
+    await expect(client.refreshTokenGrant(consoleClient, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    // The browser's session is gone: a silent sign-in now needs the user.
+    const { landed } = await openSignIn(browser, { prompt: 'none' });
+    expect(landed.searchParams.get('error')).toBe('login_required');
+  });
+
+  it('asks first when the request does not come from the signed-in console', async () => {
+    const { browser } = await signIn('orgadmin@acme.test');
+    const page = await browser.fetch(`${platform.issuer}/session/end`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('<script');
+    expect(html).toContain('<button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>');
+  });
+});
+
+describe('client credentials', () => {
+  it('gives the CLI a token acting as its configured role that the REST API accepts', async () => {
+    const cli = await client.discovery(
+      new URL(platform.issuer),
+      platform.config.cliClientId,
+      undefined,
+      client.ClientSecretBasic(platform.config.cliClientSecret),
+      insecure,
+    );
+    const tokens = await client.clientCredentialsGrant(cli, { scope: 'api_access' });
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims).toMatchObject({
+      aud: platform.config.audience,
+      client_id: platform.config.cliClientId,
+      client_role: 'systemAdmin',
+      client_org: 'meridian',
+      scope: 'api_access',
+    });
+    expect(claims.exp! - claims.iat!).toBe(300);
+    const organizations = await restGet('/organization', tokens.access_token);
+    expect(organizations.status).toBe(200);
+    expect(await organizations.json()).toMatchObject({ total: 4 });
+  });
+
+  it('refuses a wrong client secret', async () => {
+    const cli = await client.discovery(
+      new URL(platform.issuer),
+      platform.config.cliClientId,
+      undefined,
+      client.ClientSecretBasic('not-the-secret'),
+      insecure,
+    );
+    await expect(client.clientCredentialsGrant(cli, { scope: 'api_access' })).rejects.toMatchObject({
+      status: 401,
+      cause: [{ parameters: { error: 'invalid_client' } }],
+    });
+  });
+});

@@ -1,0 +1,263 @@
+import { randomBytes } from 'node:crypto';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type ClientMetadata,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import type { PlatformConfig } from '../config.js';
+import type { Queryable } from '../db/database.js';
+import { databaseAdapterFactory } from './adapter.js';
+import { interactionPath } from './interactions.js';
+import type { SigningKeys } from './keys.js';
+import { logoutPage, noticePage, pageSecurityPolicy } from './login-page.js';
+
+/** Access tokens for the gateway live 5 minutes (decisions.md "Sign-in and sessions"). */
+export const ACCESS_TOKEN_TTL_SECONDS = 300;
+/** A sign-in lasts a working day at most: the session, its grant and its rotating refresh tokens. */
+export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+export const ID_TOKEN_TTL_SECONDS = 60 * 60;
+export const INTERACTION_TTL_SECONDS = 60 * 60;
+
+/** The scope every API call needs; it is the gateway's (the resource server's) only scope. */
+export const API_SCOPE = 'api_access';
+
+/** What the CLI client acts as (its client-credentials tokens carry these as client_role / client_org). */
+export const CLI_CLIENT_ROLE = 'systemAdmin';
+export const CLI_CLIENT_ORGANIZATION = 'meridian';
+
+const REVOCATION_PATH = '/token/revocation';
+
+export interface ProviderOptions {
+  /** With the issuer the provider really answers at (port 0 resolved). */
+  config: PlatformConfig;
+  db: Queryable;
+  keys: SigningKeys;
+  /** Trust X-Forwarded-* (only behind a proxy that sets them: TRUST_PROXY=true). */
+  trustProxy?: boolean;
+  /** Where unexpected provider errors go. */
+  onError?: (error: unknown) => void;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The console's origins: consoleUrl and any extra ones (other hosts serving the same console). */
+function consoleOrigins(config: PlatformConfig): string[] {
+  return [...new Set([config.consoleUrl, ...config.consoleRedirectOrigins].map(trimSlash))];
+}
+
+/** The static clients: the console (public, code + PKCE, refresh) and the internal tools' CLI. */
+export function clientsOf(config: PlatformConfig): ClientMetadata[] {
+  const origins = consoleOrigins(config);
+  return [
+    {
+      client_id: config.consoleClientId,
+      client_name: `${config.productName} console`,
+      application_type: 'web',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: origins.flatMap((origin) => [
+        `${origin}/auth/callback`,
+        `${origin}/auth/silent-renew`,
+        `${origin}/sandbox`,
+      ]),
+      post_logout_redirect_uris: origins.flatMap((origin) => [`${origin}/`, origin]),
+    },
+    {
+      client_id: config.cliClientId,
+      client_secret: config.cliClientSecret,
+      client_name: `${config.productName} internal tools`,
+      token_endpoint_auth_method: 'client_secret_basic',
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+      scope: API_SCOPE,
+      role: CLI_CLIENT_ROLE,
+      organization: CLI_CLIENT_ORGANIZATION,
+    },
+  ];
+}
+
+/** Users sign in by email; an inactive user has no account, so refresh_token grants fail too. */
+function findAccount(db: Queryable): Configuration['findAccount'] {
+  return async (_ctx, sub) => {
+    const { rows } = await db.query<{ email: string; name: string }>(
+      'SELECT email, name FROM users WHERE email = $1 AND active',
+      [sub.toLowerCase()],
+    );
+    const user = rows[0];
+    if (!user) return undefined;
+    return {
+      accountId: user.email,
+      claims: () => ({ sub: user.email, email: user.email, email_verified: true, name: user.name }),
+    };
+  };
+}
+
+/**
+ * The default policy, plus: a session whose user has since been deactivated (findAccount answers
+ * nothing) needs a new sign-in, which the form then refuses in words (prompt=none: login_required).
+ */
+function signInPolicy() {
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check(
+        'account_unavailable',
+        'The signed-in user can no longer sign in',
+        'login_required',
+        (ctx) => Boolean(ctx.oidc.session?.accountId && !ctx.oidc.account),
+      ),
+    );
+  return policy;
+}
+
+function errorPage(config: PlatformConfig): NonNullable<Configuration['renderError']> {
+  return (ctx, out) => {
+    ctx.type = 'html';
+    ctx.set('content-security-policy', pageSecurityPolicy());
+    ctx.body = noticePage({
+      productName: config.productName,
+      title: 'Sign-in problem',
+      message: String(out.error_description ?? out.error ?? 'The sign-in request could not be completed.'),
+      link: { href: config.consoleUrl, text: `Go to ${config.productName}` },
+      alert: true,
+    });
+  };
+}
+
+/**
+ * The console's sign-out should not ask for a click: when it presents its ID token for the signed-in
+ * user the page submits itself (the button remains for browsers without JavaScript). Anyone else sent
+ * here is asked first, so a link on another site cannot silently sign the user out.
+ */
+function logoutSource(config: PlatformConfig) {
+  return (ctx: KoaContextWithOIDC, form: string) => {
+    const hint = ctx.oidc.entities.IdTokenHint;
+    const autoSubmit = Boolean(hint && ctx.oidc.session?.accountId && hint.payload.sub === ctx.oidc.session.accountId);
+    const scriptNonce = randomBytes(16).toString('base64');
+    ctx.set('content-security-policy', pageSecurityPolicy(scriptNonce));
+    ctx.body = logoutPage({
+      productName: config.productName,
+      form,
+      autoSubmit,
+      scriptNonce,
+      stayHref: config.consoleUrl,
+    });
+  };
+}
+
+function signedOutPage(config: PlatformConfig) {
+  return (ctx: KoaContextWithOIDC) => {
+    ctx.set('content-security-policy', pageSecurityPolicy());
+    ctx.body = noticePage({
+      productName: config.productName,
+      title: 'Signed out',
+      message: `You have signed out of ${config.productName}.`,
+      link: { href: config.consoleUrl, text: `Sign in to ${config.productName} again` },
+    });
+  };
+}
+
+/** The provider's whole configuration (kept apart from construction so its choices read in one place). */
+export function providerConfiguration({ config, db, keys }: ProviderOptions): Configuration {
+  const resourceServer = {
+    scope: API_SCOPE,
+    audience: config.audience,
+    accessTokenFormat: 'jwt' as const,
+    accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+    jwt: { sign: { alg: 'RS256' as const } },
+  };
+  const accessTokenTtl = (
+    _ctx: KoaContextWithOIDC,
+    token: { resourceServer?: { accessTokenTTL?: number } | undefined },
+  ) => token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_TTL_SECONDS;
+
+  return {
+    adapter: databaseAdapterFactory(db),
+    clients: clientsOf(config),
+    extraClientMetadata: { properties: ['role', 'organization'] },
+    jwks: { keys: keys.privateJwks },
+    cookies: { keys: config.cookieKeys },
+    findAccount: findAccount(db),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // api_access is listed too so a client's `scope` metadata may name it; tokens get it from the resource server.
+    scopes: ['openid', 'email', 'profile', API_SCOPE],
+    pkce: { required: () => true },
+    routes: { revocation: REVOCATION_PATH },
+    interactions: {
+      policy: signInPolicy(),
+      url: (_ctx, interaction) => interactionPath(config.issuer, interaction.uid),
+    },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client revokes only its own tokens.
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: logoutSource(config),
+        postLogoutSuccessSource: signedOutPage(config),
+      },
+      resourceIndicators: {
+        enabled: true,
+        // Clients need not send `resource`: every token is for the gateway.
+        defaultResource: () => config.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== config.audience) throw new errors.InvalidTarget();
+          return resourceServer;
+        },
+      },
+    },
+    // The console is the only interactive client and it relies on refresh tokens (no offline_access).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    extraTokenClaims: (ctx, token) => {
+      if (token.kind !== 'ClientCredentials') return undefined;
+      const metadata: Record<string, unknown> = ctx.oidc.client?.metadata() ?? {};
+      return { client_role: metadata.role, client_org: metadata.organization };
+    },
+    // Functions, not numbers: a numeric AccessToken ttl would override the resource server's lifetime.
+    ttl: {
+      AccessToken: accessTokenTtl,
+      ClientCredentials: accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: ID_TOKEN_TTL_SECONDS,
+      Interaction: INTERACTION_TTL_SECONDS,
+      Session: SESSION_TTL_SECONDS,
+      Grant: SESSION_TTL_SECONDS,
+      // A rotated refresh token inherits what is left of its predecessor's life: sessions stay bounded.
+      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? SESSION_TTL_SECONDS,
+    },
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
+    renderError: errorPage(config),
+  };
+}
+
+/**
+ * oidc-client-ts refuses the empty text/plain body oidc-provider gives a successful revocation; an
+ * empty JSON object satisfies it and every other client.
+ */
+function revocationAnswersJson(provider: Provider): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.method === 'POST' && ctx.path === REVOCATION_PATH && ctx.status === 200) ctx.body = {};
+  });
+}
+
+/** The OpenID provider at config.issuer, with the platform's users, storage and signing keys. */
+export function createProvider(options: ProviderOptions): Provider {
+  const provider = new Provider(options.config.issuer, providerConfiguration(options));
+  provider.proxy = options.trustProxy ?? false;
+  revocationAnswersJson(provider);
+  const onError = options.onError ?? ((error: unknown) => console.error('OpenID provider error', error));
+  provider.on('server_error', (_ctx: unknown, error: unknown) => onError(error));
+  return provider;
+}

@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decodeProtectedHeader } from 'jose';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlatformConfig } from './config.js';
+import { openPglite } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { rotateKeys } from './oidc/keys.js';
+import { startPlatform, type RunningPlatform } from './server.js';
+import { seedFixture } from './test-support/fixture.js';
+import { testConfig } from './test-support/platform.js';
+import { discoverConsole, signIn as signInAt } from './test-support/sign-in.js';
+
+const signIn = async (platform: RunningPlatform, oidc: client.Configuration, email: string) =>
+  (await signInAt(platform, oidc, email)).tokens;
+const discover = discoverConsole;
+
+const restGet = (platform: RunningPlatform, url: string, token: string) =>
+  fetch(`${platform.restUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+
+let dataDir: string;
+let config: PlatformConfig;
+let running: RunningPlatform | undefined;
+
+/** Starts on the same data directory and, after the first start, the same issuer. */
+async function start(): Promise<RunningPlatform> {
+  running = await startPlatform(config, { seed: false, logger: false });
+  config = { ...config, oidcPort: running.config.oidcPort, issuer: running.issuer };
+  return running;
+}
+
+async function stop(): Promise<void> {
+  await running?.close();
+  running = undefined;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-server-'));
+  // The platform's own database location under dataDir, holding the fixture.
+  const db = await openPglite(path.join(dataDir, 'pglite'));
+  await migrate(db);
+  await seedFixture(db);
+  await db.close();
+  config = testConfig({ dataDir, databaseUrl: undefined, host: '127.0.0.1', restPort: 0, oidcPort: 0 });
+});
+
+afterAll(async () => {
+  await stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('restarting the platform', () => {
+  let firstKid: string;
+  let refreshed: client.TokenEndpointResponse;
+
+  it('signs nobody out: data, sessions and the signing key persist', async () => {
+    let platform = await start();
+    firstKid = platform.keys.publicJwks[0]!.kid!;
+    const first = await signIn(platform, await discover(platform), 'user@acme.test');
+    expect(decodeProtectedHeader(first.access_token).kid).toBe(firstKid);
+    await stop();
+
+    // Second start: the same key signs, the old access token and the refresh token still work.
+    platform = await start();
+    expect(platform.keys.publicJwks.map((k) => k.kid)).toEqual([firstKid]);
+    const self = await restGet(platform, '/user/email/user@acme.test', first.access_token);
+    expect(self.status).toBe(200);
+    expect(await self.json()).toMatchObject({ email: 'user@acme.test', name: 'Uma Acme' });
+    refreshed = await client.refreshTokenGrant(await discover(platform), first.refresh_token!);
+    expect(decodeProtectedHeader(refreshed.access_token).kid).toBe(firstKid);
+    await stop();
+  });
+
+  it('takes a rotated key at the next start: new tokens use it, tokens of the old key still verify', async () => {
+    const rotated = await rotateKeys(dataDir);
+    const newKid = rotated.publicJwks[0]!.kid!;
+    expect(newKid).not.toBe(firstKid);
+    const platform = await start();
+    expect(platform.keys.publicJwks.map((k) => k.kid)).toEqual([newKid, firstKid]);
+    const jwks = (await (await fetch(`${platform.issuer}/jwks`)).json()) as { keys: { kid: string }[] };
+    expect(jwks.keys.map((k) => k.kid)).toEqual([newKid, firstKid]);
+    expect((await restGet(platform, '/user/email/user@acme.test', refreshed.access_token)).status).toBe(200);
+    const afterRotation = await client.refreshTokenGrant(await discover(platform), refreshed.refresh_token!);
+    expect(decodeProtectedHeader(afterRotation.access_token).kid).toBe(newKid);
+    expect((await restGet(platform, '/user/email/user@acme.test', afterRotation.access_token)).status).toBe(200);
+    await stop();
+  });
+});

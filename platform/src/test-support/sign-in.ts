@@ -1,0 +1,87 @@
+import * as client from 'openid-client';
+import type { RunningPlatform } from '../server.js';
+import { FIXTURE_PASSWORD } from './fixture.js';
+
+/** A small browser: a cookie jar and manual redirects, so every hop of a sign-in is visible. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('=')).trim();
+      const value = pair.slice(pair.indexOf('=') + 1).trim();
+      const expired = attributes.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]!) <= new Date());
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects while they stay on `origin`; answers the last response and its URL. */
+  async follow(url: string | URL, origin: string, init?: RequestInit): Promise<{ response: Response; url: URL }> {
+    let current = new URL(url);
+    let response = await this.fetch(current, init);
+    while (response.status >= 300 && response.status < 400) {
+      current = new URL(response.headers.get('location')!, current);
+      if (current.origin !== origin) break;
+      response = await this.fetch(current);
+    }
+    return { response, url: current };
+  }
+}
+
+export const formAction = (html: string) => /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+export const formBody = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/** The console's OpenID client configuration, discovered from the running provider. */
+export const discoverConsole = (platform: RunningPlatform) =>
+  client.discovery(new URL(platform.issuer), platform.config.consoleClientId, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+
+export const consoleRedirectUri = (platform: RunningPlatform) => `${platform.config.consoleUrl}/auth/callback`;
+
+/** Opens the console's authorization request (code + PKCE) and answers the sign-in page it lands on. */
+export async function openSignIn(platform: RunningPlatform, oidc: client.Configuration, browser: Browser, extra: Record<string, string> = {}) {
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(oidc, {
+    redirect_uri: consoleRedirectUri(platform),
+    scope: 'openid email profile api_access',
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    ...extra,
+  });
+  const { response, url: landed } = await browser.follow(url, new URL(platform.issuer).origin);
+  return { response, landed, codeVerifier, state };
+}
+
+/** Submits the sign-in form; answers the final response and where it went. */
+export function submitSignIn(platform: RunningPlatform, browser: Browser, page: string, pageUrl: URL, email: string, password: string) {
+  const action = new URL(formAction(page)!, pageUrl);
+  return browser.follow(action, new URL(platform.issuer).origin, formBody({ email, password }));
+}
+
+/** The whole sign-in through the real form; answers the token response and the browser (its session). */
+export async function signIn(
+  platform: RunningPlatform,
+  oidc: client.Configuration,
+  email: string,
+  { password = FIXTURE_PASSWORD, browser = new Browser() }: { password?: string; browser?: Browser } = {},
+) {
+  const { response, landed, codeVerifier, state } = await openSignIn(platform, oidc, browser);
+  if (response.status !== 200) throw new Error(`The sign-in page answered ${response.status}`);
+  const done = await submitSignIn(platform, browser, await response.text(), landed, email, password);
+  if (!done.url.href.startsWith(consoleRedirectUri(platform))) throw new Error(`Sign-in of ${email} ended at ${done.url.href}`);
+  const tokens = await client.authorizationCodeGrant(oidc, done.url, { pkceCodeVerifier: codeVerifier, expectedState: state });
+  return { tokens, browser };
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/** A place for one benchmark round's data, made for it and removed after it. */
+export interface BenchDatabase {
+  /** How the table names it. */
+  label: string;
+  /** The command that measures on it, as a reader would type it (no credentials). */
+  command: string;
+  /** Environment for loadConfig: DATA_DIR always (signing keys), DATABASE_URL for a server. */
+  env: Record<string, string>;
+  remove(): Promise<void>;
+}
+
+/** Embedded PGlite under a fresh temporary DATA_DIR. */
+export async function pgliteDatabase(command: string): Promise<BenchDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-'));
+  return {
+    label: 'PGlite (embedded, on disk)',
+    command,
+    env: { DATA_DIR: dataDir },
+    remove: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function onServer(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database on the PostgreSQL server of `serverUrl` (BENCH_DATABASE_URL), dropped afterwards. */
+export async function postgresDatabase(serverUrl: string, command: string): Promise<BenchDatabase> {
+  const name = `meridian_bench_${randomUUID().replace(/-/g, '')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-'));
+  return {
+    label: 'PostgreSQL server',
+    command,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    remove: async () => {
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// `pnpm bench [section…]`: measures each section (all by default) and rewrites its part of BENCHMARKS.md.
+// Figures are reported, never asserted.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describeMachine } from './machine.js';
+import { platformSection } from './platform-section.js';
+import { writeSection, type BenchSection } from './report.js';
+
+/** In the order they appear in BENCHMARKS.md; a new benchmark adds its section here. */
+const SECTIONS: BenchSection[] = [platformSection];
+
+const benchmarksFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../BENCHMARKS.md');
+
+async function main(requested: string[]): Promise<void> {
+  const unknown = requested.filter((id) => !SECTIONS.some((section) => section.id === id));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown section ${unknown.join(', ')}; known: ${SECTIONS.map(({ id }) => id).join(', ')}`);
+  }
+  const selected = requested.length === 0 ? SECTIONS : SECTIONS.filter(({ id }) => requested.includes(id));
+  const context = {
+    command: ['pnpm bench', ...requested].join(' '),
+    machine: describeMachine(),
+    date: new Date().toISOString().slice(0, 10),
+    log: (message: string) => console.info(`[bench] ${message}`),
+  };
+  for (const section of selected) {
+    context.log(`section ${section.id}`);
+    const markdown = await section.run(context);
+    writeSection(
+      benchmarksFile,
+      section.id,
+      markdown,
+      SECTIONS.map(({ id }) => id),
+    );
+    console.info(`\n${markdown}\n`);
+  }
+  context.log(`wrote ${benchmarksFile}`);
+}
+
+main(process.argv.slice(2)).then(
+  // Exit even if a library left a timer behind: the bench is done and has closed what it started.
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

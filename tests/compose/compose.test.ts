@@ -1,0 +1,234 @@
+// No Docker engine runs here: docker-compose.yml is checked as data. It must be valid compose, use only
+// documented configuration, keep the REST API and PostgreSQL private, and run two gateways behind nginx.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  allStrings,
+  dependencies,
+  dockerfileOf,
+  hasHealthcheck,
+  interpolatedNames,
+  loadComposeFile,
+  mountedFiles,
+  networkNames,
+  publishedContainerPorts,
+  readRepoFile,
+  repoRoot,
+  serviceEnvironment,
+  valueWithDefaults,
+} from './compose-file.js';
+import { validateCompose } from './compose-schema.js';
+import { finalStage, dockerInstructions, nginxProxyTargets, nginxUpstreams } from './deploy-files.js';
+import { documentedVariables } from './readme-config.js';
+
+const { document } = loadComposeFile();
+const services = Object.entries(document.services);
+const service = (name: string) => {
+  const found = document.services[name];
+  if (!found) throw new Error(`docker-compose.yml has no service "${name}"`);
+  return found;
+};
+
+/** What README.md's configuration table lacks of `names`, explained when README.md or its table is missing. */
+function undocumented(names: Iterable<string>): string[] {
+  const wanted = [...new Set(names)].sort();
+  if (!existsSync(path.join(repoRoot, 'README.md'))) return wanted.map((name) => `${name} (README.md does not exist)`);
+  const documented = documentedVariables(readRepoFile('README.md'));
+  if (!documented) return wanted.map((name) => `${name} (README.md has no "## Configuration" table)`);
+  return wanted.filter((name) => !documented.has(name));
+}
+
+const secretName = /PASSWORD|SECRET|COOKIE_KEYS|TOKEN|PRIVATE/;
+const requiredInterpolation = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}]*\}$/;
+
+describe('the readers these tests rely on', () => {
+  it('finds interpolated names in every compose form, nested defaults included, and not escaped dollars', () => {
+    expect(interpolatedNames('a ${A} $B ${C:-x} ${D:?say} ${E:-${F}} $$G $${H} ${I-y}')).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+      'E',
+      'F',
+      'I',
+    ]);
+  });
+
+  it("reads the names of README's configuration table and nothing outside it", () => {
+    const readme = [
+      '## Other',
+      '| `OUTSIDE` | x |',
+      '## Configuration',
+      'Text.',
+      '| variable | default |',
+      '|---|---|',
+      '| `PLATFORM_PORT` | `4010` |',
+      '| `POSTGRES_USER`, `POSTGRES_DB` | `meridian` |',
+      '### A subsection',
+      '| `SUBSECTION_VAR` | `1` |',
+      '## Next',
+      '| `AFTER` | x |',
+    ].join('\n');
+    expect([...documentedVariables(readme)!].sort()).toEqual([
+      'PLATFORM_PORT',
+      'POSTGRES_DB',
+      'POSTGRES_USER',
+      'SUBSECTION_VAR',
+    ]);
+    expect(documentedVariables('# Title\n| `A` |')).toBeUndefined();
+  });
+});
+
+describe('docker-compose.yml', () => {
+  it("is valid against the compose specification's JSON schema", () => {
+    const { valid, errors } = validateCompose(document);
+    expect(errors, `ajv's errors:\n${errors.join('\n')}`).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('would be refused by the same validation with an unknown key or a malformed duration', () => {
+    const broken = structuredClone(document) as unknown as { services: Record<string, Record<string, unknown>> };
+    broken.services.postgres!.imagee = 'postgres';
+    broken.services.platform!.healthcheck = { test: ['CMD', 'true'], interval: 'ten seconds' };
+    const { valid, errors } = validateCompose(broken);
+    expect(valid).toBe(false);
+    expect(errors.join('\n')).toMatch(/\/services\/postgres must NOT have additional properties.*imagee/);
+    expect(errors.join('\n')).toMatch(/\/services\/platform\/healthcheck\/interval must match format "duration"/);
+  });
+
+  it("sets only variables that README's configuration table documents", () => {
+    const setNames = services.flatMap(([, definition]) => [...serviceEnvironment(definition).keys()]);
+    expect(setNames.length).toBeGreaterThan(0);
+    const missing = undocumented(setNames);
+    expect(missing, `README.md's "## Configuration" table lacks: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it("interpolates only variables that README's configuration table documents", () => {
+    const interpolated = allStrings(document).flatMap(interpolatedNames);
+    expect(interpolated.length).toBeGreaterThan(0);
+    const missing = undocumented(interpolated);
+    expect(missing, `README.md's "## Configuration" table lacks: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('has an example settings file naming exactly the variables it interpolates', () => {
+    const example = readRepoFile('deploy/example.env')
+      .split(/\r?\n/)
+      .filter((line) => /^[A-Za-z_]\w*=/.test(line))
+      .map((line) => line.slice(0, line.indexOf('=')));
+    const interpolated = new Set(allStrings(document).flatMap(interpolatedNames));
+    expect(new Set(example)).toEqual(interpolated);
+  });
+
+  it('bakes in no secret: each comes from a required variable, in compose and in no image', () => {
+    const secrets: [string, string][] = [];
+    for (const [name, definition] of services) {
+      for (const [variable, value] of serviceEnvironment(definition)) {
+        if (secretName.test(variable)) secrets.push([`${name}: ${variable}`, value]);
+        // A URL's password, as in DATABASE_URL.
+        const urlPassword = /\/\/[^:/@\s]+:((?:\$\{[^}]*\}|[^@\s/$])+)@/.exec(value)?.[1];
+        if (urlPassword !== undefined) secrets.push([`${name}: ${variable}'s password`, urlPassword]);
+      }
+    }
+    expect(secrets.map(([where]) => where)).toContain("platform: DATABASE_URL's password");
+    for (const [where, value] of secrets) expect(value, where).toMatch(requiredInterpolation);
+    for (const dockerfile of services.flatMap(([, definition]) => dockerfileOf(definition) ?? [])) {
+      const settings = dockerInstructions(readRepoFile(dockerfile)).filter(
+        ([keyword]) => keyword === 'ENV' || keyword === 'ARG',
+      );
+      expect(
+        settings.filter(([, args]) => secretName.test(args)),
+        dockerfile,
+      ).toEqual([]);
+    }
+  });
+
+  it('publishes the OpenID provider and not the REST API', () => {
+    const platform = serviceEnvironment(service('platform'));
+    const restPort = Number(valueWithDefaults(platform.get('PLATFORM_PORT') ?? '4010'));
+    const issuerPort = Number(valueWithDefaults(platform.get('OIDC_PORT') ?? '4011'));
+    expect(restPort).not.toBe(issuerPort);
+    expect(publishedContainerPorts(service('platform'))).toEqual([issuerPort]);
+    for (const [name, definition] of services) {
+      if (name === 'platform') continue;
+      // Only the parts meant for browsers and tools are published: the gateway's nginx and the console.
+      if (definition.ports?.length) expect(['gateway-nginx', 'web'], `${name} publishes ports`).toContain(name);
+    }
+  });
+
+  it('keeps PostgreSQL on the internal network alone, with the platform and the gateways', () => {
+    expect(document.networks?.internal?.internal).toBe(true);
+    expect(networkNames(service('postgres'))).toEqual(['internal']);
+    expect(service('postgres').ports ?? []).toEqual([]);
+    expect(networkNames(service('platform'))).toContain('internal');
+    for (const name of ['gateway-1', 'gateway-2']) expect(networkNames(service(name))).toContain('internal');
+    for (const name of ['gateway-nginx', 'web']) expect(networkNames(service(name))).not.toContain('internal');
+  });
+
+  it('runs exactly two gateway replicas, the upstreams of the nginx that fronts them', () => {
+    const replicas = services.filter(([, definition]) => dockerfileOf(definition) === 'deploy/gateway.Dockerfile');
+    expect(replicas.map(([name]) => name).sort()).toEqual(['gateway-1', 'gateway-2']);
+    const balancers = services.filter(([, definition]) =>
+      [...mountedFiles(document, definition).values()].includes('deploy/gateway-nginx.conf'),
+    );
+    expect(balancers.map(([name]) => name)).toEqual(['gateway-nginx']);
+    const [, nginx] = balancers[0]!;
+    expect(nginx.image).toMatch(/nginx/);
+    expect(publishedContainerPorts(nginx).length).toBeGreaterThan(0);
+    expect(
+      dependencies(nginx)
+        .map(({ name }) => name)
+        .sort(),
+    ).toEqual(['gateway-1', 'gateway-2']);
+
+    const conf = readRepoFile('deploy/gateway-nginx.conf');
+    const upstreams = nginxUpstreams(conf);
+    const expected = replicas
+      .map(
+        ([name, definition]) =>
+          `${name}:${valueWithDefaults(serviceEnvironment(definition).get('GATEWAY_PORT') ?? '')}`,
+      )
+      .sort();
+    expect([...upstreams.values()].map((servers) => [...servers].sort())).toEqual([expected]);
+    expect(nginxProxyTargets(conf)).toEqual([`http://${[...upstreams.keys()][0]}`]);
+    for (const [name, definition] of replicas)
+      expect(definition.ports ?? [], `${name} is reached through nginx only`).toEqual([]);
+  });
+
+  it('gives every service a healthcheck or a dependency it waits on until healthy, and a restart policy', () => {
+    for (const [name, definition] of services) {
+      const waitsOnHealthy = dependencies(definition).some(
+        (dependency) => dependency.condition === 'service_healthy' && hasHealthcheck(service(dependency.name)),
+      );
+      expect(hasHealthcheck(definition) || waitsOnHealthy, `${name} has no healthcheck and waits on none`).toBe(true);
+      expect(definition.restart, `${name}'s restart policy`).toMatch(/^(always|unless-stopped|on-failure(:\d+)?)$/);
+      for (const dependency of dependencies(definition)) expect(document.services).toHaveProperty([dependency.name]);
+    }
+  });
+
+  it('builds each image from deploy/ with the pinned pnpm and the lockfile, and runs it as a non-root user', () => {
+    const pnpmVersion = /PNPM_VERSION = '([^']+)'/.exec(readRepoFile('scripts/pnpm.mjs'))?.[1];
+    const dockerfiles = [...new Set(services.flatMap(([, definition]) => dockerfileOf(definition) ?? []))].sort();
+    expect(dockerfiles).toEqual(['deploy/gateway.Dockerfile', 'deploy/platform.Dockerfile', 'deploy/web.Dockerfile']);
+    for (const dockerfile of dockerfiles) {
+      const text = readRepoFile(dockerfile);
+      expect(text, dockerfile).toContain(`npm i -g pnpm@${pnpmVersion}`);
+      expect(text, dockerfile).toMatch(/pnpm install --frozen-lockfile/);
+      expect(text, dockerfile).toMatch(/^FROM node:20-bookworm-slim AS build$/m);
+      const users = finalStage(text).filter(([keyword]) => keyword === 'USER');
+      expect(users.at(-1)?.[1], `${dockerfile} runs as`).toMatch(/^(?!root$|0$)\S+$/);
+      // BuildKit's ignore file beside the Dockerfile keeps the host's node_modules out of the image.
+      expect(readRepoFile(`${dockerfile}.dockerignore`), dockerfile).toMatch(/^\*\*\/node_modules$/m);
+    }
+  });
+
+  it("writes the console's config.json from exactly the variables the web service sets", () => {
+    const template = readRepoFile('deploy/web-config.json.template');
+    const templateNames = [...new Set(interpolatedNames(template))].sort();
+    expect(JSON.parse(template.replace(/\$\{\w+\}/g, 'x'))).toBeTypeOf('object');
+    expect(templateNames).toEqual([...serviceEnvironment(service('web')).keys()].sort());
+    const substituted = /envsubst '([^']+)'/.exec(readRepoFile('deploy/web-config.sh'))?.[1] ?? '';
+    expect(interpolatedNames(substituted).sort()).toEqual(templateNames);
+    expect(readRepoFile('deploy/web.Dockerfile')).toContain('/docker-entrypoint.d/');
+  });
+});
