@@ -77,6 +77,14 @@ export async function toUsers(db: Queryable, rows: UserRow[]): Promise<User[]> {
   return rows.map((row) => toUser(row, credentials.get(row.email) ?? [], now));
 }
 
+/** Users of one organization, or of all, from the counts the database keeps (migration 004). */
+export async function userCount(db: Queryable, organizationId?: string): Promise<number> {
+  const { rows } = organizationId
+    ? await db.query<{ n: number }>('SELECT users AS n FROM organization_user_counts WHERE organization_id = $1', [organizationId])
+    : await db.query<{ n: number }>('SELECT coalesce(sum(users), 0)::int AS n FROM organization_user_counts');
+  return rows[0]?.n ?? 0;
+}
+
 export async function toUserWithCredentials(db: Queryable, row: UserRow): Promise<User> {
   return (await toUsers(db, [row]))[0]!;
 }

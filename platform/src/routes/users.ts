@@ -18,6 +18,7 @@ import {
   assertSeat,
   assertUserPlace,
   findUser,
+  userCount,
   setUserActive,
   setUserDataAccess,
   toUserWithCredentials,
@@ -120,7 +121,11 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
         conditions.push(`(email || ' ' || lower(name)) LIKE $${params.length}`);
       }
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, params)).rows[0]!.n;
+      // Without a filter the total is the kept count (organization_user_counts), not a scan of every row.
+      const filtered = query.search !== undefined || query.email !== undefined;
+      const total = filtered
+        ? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, params)).rows[0]!.n
+        : await userCount(db, query.organizationId);
       const order = orderBy(query.sort, SORTABLE, 'name', 'email');
       const rows = (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users ${where} ${order}${page(query, params)}`, params)).rows;
       return listBody(await toUsers(db, rows), total, query);
