@@ -12,11 +12,16 @@ if (process.env.DATABASE_URL && !args.includes('--yes')) {
   console.error('DATABASE_URL is set: `npm run reset -- --yes` empties that database and seeds it anew.');
   process.exit(2);
 }
-if (runPnpm(['install', '--frozen-lockfile'], { cwd: root }) !== 0 || runPnpm(['run', 'build'], { cwd: root }) !== 0) process.exit(1);
+if (runPnpm(['install', '--frozen-lockfile'], { cwd: root }) !== 0 || runPnpm(['run', 'build'], { cwd: root }) !== 0)
+  process.exit(1);
 rmSync(path.join(root, '.data'), { recursive: true, force: true });
 console.info('Wiped .data/.');
-const seed = spawnSync(process.execPath, [path.join(root, 'platform/dist/cli/seed.js'), '--reset', ...args.filter((a) => a !== '--yes')], {
-  stdio: 'inherit',
-  cwd: root,
-});
+const seed = spawnSync(
+  process.execPath,
+  [path.join(root, 'platform/dist/cli/seed.js'), '--reset', ...args.filter((a) => a !== '--yes')],
+  {
+    stdio: 'inherit',
+    cwd: root,
+  },
+);
 process.exit(seed.status ?? 1);

@@ -70,7 +70,11 @@ async function waitFor(url, child, timeoutMs = 120000) {
 const started = [];
 for (const service of services) {
   if (!existsSync(path.join(root, service.entry))) continue;
-  const child = spawn(process.execPath, [path.join(root, service.entry), ...service.args], { cwd: root, stdio: 'inherit', env });
+  const child = spawn(process.execPath, [path.join(root, service.entry), ...service.args], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {

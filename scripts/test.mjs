@@ -24,7 +24,11 @@ function step(title, args, env = {}) {
 /** Vitest run with a JSON report under test-output/vitest/, so the closing line can count every test. */
 function vitest(title, name, args, env = {}) {
   const report = path.join(outputDir, 'vitest', `${name}.json`);
-  step(title, ['exec', 'vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  step(
+    title,
+    ['exec', 'vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
 }
 
 function summarize() {

@@ -24,7 +24,8 @@ describe('the printed contract', () => {
 
   it('guards every root field with an operation of the table', () => {
     for (const type of [schema.getQueryType()!, schema.getMutationType()!]) {
-      for (const field of Object.keys(type.getFields())) expect(operationOfField(type.name, field), `${type.name}.${field}`).toBeDefined();
+      for (const field of Object.keys(type.getFields()))
+        expect(operationOfField(type.name, field), `${type.name}.${field}`).toBeDefined();
     }
   });
 
@@ -42,11 +43,16 @@ describe('the printed contract', () => {
   it('documents every type and every root field', () => {
     const undocumented: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
-      if (type.name.startsWith('__') || ['String', 'Int', 'Boolean', 'ID', 'Float', 'Query', 'Mutation'].includes(type.name)) continue;
+      if (
+        type.name.startsWith('__') ||
+        ['String', 'Int', 'Boolean', 'ID', 'Float', 'Query', 'Mutation'].includes(type.name)
+      )
+        continue;
       if (!type.description) undocumented.push(type.name);
     }
     for (const type of [schema.getQueryType()!, schema.getMutationType()!]) {
-      for (const field of Object.values(type.getFields())) if (!field.description) undocumented.push(`${type.name}.${field.name}`);
+      for (const field of Object.values(type.getFields()))
+        if (!field.description) undocumented.push(`${type.name}.${field.name}`);
     }
     expect(undocumented).toEqual([]);
   });

@@ -25,7 +25,11 @@ const directive = (directiveName: string, args: ConstArgumentNode[] = []): Const
   arguments: args,
 });
 
-const SCOPES: Record<OperationRequirement['scope'], string> = { none: 'NONE', ownOrg: 'OWN_ORG', systemRole: 'SYSTEM_ROLE' };
+const SCOPES: Record<OperationRequirement['scope'], string> = {
+  none: 'NONE',
+  ownOrg: 'OWN_ORG',
+  systemRole: 'SYSTEM_ROLE',
+};
 
 /** The directives a field gets from its operation's requirement. */
 export function directivesOf(requirement: OperationRequirement): ConstDirectiveNode[] {
@@ -33,7 +37,8 @@ export function directivesOf(requirement: OperationRequirement): ConstDirectiveN
   const directives: ConstDirectiveNode[] = [];
   if (requirement.access === 'permission') {
     const args = [argument('any', { kind: Kind.LIST, values: (requirement.any ?? []).map(string) })];
-    if (requirement.scope !== 'none') args.push(argument('scope', { kind: Kind.ENUM, value: SCOPES[requirement.scope] }));
+    if (requirement.scope !== 'none')
+      args.push(argument('scope', { kind: Kind.ENUM, value: SCOPES[requirement.scope] }));
     if (requirement.self) args.push(argument('self', { kind: Kind.BOOLEAN, value: true }));
     directives.push(directive('requires', args));
   }
@@ -52,7 +57,10 @@ function annotate(type: ObjectTypeDefinitionNode): ObjectTypeDefinitionNode {
 
 /** The merged contract, each guarded field carrying the directives of its operation. */
 export function buildContract(sources: string[]): DocumentNode {
-  const merged = mergeTypeDefs(sources.map((source) => parse(source)), { sort: true, throwOnConflict: true });
+  const merged = mergeTypeDefs(
+    sources.map((source) => parse(source)),
+    { sort: true, throwOnConflict: true },
+  );
   return {
     ...merged,
     definitions: merged.definitions.map((definition) =>

@@ -8,7 +8,11 @@ export interface Licenses {
 export const DEFAULT_USER_LIMIT = 20;
 
 export function defaultLicenses(): Licenses {
-  return { tableau_user_licenses: { explorer_count: 0, viewer_count: 0 }, user_limit: DEFAULT_USER_LIMIT, products: {} };
+  return {
+    tableau_user_licenses: { explorer_count: 0, viewer_count: 0 },
+    user_limit: DEFAULT_USER_LIMIT,
+    products: {},
+  };
 }
 
 /**

@@ -1,5 +1,12 @@
 /** The organization lifecycle (decisions.md "Organization lifecycle"). */
-export const ORGANIZATION_STATUSES = ['created', 'onboarding', 'deploying', 'active', 'offboarding', 'offboarded'] as const;
+export const ORGANIZATION_STATUSES = [
+  'created',
+  'onboarding',
+  'deploying',
+  'active',
+  'offboarding',
+  'offboarded',
+] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
 
 export const JOB_KINDS = ['onboarding', 'deployment', 'offboarding'] as const;

@@ -35,8 +35,12 @@ describe('features', () => {
   it('offers a BETA feature only to the operators organization', () => {
     const beta = { ...managedProviders, stage: 'beta' as const };
     const licensed = new Set(['provider_alias', 'provider_relationship']);
-    expect(resolveFeature(beta, { organizationName: 'Acme', productName: 'Meridian', licensed }).isAvailable).toBe(false);
-    expect(resolveFeature(beta, { organizationName: 'Meridian', productName: 'Meridian', licensed }).isAvailable).toBe(true);
+    expect(resolveFeature(beta, { organizationName: 'Acme', productName: 'Meridian', licensed }).isAvailable).toBe(
+      false,
+    );
+    expect(resolveFeature(beta, { organizationName: 'Meridian', productName: 'Meridian', licensed }).isAvailable).toBe(
+      true,
+    );
   });
 });
 
@@ -84,7 +88,9 @@ describe('self-protection', () => {
     expect(deactivationRefusal('a@acme.test', admin, 2)).toBe('You cannot deactivate yourself.');
   });
   it('keeps the last active org admin', () => {
-    expect(roleChangeRefusal('b@acme.test', admin, 'orgUser', 1)).toBe('An organization needs at least one active Org Admin.');
+    expect(roleChangeRefusal('b@acme.test', admin, 'orgUser', 1)).toBe(
+      'An organization needs at least one active Org Admin.',
+    );
     expect(deactivationRefusal('b@acme.test', admin, 1)).toBe('An organization needs at least one active Org Admin.');
     expect(deactivationRefusal('b@acme.test', admin, 2)).toBeNull();
   });

@@ -5,9 +5,15 @@ import { normalizeEmail, validateDateTime, validateEmail, validateNpi, validateZ
  * The contract's custom scalars, each refusing bad input with the validator's own message, so the
  * gateway answers in the words the console shows next to the field.
  */
-function stringScalar(name: string, description: string, validate: (value: string) => string | null, normalize = (v: string) => v) {
+function stringScalar(
+  name: string,
+  description: string,
+  validate: (value: string) => string | null,
+  normalize = (v: string) => v,
+) {
   const parse = (value: unknown, ast?: ValueNode): string => {
-    if (typeof value !== 'string') throw new GraphQLError(`${name} must be a string.`, ast ? { nodes: ast } : undefined);
+    if (typeof value !== 'string')
+      throw new GraphQLError(`${name} must be a string.`, ast ? { nodes: ast } : undefined);
     const normalized = normalize(value);
     const problem = validate(normalized);
     if (problem) throw new GraphQLError(problem, { nodes: ast, extensions: { code: 'BAD_USER_INPUT' } });
@@ -29,9 +35,19 @@ function stringScalar(name: string, description: string, validate: (value: strin
   });
 }
 
-export const NPIScalar = stringScalar('NPI', 'A National Provider Identifier with a valid check digit.', validateNpi, (v) => v.trim());
+export const NPIScalar = stringScalar(
+  'NPI',
+  'A National Provider Identifier with a valid check digit.',
+  validateNpi,
+  (v) => v.trim(),
+);
 export const ZipCodeScalar = stringScalar('ZipCode', 'A US zip code.', validateZip, (v) => v.trim());
-export const EmailScalar = stringScalar('Email', 'An email address, compared case-insensitively.', validateEmail, normalizeEmail);
+export const EmailScalar = stringScalar(
+  'Email',
+  'An email address, compared case-insensitively.',
+  validateEmail,
+  normalizeEmail,
+);
 export const DateTimeScalar = stringScalar('DateTime', 'An ISO 8601 date and time with a time zone.', validateDateTime);
 
 export const SCALARS = { NPI: NPIScalar, ZipCode: ZipCodeScalar, Email: EmailScalar, DateTime: DateTimeScalar };

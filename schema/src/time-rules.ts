@@ -24,7 +24,11 @@ export interface PasswordExpiry {
 export function passwordExpiry(changedAt: Date, now: Date = new Date()): PasswordExpiry {
   const expiresAt = passwordExpiresAt(changedAt);
   const daysLeftForPasswordExpiry = daysUntil(expiresAt, now);
-  return { expiresAt, daysLeftForPasswordExpiry, isPasswordExpiring: daysLeftForPasswordExpiry <= PASSWORD_EXPIRING_WITHIN_DAYS };
+  return {
+    expiresAt,
+    daysLeftForPasswordExpiry,
+    isPasswordExpiring: daysLeftForPasswordExpiry <= PASSWORD_EXPIRING_WITHIN_DAYS,
+  };
 }
 
 /** days_to_expire of a data-access credential generated at `generatedAt`. */

@@ -8,7 +8,8 @@ export const NPI_FORMAT_MESSAGE = 'NPI must be 10 digits, or 15 digits starting 
 export const npiCheckDigitMessage = (npi: string): string => `NPI ${npi} fails its check digit.`;
 export const ZIP_MESSAGE = 'Zip code must be 5 digits, or 5 digits, a hyphen and 4 digits.';
 export const EMAIL_MESSAGE = 'Email must be a valid address, like name@example.com.';
-export const DATE_TIME_MESSAGE = 'Date and time must be an ISO 8601 timestamp with a time zone, like 2026-01-31T12:00:00Z.';
+export const DATE_TIME_MESSAGE =
+  'Date and time must be an ISO 8601 timestamp with a time zone, like 2026-01-31T12:00:00Z.';
 export const ORGANIZATION_ID_MESSAGE =
   'Organization id must be 3 to 40 characters: lowercase letters, digits and hyphens.';
 export const PASSWORD_POLICY_MESSAGE = 'Password must be at least 12 characters and contain a letter and a digit.';

@@ -27,6 +27,17 @@ export class PlatformError extends Error {
 }
 
 /**
+ * A platform call abandoned because the client disconnected: it is logged (info), never reported as an
+ * error, since nobody is left to read the answer.
+ */
+export class PlatformCallCancelled extends PlatformError {
+  constructor() {
+    super(undefined, 'The request was cancelled by the client.');
+    this.name = 'PlatformCallCancelled';
+  }
+}
+
+/**
  * Runs a mutation's platform call; an input error becomes the payload's inputErrors, anything else
  * propagates (and becomes a GraphQL error with the resolved message).
  */
@@ -37,7 +48,9 @@ export async function withInputErrors<T extends object>(
     return { ...(await work()), inputErrors: [] };
   } catch (error) {
     if (error instanceof PlatformError && error.isInputError) {
-      return { inputErrors: error.inputErrors.length > 0 ? error.inputErrors : [{ field: null, message: error.message }] };
+      return {
+        inputErrors: error.inputErrors.length > 0 ? error.inputErrors : [{ field: null, message: error.message }],
+      };
     }
     throw error;
   }

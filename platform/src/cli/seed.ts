@@ -17,7 +17,11 @@ try {
   const started = Date.now();
   const seeded = await seedIfEmpty(db, config, { scale: args.includes('--seed-scale') });
   await reanchorDemoAccounts(db);
-  console.info(seeded ? `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.` : 'The database already had data; nothing seeded.');
+  console.info(
+    seeded
+      ? `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+      : 'The database already had data; nothing seeded.',
+  );
 } finally {
   await db.close();
 }

@@ -28,7 +28,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     }),
     transaction: (work) =>
       db.transaction((tx) =>
-        work({ query: async <T extends object>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) }),
+        work({
+          query: async <T extends object>(sql: string, params?: unknown[]) => ({
+            rows: (await tx.query<T>(sql, params)).rows,
+          }),
+        }),
       ),
     exec: async (sql) => {
       await db.exec(sql);
@@ -71,6 +75,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite under dataDir. */
-export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export function openConfiguredDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(`${config.dataDir}/pglite`);
 }

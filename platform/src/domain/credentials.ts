@@ -55,12 +55,21 @@ export interface NewCredential {
  * Creates a credential with a random secret; only the secret's hash is stored, so the secret returned
  * here is the only copy there will ever be.
  */
-export async function createCredential(db: Queryable, credential: NewCredential): Promise<{ row: CredentialRow; secret: string }> {
+export async function createCredential(
+  db: Queryable,
+  credential: NewCredential,
+): Promise<{ row: CredentialRow; secret: string }> {
   const secret = randomBytes(32).toString('base64url');
   const { rows } = await db.query<CredentialRow>(
     `INSERT INTO credentials (id, organization_id, user_email, secret_hash, created_by)
      VALUES ($1, $2, $3, $4, $5) RETURNING ${CREDENTIAL_COLUMNS}`,
-    [`cred_${randomBytes(12).toString('hex')}`, credential.organizationId, credential.userEmail, hashSecret(secret), credential.createdBy],
+    [
+      `cred_${randomBytes(12).toString('hex')}`,
+      credential.organizationId,
+      credential.userEmail,
+      hashSecret(secret),
+      credential.createdBy,
+    ],
   );
   return { row: rows[0]!, secret };
 }
@@ -71,7 +80,9 @@ export type CredentialOwner = { userEmail: string } | { organizationId: string }
 /** Disables a credential of `owner`; another owner's credential answers 404 like a missing one. */
 export async function disableCredential(db: Queryable, id: string, owner: CredentialOwner): Promise<CredentialRow> {
   const [ownerSql, ownerValue] =
-    'userEmail' in owner ? ['user_email = $2', owner.userEmail] : ['organization_id = $2 AND user_email IS NULL', owner.organizationId];
+    'userEmail' in owner
+      ? ['user_email = $2', owner.userEmail]
+      : ['organization_id = $2 AND user_email IS NULL', owner.organizationId];
   const { rows } = await db.query<CredentialRow>(
     `UPDATE credentials SET credential_enabled = false WHERE id = $1 AND ${ownerSql} RETURNING ${CREDENTIAL_COLUMNS}`,
     [id, ownerValue],
@@ -82,5 +93,7 @@ export async function disableCredential(db: Queryable, id: string, owner: Creden
 
 /** Turning a user's direct data access off also disables their credentials: the access they grant goes with it. */
 export async function disableUserCredentials(db: Queryable, email: string): Promise<void> {
-  await db.query('UPDATE credentials SET credential_enabled = false WHERE user_email = $1 AND credential_enabled', [email]);
+  await db.query('UPDATE credentials SET credential_enabled = false WHERE user_email = $1 AND credential_enabled', [
+    email,
+  ]);
 }

@@ -37,7 +37,11 @@ export async function catalogDependencies(db: Queryable): Promise<Map<string, st
 }
 
 /** Every feature as it resolves for one organization (decisions.md "Feature flags"). */
-export async function organizationFeatures(db: Queryable, organizationId: string, productName: string): Promise<ResolvedFeature[]> {
+export async function organizationFeatures(
+  db: Queryable,
+  organizationId: string,
+  productName: string,
+): Promise<ResolvedFeature[]> {
   const organization = await getOrganization(db, organizationId);
   const [definitions, dependencies] = await Promise.all([featureCatalog(db), catalogDependencies(db)]);
   const licensed = licensedProducts(organization.licenses.products, dependencies);
@@ -47,7 +51,12 @@ export async function organizationFeatures(db: Queryable, organizationId: string
 }
 
 /** Throws FEATURE_UNAVAILABLE (403, 'Customer has not licensed…') unless the feature is available. */
-export async function assertFeature(db: Queryable, organizationId: string, key: FeatureKey, productName: string): Promise<void> {
+export async function assertFeature(
+  db: Queryable,
+  organizationId: string,
+  key: FeatureKey,
+  productName: string,
+): Promise<void> {
   const feature = (await organizationFeatures(db, organizationId, productName)).find((f) => f.key === key);
   if (!feature?.isAvailable) throw featureUnavailable(key);
 }

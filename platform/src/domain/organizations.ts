@@ -59,7 +59,12 @@ export interface LicenseUsage {
 
 /** Seats in use for each organization id given: active users, and their tableau explorer/viewer levels. */
 export async function licenseUsage(db: Queryable, organizationIds: string[]): Promise<Map<string, LicenseUsage>> {
-  const { rows } = await db.query<{ organization_id: string; active_users: number; explorer_used: number; viewer_used: number }>(
+  const { rows } = await db.query<{
+    organization_id: string;
+    active_users: number;
+    explorer_used: number;
+    viewer_used: number;
+  }>(
     `SELECT organization_id,
             count(*)::int AS active_users,
             count(*) FILTER (WHERE tableau_license = 'explorer')::int AS explorer_used,

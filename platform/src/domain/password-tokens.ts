@@ -9,10 +9,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** A one-time token for the console's create-password page; only its hash is stored. Lives 60 minutes. */
 export async function issuePasswordToken(db: Queryable, email: string, purpose: PasswordTokenPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO password_tokens (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
-    [hashToken(token), email, purpose, new Date(Date.now() + RESET_TOKEN_LIFETIME_MS)],
-  );
+  await db.query(`INSERT INTO password_tokens (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, $4)`, [
+    hashToken(token),
+    email,
+    purpose,
+    new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+  ]);
   return token;
 }
 
@@ -35,6 +37,17 @@ export async function consumePasswordToken(db: Queryable, token: string): Promis
 }
 
 /** Writes a mail to the outbox (readable at GET /dev/outbox locally). */
-export async function sendMail(db: Queryable, recipient: string, subject: string, body: string, link?: string): Promise<void> {
-  await db.query('INSERT INTO outbox (recipient, subject, body, link) VALUES ($1, $2, $3, $4)', [recipient, subject, body, link ?? null]);
+export async function sendMail(
+  db: Queryable,
+  recipient: string,
+  subject: string,
+  body: string,
+  link?: string,
+): Promise<void> {
+  await db.query('INSERT INTO outbox (recipient, subject, body, link) VALUES ($1, $2, $3, $4)', [
+    recipient,
+    subject,
+    body,
+    link ?? null,
+  ]);
 }

@@ -1,4 +1,10 @@
-import { npiProblems, unknownProviderMessage, validateNpi, validateProviderLinkValue, type ProviderLinkKind } from '@meridian/schema';
+import {
+  npiProblems,
+  unknownProviderMessage,
+  validateNpi,
+  validateProviderLinkValue,
+  type ProviderLinkKind,
+} from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 
@@ -61,10 +67,15 @@ export interface RowResult<S extends string> {
 }
 
 /** Counts of each status under its summary key (`keyOf`), plus `errors`, for a bulk answer. */
-export function summarize<S extends string>(results: readonly RowResult<S>[], keyOf: Record<S, string>): Record<string, number> {
-  const summary: Record<string, number> = Object.fromEntries([...Object.values<string>(keyOf), 'errors'].map((key) => [key, 0]));
+export function summarize<S extends string>(
+  results: readonly RowResult<S>[],
+  keyOf: Record<S, string>,
+): Record<string, number> {
+  const summary: Record<string, number> = Object.fromEntries(
+    [...Object.values<string>(keyOf), 'errors'].map((key) => [key, 0]),
+  );
   for (const { status } of results) {
-    const key = status === 'error' ? 'errors' : keyOf[status as S];
+    const key = status === 'error' ? 'errors' : keyOf[status];
     summary[key] = (summary[key] ?? 0) + 1;
   }
   return summary;
@@ -132,7 +143,13 @@ async function writeLinks(
        SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
        WHERE l.value IS DISTINCT FROM EXCLUDED.value
      RETURNING l.npi, (l.xmax = 0) AS created`,
-    [organizationId, kind, links.map((link) => link.npi), links.map((link) => storedValue(kind, link.value)), updatedBy],
+    [
+      organizationId,
+      kind,
+      links.map((link) => link.npi),
+      links.map((link) => storedValue(kind, link.value)),
+      updatedBy,
+    ],
   );
   return new Map(rows.map((row) => [row.npi, row.created ? 'created' : 'updated']));
 }

@@ -72,7 +72,10 @@ export type User = ReturnType<typeof toUser>;
 
 /** Users in the REST shape, their credentials loaded in one query for the whole page. */
 export async function toUsers(db: Queryable, rows: UserRow[]): Promise<User[]> {
-  const credentials = await credentialsByUser(db, rows.map((row) => row.email));
+  const credentials = await credentialsByUser(
+    db,
+    rows.map((row) => row.email),
+  );
   const now = new Date();
   return rows.map((row) => toUser(row, credentials.get(row.email) ?? [], now));
 }
@@ -80,7 +83,9 @@ export async function toUsers(db: Queryable, rows: UserRow[]): Promise<User[]> {
 /** Users of one organization, or of all, from the counts the database keeps (migration 004). */
 export async function userCount(db: Queryable, organizationId?: string): Promise<number> {
   const { rows } = organizationId
-    ? await db.query<{ n: number }>('SELECT users AS n FROM organization_user_counts WHERE organization_id = $1', [organizationId])
+    ? await db.query<{ n: number }>('SELECT users AS n FROM organization_user_counts WHERE organization_id = $1', [
+        organizationId,
+      ])
     : await db.query<{ n: number }>('SELECT coalesce(sum(users), 0)::int AS n FROM organization_user_counts');
   return rows[0]?.n ?? 0;
 }
@@ -99,7 +104,12 @@ export async function findUser(db: Queryable, email: string, forUpdate = false):
  * user answer alike (404 'User not found.', or 403 when the role lacks the permission), so a refusal
  * never reveals whether the user exists.
  */
-export async function userInScope(db: Queryable, principal: Principal, operation: Operation, email: string): Promise<UserRow> {
+export async function userInScope(
+  db: Queryable,
+  principal: Principal,
+  operation: Operation,
+  email: string,
+): Promise<UserRow> {
   const row = await findUser(db, email);
   authorize(principal, operation, { email, organizationId: row?.organization_id ?? principal.organizationId });
   if (!row) throw notFound('User');
@@ -172,7 +182,13 @@ async function updateRow(db: Queryable, email: string, assignments: string, valu
  * Reads the target user again after locking their organization: the organization's row lock orders
  * every change that counts users, org admins or seats.
  */
-async function lockedTarget(tx: Queryable, principal: Principal, operation: 'setUserActive' | 'updateUser', email: string, organizationId?: string) {
+async function lockedTarget(
+  tx: Queryable,
+  principal: Principal,
+  operation: 'setUserActive' | 'updateUser',
+  email: string,
+  organizationId?: string,
+) {
   const found = await userInScope(tx, principal, operation, email);
   if (organizationId !== undefined && found.organization_id !== organizationId) throw notFound('User');
   const organization = await getOrganization(tx, found.organization_id, true);
@@ -181,7 +197,13 @@ async function lockedTarget(tx: Queryable, principal: Principal, operation: 'set
 }
 
 /** Activates or deactivates a user (PUT /user {email, active}), with the self-protection rules and the user limit. */
-export async function setUserActive(db: Database, principal: Principal, email: string, active: boolean, organizationId?: string): Promise<UserRow> {
+export async function setUserActive(
+  db: Database,
+  principal: Principal,
+  email: string,
+  active: boolean,
+  organizationId?: string,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const { organization, target } = await lockedTarget(tx, principal, 'setUserActive', email, organizationId);
     // Like roles, the active state of users above the caller's grant (an operators' Org Admin and its system admins) is not theirs to change.
@@ -220,18 +242,28 @@ export async function updateUser(
     if (target.active && license !== target.tableau_license) await assertSeat(tx, organization, license, email);
     const dataAccess = body.direct_data_access_enabled ?? target.direct_data_access_enabled;
     if (!dataAccess) await disableUserCredentials(tx, email);
-    return updateRow(tx, email, 'name = $2, alternate_email = $3, role = $4, tableau_license = $5, direct_data_access_enabled = $6', [
-      body.name?.trim() ?? target.name,
-      body.alternateEmail === undefined ? target.alternate_email : alternateEmailOf(body.alternateEmail),
-      role,
-      license,
-      dataAccess,
-    ]);
+    return updateRow(
+      tx,
+      email,
+      'name = $2, alternate_email = $3, role = $4, tableau_license = $5, direct_data_access_enabled = $6',
+      [
+        body.name?.trim() ?? target.name,
+        body.alternateEmail === undefined ? target.alternate_email : alternateEmailOf(body.alternateEmail),
+        role,
+        license,
+        dataAccess,
+      ],
+    );
   });
 }
 
 /** Turns a user's direct data access on or off; off also disables their credentials. */
-export async function setUserDataAccess(db: Database, principal: Principal, email: string, enabled: boolean): Promise<UserRow> {
+export async function setUserDataAccess(
+  db: Database,
+  principal: Principal,
+  email: string,
+  enabled: boolean,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     await userInScope(tx, principal, 'setUserDataAccess', email);
     if (!enabled) await disableUserCredentials(tx, email);

@@ -1,11 +1,4 @@
-import {
-  MESSAGES,
-  OPERATIONS,
-  checkPermission,
-  isSystemRole,
-  type FeatureKey,
-  type Operation,
-} from '@meridian/schema';
+import { MESSAGES, OPERATIONS, checkPermission, isSystemRole, type FeatureKey, type Operation } from '@meridian/schema';
 import type { Principal } from './auth.js';
 import { forbidden, HttpError, notFound } from './errors.js';
 
@@ -23,7 +16,8 @@ export interface Target {
 export function authorize(principal: Principal, operation: Operation, target: Target = {}): void {
   const requirement = OPERATIONS[operation];
   if (requirement.access !== 'permission') return;
-  const isSelf = 'self' in requirement && requirement.self && target.email !== undefined && target.email === principal.subject;
+  const isSelf =
+    'self' in requirement && requirement.self && target.email !== undefined && target.email === principal.subject;
   if (isSelf) return;
   const allowed = checkPermission(principal.role, { any: requirement.any }, principal, (message, error) =>
     console.error(message, error),

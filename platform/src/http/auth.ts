@@ -23,7 +23,11 @@ export interface TokenVerifier {
 const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 
 /** Verifies the Bearer access token and loads the user it names; throws 401/403 in words. */
-export async function authenticate(request: FastifyRequest, verifier: TokenVerifier, db: Queryable): Promise<Principal> {
+export async function authenticate(
+  request: FastifyRequest,
+  verifier: TokenVerifier,
+  db: Queryable,
+): Promise<Principal> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(header) : null;
   if (!match) throw unauthorized('A Bearer access token is required.');
@@ -44,8 +48,14 @@ export async function authenticate(request: FastifyRequest, verifier: TokenVerif
 
   // Client-credentials tokens carry the role and organization configured for their client.
   if (typeof payload.client_role === 'string') {
-    if (!isRole(payload.client_role) || typeof payload.client_org !== 'string') throw unauthorized('The access token is invalid or expired.');
-    return { kind: 'client', subject: typeof payload.client_id === 'string' ? payload.client_id : String(payload.sub), role: payload.client_role, organizationId: payload.client_org };
+    if (!isRole(payload.client_role) || typeof payload.client_org !== 'string')
+      throw unauthorized('The access token is invalid or expired.');
+    return {
+      kind: 'client',
+      subject: typeof payload.client_id === 'string' ? payload.client_id : String(payload.sub),
+      role: payload.client_role,
+      organizationId: payload.client_org,
+    };
   }
 
   const email = String(payload.sub).toLowerCase();
@@ -56,5 +66,10 @@ export async function authenticate(request: FastifyRequest, verifier: TokenVerif
   const user = rows[0];
   if (!user) throw forbidden(MESSAGES.userMissing);
   if (!user.active) throw unauthorized(MESSAGES.inactiveUser);
-  return { kind: 'user', subject: email, role: isRole(user.role) ? user.role : DEFAULT_ROLE, organizationId: user.organization_id };
+  return {
+    kind: 'user',
+    subject: email,
+    role: isRole(user.role) ? user.role : DEFAULT_ROLE,
+    organizationId: user.organization_id,
+  };
 }

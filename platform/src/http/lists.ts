@@ -16,7 +16,12 @@ export interface ListQuery {
 }
 
 /** SQL for ORDER BY from `sort`, restricted to the given column map; `tieBreaker` keeps paging stable. */
-export function orderBy(sort: string | undefined, columns: Record<string, string>, fallback: string, tieBreaker: string): string {
+export function orderBy(
+  sort: string | undefined,
+  columns: Record<string, string>,
+  fallback: string,
+  tieBreaker: string,
+): string {
   const key = sort?.replace(/^-/, '') ?? fallback;
   const column = columns[key];
   if (!column) throw badRequest(`Cannot sort by ${key}. Sort by one of: ${Object.keys(columns).join(', ')}.`);

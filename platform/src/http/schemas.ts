@@ -10,7 +10,10 @@ export const validationBody = {
   type: 'object',
   properties: {
     message: { type: 'string' },
-    details: { type: 'array', items: { type: 'object', properties: { msg: { type: 'string' }, param: { type: 'string' } } } },
+    details: {
+      type: 'array',
+      items: { type: 'object', properties: { msg: { type: 'string' }, param: { type: 'string' } } },
+    },
   },
 } as const;
 
@@ -49,7 +52,11 @@ export const organizationIdQuery = {
   required: ['organizationId'],
 } as const;
 
-export const stringList = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 253 }, maxItems: 100 } as const;
+export const stringList = {
+  type: 'array',
+  items: { type: 'string', minLength: 1, maxLength: 253 },
+  maxItems: 100,
+} as const;
 
 export const licensesSchema = {
   type: 'object',

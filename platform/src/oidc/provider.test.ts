@@ -49,7 +49,8 @@ afterAll(async () => {
 });
 
 const redirectUri = () => consoleRedirectUri(platform);
-const openSignIn = (browser: Browser, extra: Record<string, string> = {}) => openSignInAt(platform, consoleClient, browser, extra);
+const openSignIn = (browser: Browser, extra: Record<string, string> = {}) =>
+  openSignInAt(platform, consoleClient, browser, extra);
 const submitSignIn = (browser: Browser, page: string, pageUrl: URL, email: string, password: string) =>
   submitSignInAt(platform, browser, page, pageUrl, email, password);
 const signIn = (email: string, browser = new Browser()) => signInAt(platform, consoleClient, email, { browser });

@@ -7,7 +7,6 @@ import { listBody } from '../http/lists.js';
 import { errorResponses } from '../http/schemas.js';
 import type { RouteDeps } from './deps.js';
 
-
 /** How a filter key's value must look: a boolean, or one of some strings, or any string. */
 type FilterType = 'boolean' | 'string' | readonly string[];
 type Filters = Record<string, boolean | string>;

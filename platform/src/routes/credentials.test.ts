@@ -24,13 +24,18 @@ const OWN_ACCESS_DISABLED = 'Direct data access is not enabled for you. Ask your
 
 /** Every GET that shows credentials, as one string, to prove a secret never comes back. */
 async function everythingReadable(): Promise<string> {
-  const urls = ['/user?organizationId=acme&limit=0', '/user/email/user@acme.test', '/organization/acme/credential?limit=0', '/user?search=acme'];
+  const urls = [
+    '/user?organizationId=acme&limit=0',
+    '/user/email/user@acme.test',
+    '/organization/acme/credential?limit=0',
+    '/user?search=acme',
+  ];
   const bodies = await Promise.all(urls.map(async (url) => (await call('GET', url, 'admin@meridian.test')).body));
   return bodies.join('\n');
 }
 
 describe('POST /user/:email/credential', () => {
-  it('creates one\'s own credential and returns its secret once, storing only a hash', async () => {
+  it("creates one's own credential and returns its secret once, storing only a hash", async () => {
     const response = await call('POST', '/user/user@acme.test/credential', 'user@acme.test');
     expect(response.statusCode).toBe(201);
     const created = response.json();
@@ -43,31 +48,45 @@ describe('POST /user/:email/credential', () => {
     });
     expect(created.id).toMatch(/^cred_/);
     expect(created.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const { rows } = await platform.db.query<{ secret_hash: string }>('SELECT secret_hash FROM credentials WHERE id = $1', [created.id]);
+    const { rows } = await platform.db.query<{ secret_hash: string }>(
+      'SELECT secret_hash FROM credentials WHERE id = $1',
+      [created.id],
+    );
     expect(rows[0]!.secret_hash).toBe(createHash('sha256').update(created.secret).digest('hex'));
     const readable = await everythingReadable();
     expect(readable).toContain(created.id);
     expect(readable).not.toContain(created.secret);
     expect(readable).not.toContain(rows[0]!.secret_hash);
     const user = (await call('GET', '/user/email/user@acme.test', 'user@acme.test')).json();
-    expect(user.data_access_info[created.id]).toEqual({ active: true, generated_timestamp: created.generated_timestamp, days_to_expire: 90 });
+    expect(user.data_access_info[created.id]).toEqual({
+      active: true,
+      generated_timestamp: created.generated_timestamp,
+      days_to_expire: 90,
+    });
   });
 
-  it('refuses one\'s own credential without direct data access, in words', async () => {
+  it("refuses one's own credential without direct data access, in words", async () => {
     const response = await call('POST', '/user/orgadmin@acme.test/credential', 'orgadmin@acme.test');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: OWN_ACCESS_DISABLED });
-    expect((await call('POST', '/user/user@globex.test/credential', 'user@globex.test')).json()).toEqual({ message: OWN_ACCESS_DISABLED });
+    expect((await call('POST', '/user/user@globex.test/credential', 'user@globex.test')).json()).toEqual({
+      message: OWN_ACCESS_DISABLED,
+    });
   });
 
-  it('refuses one\'s own credential when data-access management is not available', async () => {
+  it("refuses one's own credential when data-access management is not available", async () => {
     await platform.db.query(`UPDATE features SET stage = 'beta' WHERE key = 'feature:data-access-management'`);
     try {
       const response = await call('POST', '/user/user@acme.test/credential', 'user@acme.test');
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: MESSAGES.featureUnavailable, feature: 'feature:data-access-management' });
+      expect(response.json()).toMatchObject({
+        message: MESSAGES.featureUnavailable,
+        feature: 'feature:data-access-management',
+      });
     } finally {
-      await platform.db.query(`UPDATE features SET stage = 'general-availability' WHERE key = 'feature:data-access-management'`);
+      await platform.db.query(
+        `UPDATE features SET stage = 'general-availability' WHERE key = 'feature:data-access-management'`,
+      );
     }
   });
 
@@ -83,18 +102,24 @@ describe('POST /user/:email/credential', () => {
     const noAccess = await call('POST', '/user/user@globex.test/credential', 'orgadmin@globex.test');
     expect(noAccess.statusCode).toBe(409);
     expect(noAccess.json()).toEqual({
-      conflicts: [{ message: 'Direct data access is not enabled for user@globex.test. Enable it before creating a credential.' }],
+      conflicts: [
+        { message: 'Direct data access is not enabled for user@globex.test. Enable it before creating a credential.' },
+      ],
     });
     await platform.db.query(`UPDATE users SET direct_data_access_enabled = true WHERE email = 'inactive@acme.test'`);
     const inactive = await call('POST', '/user/inactive@acme.test/credential', 'orgadmin@acme.test');
-    expect(inactive.json()).toEqual({ conflicts: [{ message: 'inactive@acme.test is inactive. Activate the user before creating a credential.' }] });
+    expect(inactive.json()).toEqual({
+      conflicts: [{ message: 'inactive@acme.test is inactive. Activate the user before creating a credential.' }],
+    });
   });
 
   it("refuses another tenant's user as not found, and roles without user:update-profile", async () => {
     const other = await call('POST', '/user/user@acme.test/credential', 'orgadmin@globex.test');
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ message: 'User not found.' });
-    expect((await call('POST', '/user/nobody@globex.test/credential', 'orgadmin@globex.test')).json()).toEqual(other.json());
+    expect((await call('POST', '/user/nobody@globex.test/credential', 'orgadmin@globex.test')).json()).toEqual(
+      other.json(),
+    );
     expect((await call('POST', '/user/orgadmin@acme.test/credential', 'user@acme.test')).statusCode).toBe(403);
     expect((await call('POST', '/user/user@acme.test/credential', 'viewer@meridian.test')).statusCode).toBe(403);
   });
@@ -112,7 +137,9 @@ describe('PUT /user/:email/credential/:credentialId', () => {
   });
 
   it('accepts only false', async () => {
-    const response = await call('PUT', '/user/user@acme.test/credential/cred-user-acme', 'orgadmin@acme.test', { credential_enabled: true });
+    const response = await call('PUT', '/user/user@acme.test/credential/cred-user-acme', 'orgadmin@acme.test', {
+      credential_enabled: true,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([
       { param: 'credential_enabled', msg: 'A credential can only be disabled. Create a new credential instead.' },
@@ -124,11 +151,23 @@ describe('PUT /user/:email/credential/:credentialId', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Credential not found.' });
     // cred-user-acme is user@acme's: reached through another user's path it does not exist.
-    const wrongUser = await call('PUT', '/user/inactive@acme.test/credential/cred-user-acme', 'orgadmin@acme.test', disable);
+    const wrongUser = await call(
+      'PUT',
+      '/user/inactive@acme.test/credential/cred-user-acme',
+      'orgadmin@acme.test',
+      disable,
+    );
     expect(wrongUser.statusCode).toBe(404);
-    const otherTenant = await call('PUT', '/user/user@acme.test/credential/cred-user-acme', 'orgadmin@globex.test', disable);
+    const otherTenant = await call(
+      'PUT',
+      '/user/user@acme.test/credential/cred-user-acme',
+      'orgadmin@globex.test',
+      disable,
+    );
     expect(otherTenant.json()).toEqual({ message: 'User not found.' });
-    const stillEnabled = await platform.db.query<{ credential_enabled: boolean }>(`SELECT credential_enabled FROM credentials WHERE id = 'cred-user-acme'`);
+    const stillEnabled = await platform.db.query<{ credential_enabled: boolean }>(
+      `SELECT credential_enabled FROM credentials WHERE id = 'cred-user-acme'`,
+    );
     expect(stillEnabled.rows[0]!.credential_enabled).toBe(true);
   });
 
@@ -148,7 +187,12 @@ describe("an organization's own credentials", () => {
   it('creates with the secret once, lists without it, and disables', async () => {
     const first = await call('POST', '/organization/acme/credential', 'admin@meridian.test');
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ organizationId: 'acme', userEmail: null, credential_enabled: true, createdBy: 'admin@meridian.test' });
+    expect(first.json()).toMatchObject({
+      organizationId: 'acme',
+      userEmail: null,
+      credential_enabled: true,
+      createdBy: 'admin@meridian.test',
+    });
     const second = (await call('POST', '/organization/acme/credential', { client: true })).json();
     const list = await call('GET', '/organization/acme/credential', 'orgadmin@acme.test');
     expect(list.statusCode).toBe(200);
@@ -160,7 +204,9 @@ describe("an organization's own credentials", () => {
     expect(list.body).not.toContain(second.secret);
     const disabled = await call('PUT', `/organization/acme/credential/${second.id}`, 'admin@meridian.test', disable);
     expect(disabled.json()).toMatchObject({ id: second.id, credential_enabled: false });
-    const paged = (await call('GET', '/organization/acme/credential?limit=1&sort=generated_timestamp', 'admin@meridian.test')).json();
+    const paged = (
+      await call('GET', '/organization/acme/credential?limit=1&sort=generated_timestamp', 'admin@meridian.test')
+    ).json();
     expect(paged).toMatchObject({ total: 2, data: [{ id: first.json().id }] });
   });
 
@@ -169,7 +215,9 @@ describe("an organization's own credentials", () => {
     expect(viaOrg.statusCode).toBe(404);
     expect(viaOrg.json()).toEqual({ message: 'Credential not found.' });
     const { id } = (await call('POST', '/organization/globex/credential', 'admin@meridian.test')).json();
-    expect((await call('PUT', `/organization/acme/credential/${id}`, 'admin@meridian.test', disable)).statusCode).toBe(404);
+    expect((await call('PUT', `/organization/acme/credential/${id}`, 'admin@meridian.test', disable)).statusCode).toBe(
+      404,
+    );
     expect((await call('POST', '/organization/no-such-org/credential', 'admin@meridian.test')).statusCode).toBe(404);
   });
 

@@ -26,7 +26,10 @@ const ONLY_DISABLE = 'A credential can only be disabled. Create a new credential
 
 const userCredentialParams = {
   type: 'object',
-  properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, credentialId: { type: 'string', minLength: 1, maxLength: 64 } },
+  properties: {
+    email: { type: 'string', minLength: 3, maxLength: 254 },
+    credentialId: { type: 'string', minLength: 1, maxLength: 64 },
+  },
   required: ['email', 'credentialId'],
 } as const;
 const organizationCredentialParams = {
@@ -39,7 +42,9 @@ const disableBody = {
   type: 'object',
   additionalProperties: false,
   required: ['credential_enabled'],
-  properties: { credential_enabled: { type: 'boolean', description: 'Only false: a credential is disabled, never re-enabled.' } },
+  properties: {
+    credential_enabled: { type: 'boolean', description: 'Only false: a credential is disabled, never re-enabled.' },
+  },
 } as const;
 
 /**
@@ -77,7 +82,10 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
         tags: ['credentials'],
         summary: "Create a user's data-access credential; the answer is the only time its secret is shown",
         params: { type: 'object', properties: userCredentialParams.properties, required: ['email'] },
-        response: { ...errorResponses, 409: { description: 'Direct data access is off or the user is inactive', ...conflictBody } },
+        response: {
+          ...errorResponses,
+          409: { description: 'Direct data access is off or the user is inactive', ...conflictBody },
+        },
       },
     },
     async (request, reply) => {
@@ -139,11 +147,19 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
         params.push(containsPattern(query.search));
         where += ` AND id LIKE $${params.length}`;
       }
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credentials ${where}`, params)).rows[0]!.n;
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credentials ${where}`, params))
+        .rows[0]!.n;
       const order = orderBy(query.sort ?? '-generated_timestamp', SORTABLE, 'generated_timestamp', 'id');
-      const { rows } = await db.query<CredentialRow>(`SELECT ${CREDENTIAL_COLUMNS} FROM credentials ${where} ${order}${page(query, params)}`, params);
+      const { rows } = await db.query<CredentialRow>(
+        `SELECT ${CREDENTIAL_COLUMNS} FROM credentials ${where} ${order}${page(query, params)}`,
+        params,
+      );
       const now = new Date();
-      return listBody(rows.map((row) => toCredential(row, now)), total, query);
+      return listBody(
+        rows.map((row) => toCredential(row, now)),
+        total,
+        query,
+      );
     },
   );
 
@@ -162,7 +178,11 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
       const organizationId = request.params.id;
       authorize(principal, 'createOrganizationCredential', { organizationId });
       await getOrganization(db, organizationId);
-      const { row, secret } = await createCredential(db, { organizationId, userEmail: null, createdBy: principal.subject });
+      const { row, secret } = await createCredential(db, {
+        organizationId,
+        userEmail: null,
+        createdBy: principal.subject,
+      });
       return reply.status(201).send(created(row, secret));
     },
   );

@@ -33,7 +33,11 @@ export async function devRoutes(app: FastifyInstance, { db, config }: RouteDeps)
         security: [],
         querystring: {
           type: 'object',
-          properties: { recipient: { type: 'string', maxLength: 254 }, limit: listQuerySchema.limit, offset: listQuerySchema.offset },
+          properties: {
+            recipient: { type: 'string', maxLength: 254 },
+            limit: listQuerySchema.limit,
+            offset: listQuerySchema.offset,
+          },
         },
       },
     },
@@ -45,7 +49,8 @@ export async function devRoutes(app: FastifyInstance, { db, config }: RouteDeps)
         params.push(normalizeEmail(query.recipient));
         where = 'WHERE recipient = $1';
       }
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox ${where}`, params)).rows[0]!.n;
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox ${where}`, params)).rows[0]!
+        .n;
       const { rows } = await db.query<OutboxRow>(
         `SELECT id, recipient, subject, body, link, created_at FROM outbox ${where} ORDER BY id DESC${page(query, params)}`,
         params,

@@ -23,7 +23,10 @@ describe('GET /organization', () => {
 
   it('adds license usage with include=licenses_used', async () => {
     const acme = (await get('/organization/acme?include=licenses_used', 'orgadmin@acme.test')).json();
-    expect(acme.licenses).toMatchObject({ active_users: 2, tableau_user_licenses: { explorer_used: 1, viewer_used: 1 } });
+    expect(acme.licenses).toMatchObject({
+      active_users: 2,
+      tableau_user_licenses: { explorer_used: 1, viewer_used: 1 },
+    });
   });
 
   it('refuses an unknown sort field in words', async () => {
@@ -45,7 +48,10 @@ describe('GET /organization', () => {
     expect((await platform.rest.inject({ method: 'GET', url: '/organization' })).statusCode).toBe(401);
     const { authorization } = await platform.auth('admin@meridian.test');
     const tampered = authorization.slice(0, -4) + 'AAAA';
-    expect((await platform.rest.inject({ method: 'GET', url: '/organization', headers: { authorization: tampered } })).statusCode).toBe(401);
+    expect(
+      (await platform.rest.inject({ method: 'GET', url: '/organization', headers: { authorization: tampered } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -64,16 +70,30 @@ describe('POST /organization', () => {
   it('creates with default licenses, then refuses the same id as a conflict', async () => {
     const created = await post(body);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ id: 'new-org', status: 'created', active: false, licenses: { user_limit: 20 } });
+    expect(created.json()).toMatchObject({
+      id: 'new-org',
+      status: 'created',
+      active: false,
+      licenses: { user_limit: 20 },
+    });
     const again = await post(body);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ conflicts: [{ message: 'An organization with id new-org already exists.' }] });
   });
 
   it('names each invalid field', async () => {
-    const response = await post({ ...body, id: 'Bad Id', primaryContact: { name: 'Pat', email: 'nope' }, customer_segment: 'x' });
+    const response = await post({
+      ...body,
+      id: 'Bad Id',
+      primaryContact: { name: 'Pat', email: 'nope' },
+      customer_segment: 'x',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details.map((d: { param: string }) => d.param)).toEqual(['id', 'primaryContact.email', 'customer_segment']);
+    expect(response.json().details.map((d: { param: string }) => d.param)).toEqual([
+      'id',
+      'primaryContact.email',
+      'customer_segment',
+    ]);
     const missing = await post({ id: 'abc' });
     expect(missing.json().details).toContainEqual({ param: 'name', msg: 'A value is required' });
   });
@@ -92,7 +112,11 @@ describe('PUT /organization', () => {
       headers: await platform.auth('admin@meridian.test'),
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Globex Care Inc', callbackUrls: ['https://globex.test/callback'], domain: ['globex.test'] });
+    expect(response.json()).toMatchObject({
+      name: 'Globex Care Inc',
+      callbackUrls: ['https://globex.test/callback'],
+      domain: ['globex.test'],
+    });
   });
 
   it('refuses fields that have their own calls', async () => {

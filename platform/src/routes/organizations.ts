@@ -4,7 +4,13 @@ import { principalOf } from '../app.js';
 import { authorize } from '../http/access.js';
 import { assertValid, conflict } from '../http/errors.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { errorResponses, licensesSchema, organizationIdParam, organizationIdQuery, stringList } from '../http/schemas.js';
+import {
+  errorResponses,
+  licensesSchema,
+  organizationIdParam,
+  organizationIdQuery,
+  stringList,
+} from '../http/schemas.js';
 import { jobsView, loadJobs, refreshJobs } from '../domain/jobs.js';
 import {
   getOrganization,
@@ -15,9 +21,17 @@ import {
 } from '../domain/organizations.js';
 import type { RouteDeps } from './deps.js';
 
-const SORTABLE = { id: 'id', name: 'lower(name)', status: 'status', customer_segment: 'customer_segment', createdAt: 'created_at' };
+const SORTABLE = {
+  id: 'id',
+  name: 'lower(name)',
+  status: 'status',
+  customer_segment: 'customer_segment',
+  createdAt: 'created_at',
+};
 
-const includeQuery = { include: { type: 'string', description: 'licenses_used adds seat usage to licenses.' } } as const;
+const includeQuery = {
+  include: { type: 'string', description: 'licenses_used adds seat usage to licenses.' },
+} as const;
 
 const primaryContact = {
   type: 'object',
@@ -38,7 +52,9 @@ const editableFields = {
       bi_portal: {
         type: 'object',
         additionalProperties: false,
-        properties: { default_states: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' }, maxItems: 60 } },
+        properties: {
+          default_states: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' }, maxItems: 60 },
+        },
       },
     },
   },
@@ -46,7 +62,11 @@ const editableFields = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      bi: { type: 'object', additionalProperties: false, properties: { portal_url: { type: 'string', format: 'uri', maxLength: 2000 } } },
+      bi: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { portal_url: { type: 'string', format: 'uri', maxLength: 2000 } },
+      },
     },
   },
 } as const;
@@ -93,10 +113,18 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
         params.push(containsPattern(query.search));
         where = `WHERE (id || ' ' || lower(name)) LIKE $1`;
       }
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM organizations ${where}`, params)).rows[0]!.n;
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM organizations ${where}`, params))
+        .rows[0]!.n;
       const order = orderBy(query.sort, SORTABLE, 'name', 'id');
-      const rows = (await db.query<OrganizationRow>(`SELECT * FROM organizations ${where} ${order}${page(query, params)}`, params)).rows;
-      const usage = wantsUsage(query.include) ? await licenseUsage(db, rows.map((r) => r.id)) : undefined;
+      const rows = (
+        await db.query<OrganizationRow>(`SELECT * FROM organizations ${where} ${order}${page(query, params)}`, params)
+      ).rows;
+      const usage = wantsUsage(query.include)
+        ? await licenseUsage(
+            db,
+            rows.map((r) => r.id),
+          )
+        : undefined;
       const data = rows.map((row) => {
         const organization = toOrganization(row);
         return usage ? { ...organization, licenses: withUsage(row.licenses, usage.get(row.id)!) } : organization;
@@ -154,11 +182,15 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
     async (request, reply) => {
       authorize(principalOf(request), 'createOrganization');
       const body = request.body;
-      const segment = (await db.query('SELECT 1 FROM customer_segments WHERE id = $1', [body.customer_segment])).rows[0];
+      const segment = (await db.query('SELECT 1 FROM customer_segments WHERE id = $1', [body.customer_segment]))
+        .rows[0];
       assertValid([
         { param: 'id', msg: validateOrganizationId(body.id) },
         { param: 'primaryContact.email', msg: validateEmail(body.primaryContact.email) },
-        { param: 'customer_segment', msg: segment ? null : `Customer segment ${body.customer_segment} does not exist.` },
+        {
+          param: 'customer_segment',
+          msg: segment ? null : `Customer segment ${body.customer_segment} does not exist.`,
+        },
       ]);
       const defaults = defaultLicenses();
       const licenses: Licenses = {
@@ -169,7 +201,16 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
       const { rows } = await db.query<OrganizationRow>(
         `INSERT INTO organizations (id, name, domain, callback_urls, primary_contact, licenses, customer_segment, medicare_licensed)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING *`,
-        [body.id, body.name, body.domain, body.callbackUrls ?? [], body.primaryContact, licenses, body.customer_segment, body.medicare_licensed],
+        [
+          body.id,
+          body.name,
+          body.domain,
+          body.callbackUrls ?? [],
+          body.primaryContact,
+          licenses,
+          body.customer_segment,
+          body.medicare_licensed,
+        ],
       );
       if (!rows[0]) throw conflict(`An organization with id ${body.id} already exists.`);
       return reply.status(201).send(toOrganization(rows[0]));
@@ -191,7 +232,8 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
       const { organizationId } = request.query;
       authorize(principalOf(request), 'updateOrganization', { organizationId });
       const body = request.body;
-      if (body.primaryContact) assertValid([{ param: 'primaryContact.email', msg: validateEmail(body.primaryContact.email) }]);
+      if (body.primaryContact)
+        assertValid([{ param: 'primaryContact.email', msg: validateEmail(body.primaryContact.email) }]);
       return db.transaction(async (tx) => {
         const current = await getOrganization(tx, organizationId, true);
         const { rows } = await tx.query<OrganizationRow>(

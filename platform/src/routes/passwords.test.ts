@@ -48,7 +48,8 @@ async function forgot(email: string): Promise<string> {
   return new URL(mail!.link!).searchParams.get('token')!;
 }
 
-const createPassword = (token: string, password: string) => call('POST', '/password/create', undefined, { token, password });
+const createPassword = (token: string, password: string) =>
+  call('POST', '/password/create', undefined, { token, password });
 
 async function passwordRow(email: string) {
   const { rows } = await platform.db.query<{ password_hash: string; password_changed_at: Date }>(
@@ -89,7 +90,9 @@ describe('POST /password/forgot', () => {
 describe('POST /password/create', () => {
   it('sets the password once per link, keeping the link through a refused password', async () => {
     const email = 'orgadmin@acme.test';
-    await platform.db.query(`UPDATE users SET password_changed_at = now() - interval '85 days' WHERE email = $1`, [email]);
+    await platform.db.query(`UPDATE users SET password_changed_at = now() - interval '85 days' WHERE email = $1`, [
+      email,
+    ]);
     await platform.db.query('INSERT INTO login_failures (email) VALUES ($1), ($1)', [email]);
     const token = await forgot(email);
 
@@ -105,7 +108,10 @@ describe('POST /password/create', () => {
     const row = await passwordRow(email);
     expect(await verify(row.password_hash, NEW_PASSWORD)).toBe(true);
     expect(row.password_changed_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const failures = await platform.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_failures WHERE email = $1', [email]);
+    const failures = await platform.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM login_failures WHERE email = $1',
+      [email],
+    );
     expect(failures.rows[0]!.n).toBe(0);
     const user = (await call('GET', `/user/email/${email}`, email)).json();
     expect(user).toMatchObject({ isPasswordExpiring: false, daysLeftForPasswordExpiry: 90 });
@@ -117,7 +123,9 @@ describe('POST /password/create', () => {
 
   it('refuses an expired link, an unknown one, and links older than a newer password', async () => {
     const expired = await forgot('user@globex.test');
-    await platform.db.query(`UPDATE password_tokens SET expires_at = now() - interval '1 second' WHERE email = 'user@globex.test'`);
+    await platform.db.query(
+      `UPDATE password_tokens SET expires_at = now() - interval '1 second' WHERE email = 'user@globex.test'`,
+    );
     expect((await createPassword(expired, NEW_PASSWORD)).json()).toEqual({ message: LINK_UNUSABLE });
     expect((await createPassword('not-a-token', NEW_PASSWORD)).json()).toEqual({ message: LINK_UNUSABLE });
 
@@ -132,7 +140,7 @@ describe('POST /password/change', () => {
   const change = (caller: string | { client: true }, currentPassword: string, newPassword: string) =>
     call('POST', '/password/change', caller, { currentPassword, newPassword });
 
-  it('changes the signed-in user\'s password', async () => {
+  it("changes the signed-in user's password", async () => {
     expect((await change('viewer@meridian.test', FIXTURE_PASSWORD, NEW_PASSWORD)).statusCode).toBe(204);
     expect(await verify((await passwordRow('viewer@meridian.test')).password_hash, NEW_PASSWORD)).toBe(true);
   });
@@ -152,7 +160,10 @@ describe('POST /password/change', () => {
     const client = await change({ client: true }, FIXTURE_PASSWORD, NEW_PASSWORD);
     expect(client.statusCode).toBe(403);
     expect(client.json()).toEqual({ message: 'Only a signed-in user can change their password.' });
-    const anonymous = await call('POST', '/password/change', undefined, { currentPassword: FIXTURE_PASSWORD, newPassword: NEW_PASSWORD });
+    const anonymous = await call('POST', '/password/change', undefined, {
+      currentPassword: FIXTURE_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await change('inactive@acme.test', FIXTURE_PASSWORD, NEW_PASSWORD)).statusCode).toBe(401);
   });
@@ -174,7 +185,10 @@ describe('/user/:email/password-reset', () => {
 
   it('answers when the password changed and expires, and the last reset request', async () => {
     const changedAt = new Date(Date.now() - 10 * DAY_MS);
-    await platform.db.query('UPDATE users SET password_changed_at = $1 WHERE email = $2', [changedAt, 'inactive@acme.test']);
+    await platform.db.query('UPDATE users SET password_changed_at = $1 WHERE email = $2', [
+      changedAt,
+      'inactive@acme.test',
+    ]);
     const never = await call('GET', '/user/inactive@acme.test/password-reset', 'viewer@meridian.test');
     expect(never.statusCode).toBe(200);
     expect(never.json()).toEqual({
@@ -209,7 +223,11 @@ describe('GET /dev/outbox', () => {
   });
 
   it('exists only in the local and testing environments', async () => {
-    for (const [appEnv, status] of [['production', 404], ['qa', 404], ['local', 200]] as const) {
+    for (const [appEnv, status] of [
+      ['production', 404],
+      ['qa', 404],
+      ['local', 200],
+    ] as const) {
       const app = Fastify();
       await devRoutes(app, { config: { ...platform.config, appEnv }, db: platform.db });
       expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(status);

@@ -9,7 +9,13 @@ import {
 } from '@meridian/schema';
 import { principalOf } from '../app.js';
 import type { Queryable } from '../db/database.js';
-import { consumePasswordToken, createPasswordLink, issuePasswordToken, sendMail, type PasswordTokenPurpose } from '../domain/password-tokens.js';
+import {
+  consumePasswordToken,
+  createPasswordLink,
+  issuePasswordToken,
+  sendMail,
+  type PasswordTokenPurpose,
+} from '../domain/password-tokens.js';
 import { findUser, userInScope } from '../domain/users.js';
 import { authorize } from '../http/access.js';
 import { assertValid, badRequest, forbidden } from '../http/errors.js';
@@ -18,28 +24,37 @@ import type { RouteDeps } from './deps.js';
 
 export const LINK_UNUSABLE_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
-export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a link to set a new password is on its way.';
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email, a link to set a new password is on its way.';
 const CLIENTS_HAVE_NO_PASSWORD = 'Only a signed-in user can change their password.';
 
 const passwordString = { type: 'string', maxLength: 200 } as const;
 
 async function passwordHashOf(db: Queryable, email: string): Promise<string> {
-  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [
+    email,
+  ]);
   return rows[0]!.password_hash;
 }
 
 /** Stores a new password: the 90-day expiry restarts, failed sign-ins are forgotten, other open links stop working. */
 async function setPassword(db: Queryable, email: string, password: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE email = $1', [
-    email,
-    await hash(password),
-  ]);
+  await db.query(
+    'UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE email = $1',
+    [email, await hash(password)],
+  );
   await db.query('DELETE FROM login_failures WHERE email = $1', [email]);
   await db.query('UPDATE password_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL', [email]);
 }
 
 /** Issues a one-time link and writes it to the outbox. */
-async function mailPasswordLink(db: Queryable, consoleUrl: string, productName: string, email: string, purpose: PasswordTokenPurpose) {
+async function mailPasswordLink(
+  db: Queryable,
+  consoleUrl: string,
+  productName: string,
+  email: string,
+  purpose: PasswordTokenPurpose,
+) {
   const link = createPasswordLink(consoleUrl, await issuePasswordToken(db, email, purpose));
   const body = `Use this link within 60 minutes to set a new ${productName} password: ${link}\nIf you did not ask for it, ignore this email.`;
   await sendMail(db, email, `Set your ${productName} password`, body, link);
@@ -54,7 +69,12 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
         tags: ['passwords'],
         summary: 'Mail a link to set a new password; the answer never reveals whether the email exists',
         security: [],
-        body: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email'],
+          properties: { email: { type: 'string', maxLength: 254 } },
+        },
       },
     },
     async (request, reply) => {
@@ -90,7 +110,8 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
         const email = await consumePasswordToken(tx, token);
         if (!email) throw badRequest(LINK_UNUSABLE_MESSAGE);
         // Throwing rolls the transaction back, so a refused reuse leaves the link usable.
-        if (await verify(await passwordHashOf(tx, email), password)) assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
+        if (await verify(await passwordHashOf(tx, email), password))
+          assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
         await setPassword(tx, email, password);
       });
       return reply.status(204).send();
@@ -121,8 +142,14 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
       const currentHash = await passwordHashOf(db, email);
       const policy = validatePassword(newPassword);
       assertValid([
-        { param: 'currentPassword', msg: (await verify(currentHash, currentPassword)) ? null : WRONG_CURRENT_PASSWORD_MESSAGE },
-        { param: 'newPassword', msg: policy ?? ((await verify(currentHash, newPassword)) ? PASSWORD_REUSE_MESSAGE : null) },
+        {
+          param: 'currentPassword',
+          msg: (await verify(currentHash, currentPassword)) ? null : WRONG_CURRENT_PASSWORD_MESSAGE,
+        },
+        {
+          param: 'newPassword',
+          msg: policy ?? ((await verify(currentHash, newPassword)) ? PASSWORD_REUSE_MESSAGE : null),
+        },
       ]);
       await db.transaction((tx) => setPassword(tx, email, newPassword));
       return reply.status(204).send();
@@ -140,8 +167,16 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
       },
     },
     async (request) => {
-      const user = await userInScope(db, principalOf(request), 'passwordResetMeta', normalizeEmail(request.params.email));
-      const { rows } = await db.query<{ last: Date | null }>('SELECT max(created_at) AS last FROM password_tokens WHERE email = $1', [user.email]);
+      const user = await userInScope(
+        db,
+        principalOf(request),
+        'passwordResetMeta',
+        normalizeEmail(request.params.email),
+      );
+      const { rows } = await db.query<{ last: Date | null }>(
+        'SELECT max(created_at) AS last FROM password_tokens WHERE email = $1',
+        [user.email],
+      );
       return {
         lastResetRequestedAt: rows[0]?.last ? rows[0].last.toISOString() : null,
         passwordChangedAt: user.password_changed_at.toISOString(),
@@ -161,7 +196,12 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
       },
     },
     async (request, reply) => {
-      const user = await userInScope(db, principalOf(request), 'initiatePasswordReset', normalizeEmail(request.params.email));
+      const user = await userInScope(
+        db,
+        principalOf(request),
+        'initiatePasswordReset',
+        normalizeEmail(request.params.email),
+      );
       await mailPasswordLink(db, config.consoleUrl, config.productName, user.email, 'initiated');
       return reply.status(202).send({ message: `A link to set a new password was sent to ${user.email}.` });
     },

@@ -50,7 +50,11 @@ const remove = async (kind: Kind, npis: string[], email = 'orgadmin@acme.test', 
     headers: await platform.auth(email),
   });
 const list = async (query: string, email = 'orgadmin@acme.test', org = 'acme') =>
-  platform.rest.inject({ method: 'GET', url: `/organization/${org}/provider-links?${query}`, headers: await platform.auth(email) });
+  platform.rest.inject({
+    method: 'GET',
+    url: `/organization/${org}/provider-links?${query}`,
+    headers: await platform.auth(email),
+  });
 
 describe('PUT /organization/:id/provider-links', () => {
   it('creates, then updates, then leaves unchanged, and keeps who changed it', async () => {
@@ -71,10 +75,14 @@ describe('PUT /organization/:id/provider-links', () => {
     expect(before).toMatchObject({ npi: b, kind: 'provider_alias', value: 'Dr. B', updatedBy: 'orgadmin@acme.test' });
 
     // The trimmed alias equals what is stored: unchanged, and its updatedAt stays.
-    const second = await put('provider_alias', [
-      { npi: a!, value: 'Dr. Alpha' },
-      { npi: b!, value: 'Dr. B' },
-    ], 'admin@meridian.test');
+    const second = await put(
+      'provider_alias',
+      [
+        { npi: a!, value: 'Dr. Alpha' },
+        { npi: b!, value: 'Dr. B' },
+      ],
+      'admin@meridian.test',
+    );
     expect(second.json()).toEqual({
       results: [
         { npi: a, status: 'updated' },
@@ -83,7 +91,10 @@ describe('PUT /organization/:id/provider-links', () => {
       summary: { created: 0, updated: 1, unchanged: 1, errors: 0 },
     });
     const rows = (await list('kind=provider_alias&sort=npi')).json().data;
-    expect(rows.find((r: { npi: string }) => r.npi === a)).toMatchObject({ value: 'Dr. Alpha', updatedBy: 'admin@meridian.test' });
+    expect(rows.find((r: { npi: string }) => r.npi === a)).toMatchObject({
+      value: 'Dr. Alpha',
+      updatedBy: 'admin@meridian.test',
+    });
     expect(rows.find((r: { npi: string }) => r.npi === b)).toEqual(before);
   });
 
@@ -127,7 +138,9 @@ describe('PUT /organization/:id/provider-links', () => {
       ],
       summary: { created: 2, updated: 0, unchanged: 0, errors: 6 },
     });
-    expect(RELATIONSHIP_MESSAGE).toBe('Relationship must be one of: Employed, Affiliated, Referral Partner, Competitor, Other.');
+    expect(RELATIONSHIP_MESSAGE).toBe(
+      'Relationship must be one of: Employed, Affiliated, Referral Partner, Competitor, Other.',
+    );
     const stored = (await list(`kind=provider_relationship&search=${c}`)).json().data;
     expect(stored.map((r: { value: string }) => r.value)).toEqual(['Employed']);
     expect((await list(`kind=provider_relationship&search=${d}`)).json().total).toBe(0);
@@ -160,9 +173,14 @@ describe('PUT /organization/:id/provider-links', () => {
     const extra = await put('provider_alias', [{ npi, value: 'x', note: 'y' } as { npi: string; value: string }]);
     expect(extra.json().details).toEqual([{ param: 'links.0.note', msg: 'This field is not allowed' }]);
     expect((await put('provider_alias', [])).json().details[0].param).toBe('links');
-    const tooMany = await put('provider_alias', [...BULK_NPIS, unknownNpi].map((n) => ({ npi: n, value: 'x' })));
+    const tooMany = await put(
+      'provider_alias',
+      [...BULK_NPIS, unknownNpi].map((n) => ({ npi: n, value: 'x' })),
+    );
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().details).toEqual([{ param: 'links', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` }]);
+    expect(tooMany.json().details).toEqual([
+      { param: 'links', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` },
+    ]);
   });
 
   it(`writes ${PROVIDER_BATCH_LIMIT} rows in one request, quickly`, async () => {
@@ -174,10 +192,20 @@ describe('PUT /organization/:id/provider-links', () => {
       expect(response.statusCode).toBe(200);
       return response.json();
     };
-    expect((await timed('upsert, all created', links)).summary).toEqual({ created: PROVIDER_BATCH_LIMIT, updated: 0, unchanged: 0, errors: 0 });
+    expect((await timed('upsert, all created', links)).summary).toEqual({
+      created: PROVIDER_BATCH_LIMIT,
+      updated: 0,
+      unchanged: 0,
+      errors: 0,
+    });
     const changed = links.map((link, i) => (i % 2 === 0 ? { ...link, value: `${link.value} (renamed)` } : link));
     const second = await timed('upsert, half updated', changed);
-    expect(second.summary).toEqual({ created: 0, updated: PROVIDER_BATCH_LIMIT / 2, unchanged: PROVIDER_BATCH_LIMIT / 2, errors: 0 });
+    expect(second.summary).toEqual({
+      created: 0,
+      updated: PROVIDER_BATCH_LIMIT / 2,
+      unchanged: PROVIDER_BATCH_LIMIT / 2,
+      errors: 0,
+    });
     expect(second.results.slice(0, 2)).toEqual([
       { npi: BULK_NPIS[0], status: 'updated' },
       { npi: BULK_NPIS[1], status: 'unchanged' },
@@ -196,18 +224,31 @@ describe('GET /organization/:id/provider-links', () => {
   it('searches NPI, value or provider name', async () => {
     expect((await meridian(`search=${BULK_NPIS[7]}`)).data.map((r: { npi: string }) => r.npi)).toEqual([BULK_NPIS[7]]);
     expect((await meridian('search=BULK%20ALIAS%204999')).data).toEqual([
-      expect.objectContaining({ npi: BULK_NPIS[4999], value: 'Bulk alias 4999', provider: expect.objectContaining({ name: 'Bulk Provider 5000' }) }),
+      expect.objectContaining({
+        npi: BULK_NPIS[4999],
+        value: 'Bulk alias 4999',
+        provider: expect.objectContaining({ name: 'Bulk Provider 5000' }),
+      }),
     ]);
-    expect((await meridian('search=bulk%20provider%201234')).data.map((r: { npi: string }) => r.npi)).toEqual([BULK_NPIS[1233]]);
+    expect((await meridian('search=bulk%20provider%201234')).data.map((r: { npi: string }) => r.npi)).toEqual([
+      BULK_NPIS[1233],
+    ]);
     expect((await meridian('search=no%20such%20thing')).total).toBe(0);
   });
 
   it('sorts and pages in the data wrapper', async () => {
     const byValue = await meridian('sort=-value&limit=3&offset=0');
     expect(byValue).toMatchObject({ total: PROVIDER_BATCH_LIMIT, limit: 3, offset: 0 });
-    expect(byValue.data.map((r: { value: string }) => r.value)).toEqual(['Bulk alias 999', 'Bulk alias 998 (renamed)', 'Bulk alias 997']);
+    expect(byValue.data.map((r: { value: string }) => r.value)).toEqual([
+      'Bulk alias 999',
+      'Bulk alias 998 (renamed)',
+      'Bulk alias 997',
+    ]);
     const byName = await meridian('sort=name&limit=2&offset=1');
-    expect(byName.data.map((r: { provider: { name: string } }) => r.provider.name)).toEqual(['Bulk Provider 10', 'Bulk Provider 100']);
+    expect(byName.data.map((r: { provider: { name: string } }) => r.provider.name)).toEqual([
+      'Bulk Provider 10',
+      'Bulk Provider 100',
+    ]);
     const byNpi = (await meridian('sort=npi&limit=0')).data.map((r: { npi: string }) => r.npi);
     expect(byNpi).toEqual([...BULK_NPIS].sort());
     const recent = await meridian('sort=-updatedAt&limit=1');
@@ -245,7 +286,9 @@ describe('POST /organization/:id/provider-links/remove', () => {
     expect(response.json().summary).toEqual({ removed: PROVIDER_BATCH_LIMIT, notFound: 0, errors: 0 });
     const tooMany = await remove('provider_alias', [...BULK_NPIS, unknownNpi], 'admin@meridian.test', 'meridian');
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().details).toEqual([{ param: 'npis', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` }]);
+    expect(tooMany.json().details).toEqual([
+      { param: 'npis', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` },
+    ]);
   });
 });
 
@@ -269,7 +312,9 @@ describe('who may read and write provider links', () => {
     expect(globex.statusCode).toBe(403);
     expect(globex.json()).toEqual(permissionDenied);
     expect((await list('', 'orgadmin@acme.test', 'no-such-org')).json()).toEqual(permissionDenied);
-    expect((await put('provider_alias', [{ npi, value: 'x' }], 'orgadmin@acme.test', 'globex')).json()).toEqual(permissionDenied);
+    expect((await put('provider_alias', [{ npi, value: 'x' }], 'orgadmin@acme.test', 'globex')).json()).toEqual(
+      permissionDenied,
+    );
     expect((await remove('provider_alias', [npi], 'orgadmin@acme.test', 'globex')).json()).toEqual(permissionDenied);
     // Operators see every organization anyway, so they are told plainly.
     const missing = await list('', 'admin@meridian.test', 'no-such-org');
@@ -282,7 +327,9 @@ describe('who may read and write provider links', () => {
       const read = await list('', email, 'globex');
       expect(read.statusCode, email).toBe(403);
       expect(read.json().message, email).toBe(MESSAGES.featureUnavailable);
-      expect((await put('provider_alias', [{ npi, value: 'x' }], email, 'globex')).json().message).toBe(MESSAGES.featureUnavailable);
+      expect((await put('provider_alias', [{ npi, value: 'x' }], email, 'globex')).json().message).toBe(
+        MESSAGES.featureUnavailable,
+      );
       expect((await remove('provider_alias', [npi], email, 'globex')).json().message).toBe(MESSAGES.featureUnavailable);
     }
     expect(MESSAGES.featureUnavailable).toBe('Customer has not licensed the product that enables this feature.');

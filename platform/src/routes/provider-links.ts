@@ -32,7 +32,13 @@ const linkSchema = {
     updatedBy: { type: 'string' },
     provider: {
       type: 'object',
-      properties: { name: { type: 'string' }, specialty: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' }, zip: { type: 'string' } },
+      properties: {
+        name: { type: 'string' },
+        specialty: { type: 'string' },
+        city: { type: 'string' },
+        state: { type: 'string' },
+        zip: { type: 'string' },
+      },
     },
   },
 } as const;
@@ -50,10 +56,17 @@ function bulkAnswer(statuses: readonly string[], summaryKeys: readonly string[])
           type: 'array',
           items: {
             type: 'object',
-            properties: { npi: { type: 'string' }, status: { type: 'string', enum: [...statuses, 'error'] }, message: { type: 'string' } },
+            properties: {
+              npi: { type: 'string' },
+              status: { type: 'string', enum: [...statuses, 'error'] },
+              message: { type: 'string' },
+            },
           },
         },
-        summary: { type: 'object', properties: Object.fromEntries([...summaryKeys, 'errors'].map((key) => [key, { type: 'integer' }])) },
+        summary: {
+          type: 'object',
+          properties: Object.fromEntries([...summaryKeys, 'errors'].map((key) => [key, { type: 'integer' }])),
+        },
       },
     },
   };
@@ -89,7 +102,12 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
           ...responses,
           200: {
             type: 'object',
-            properties: { data: { type: 'array', items: linkSchema }, total: { type: 'integer' }, limit: { type: 'integer' }, offset: { type: 'integer' } },
+            properties: {
+              data: { type: 'array', items: linkSchema },
+              total: { type: 'integer' },
+              limit: { type: 'integer' },
+              offset: { type: 'integer' },
+            },
           },
         },
       },
@@ -155,7 +173,10 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
             },
           },
         },
-        response: { ...responses, ...bulkAnswer(['created', 'updated', 'unchanged'], ['created', 'updated', 'unchanged']) },
+        response: {
+          ...responses,
+          ...bulkAnswer(['created', 'updated', 'unchanged'], ['created', 'updated', 'unchanged']),
+        },
       },
     },
     async (request) => {
@@ -163,7 +184,10 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
       const { kind, links } = request.body;
       const subject = principalOf(request).subject;
       const results = await db.transaction((tx) => upsertProviderLinks(tx, organizationId, kind, links, subject));
-      return { results, summary: summarize(results, { created: 'created', updated: 'updated', unchanged: 'unchanged' }) };
+      return {
+        results,
+        summary: summarize(results, { created: 'created', updated: 'updated', unchanged: 'unchanged' }),
+      };
     },
   );
 

@@ -12,7 +12,12 @@ afterAll(() => platform.close());
 const get = async (url: string, email = 'user@acme.test') =>
   platform.rest.inject({ method: 'GET', url, headers: await platform.auth(email) });
 const lookup = async (npis: unknown, email = 'user@acme.test') =>
-  platform.rest.inject({ method: 'POST', url: '/providers/lookup', payload: { npis }, headers: await platform.auth(email) });
+  platform.rest.inject({
+    method: 'POST',
+    url: '/providers/lookup',
+    payload: { npis },
+    headers: await platform.auth(email),
+  });
 
 /** A valid NPI not in the fixture directory, and one whose last digit is off by one. */
 const unknownNpi = '555444333' + npiCheckDigit('555444333');
@@ -23,7 +28,14 @@ describe('GET /providers/:npi', () => {
     const [ten, , , , , fifteen] = fixtureNpis();
     const response = await get(`/providers/${ten}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ npi: ten, name: 'Provider 1', specialty: 'Cardiology', city: 'Springfield', state: 'IL', zip: '62701' });
+    expect(response.json()).toEqual({
+      npi: ten,
+      name: 'Provider 1',
+      specialty: 'Cardiology',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+    });
     expect(fifteen).toHaveLength(15);
     expect((await get(`/providers/${fifteen}`)).json()).toMatchObject({ npi: fifteen, name: 'Provider 6' });
   });
@@ -38,7 +50,9 @@ describe('GET /providers/:npi', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual([{ param: 'npi', msg: 'NPI 1234567890 fails its check digit.' }]);
     const wrong15 = badCheckDigit(fixtureNpis()[5]!);
-    expect((await get(`/providers/${wrong15}`)).json().details).toEqual([{ param: 'npi', msg: `NPI ${wrong15} fails its check digit.` }]);
+    expect((await get(`/providers/${wrong15}`)).json().details).toEqual([
+      { param: 'npi', msg: `NPI ${wrong15} fails its check digit.` },
+    ]);
   });
 
   it('answers 404 for a valid NPI that is not in the directory', async () => {
@@ -72,7 +86,14 @@ describe('POST /providers/lookup', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.data.map((p: { npi: string }) => p.npi)).toEqual([fifteen, a, b]);
-    expect(body.data[0]).toEqual({ npi: fifteen, name: 'Provider 6', specialty: 'Dermatology', city: 'Springfield', state: 'IL', zip: '62701' });
+    expect(body.data[0]).toEqual({
+      npi: fifteen,
+      name: 'Provider 6',
+      specialty: 'Dermatology',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+    });
     expect(body.missing).toEqual([unknownNpi]);
     expect(body.invalid).toEqual([
       { npi: 'abc', msg: NPI_FORMAT_MESSAGE },
@@ -86,7 +107,9 @@ describe('POST /providers/lookup', () => {
     expect(many.json().missing).toEqual([unknownNpi]);
     const tooMany = await lookup(Array.from({ length: PROVIDER_BATCH_LIMIT + 1 }, () => unknownNpi));
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().details).toEqual([{ param: 'npis', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` }]);
+    expect(tooMany.json().details).toEqual([
+      { param: 'npis', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` },
+    ]);
     const none = await lookup([]);
     expect(none.statusCode).toBe(400);
     expect(none.json().details[0].param).toBe('npis');

@@ -44,7 +44,11 @@ export async function providerRoutes(app: FastifyInstance, { db, config }: Route
         tags: ['providers'],
         summary: 'One provider of the directory, by NPI',
         params: { type: 'object', properties: { npi: npiString }, required: ['npi'] },
-        response: { ...errorResponses, 200: providerSchema, 404: { description: 'Not in the directory', ...messageBody } },
+        response: {
+          ...errorResponses,
+          200: providerSchema,
+          404: { description: 'Not in the directory', ...messageBody },
+        },
       },
     },
     async (request) => {
@@ -75,9 +79,13 @@ export async function providerRoutes(app: FastifyInstance, { db, config }: Route
         // The expression of the trigram index providers_search_idx.
         where = `WHERE (npi || ' ' || lower(name)) LIKE $1`;
       }
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM providers ${where}`, params)).rows[0]!.n;
+      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM providers ${where}`, params))
+        .rows[0]!.n;
       const order = orderBy(query.sort, SORTABLE, 'name', 'npi');
-      const { rows } = await db.query<Provider>(`SELECT ${PROVIDER_COLUMNS} FROM providers ${where} ${order}${page(query, params)}`, params);
+      const { rows } = await db.query<Provider>(
+        `SELECT ${PROVIDER_COLUMNS} FROM providers ${where} ${order}${page(query, params)}`,
+        params,
+      );
       return listBody(rows, total, query);
     },
   );

@@ -30,7 +30,9 @@ const emails = (body: { data: { email: string }[] }) => body.data.map((user) => 
 
 /** Sets acme's licenses for one test, returning a function that puts the fixture's back. */
 async function acmeLicenses(change: { user_limit?: number; explorer_count?: number; viewer_count?: number }) {
-  const { rows } = await platform.db.query<{ licenses: Record<string, unknown> }>(`SELECT licenses FROM organizations WHERE id = 'acme'`);
+  const { rows } = await platform.db.query<{ licenses: Record<string, unknown> }>(
+    `SELECT licenses FROM organizations WHERE id = 'acme'`,
+  );
   const before = rows[0]!.licenses;
   const seats = before.tableau_user_licenses as Record<string, number>;
   const after = {
@@ -46,11 +48,18 @@ async function acmeLicenses(change: { user_limit?: number; explorer_count?: numb
 }
 
 async function activeAcmeUsers(): Promise<number> {
-  const { rows } = await platform.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE organization_id = 'acme' AND active`);
+  const { rows } = await platform.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users WHERE organization_id = 'acme' AND active`,
+  );
   return rows[0]!.n;
 }
 
-const newUser = (email: string, extra: object = {}) => ({ name: 'New Person', email, password: 'a-strong-password-1', ...extra });
+const newUser = (email: string, extra: object = {}) => ({
+  name: 'New Person',
+  email,
+  password: 'a-strong-password-1',
+  ...extra,
+});
 
 describe('GET /user', () => {
   it("lists an organization's users in the data wrapper, sorted by name, without password hashes", async () => {
@@ -74,7 +83,11 @@ describe('GET /user', () => {
     });
     expect(uma.data_access_info['cred-user-acme'].generated_timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const ian = body.data.find((user: { email: string }) => user.email === 'inactive@acme.test');
-    expect(ian).toMatchObject({ active: false, tableauConfig: { tableauLicense: null, tableauUser: false }, data_access_info: {} });
+    expect(ian).toMatchObject({
+      active: false,
+      tableauConfig: { tableauLicense: null, tableauUser: false },
+      data_access_info: {},
+    });
   });
 
   it('searches name or email case-insensitively, filters by exact email, sorts and pages', async () => {
@@ -86,7 +99,9 @@ describe('GET /user', () => {
     expect(wildcard.total).toBe(0);
     const exact = (await call('GET', '/user?organizationId=acme&email=USER@acme.test', 'orgadmin@acme.test')).json();
     expect(emails(exact)).toEqual(['user@acme.test']);
-    const paged = (await call('GET', '/user?organizationId=acme&sort=-email&limit=1&offset=1', 'orgadmin@acme.test')).json();
+    const paged = (
+      await call('GET', '/user?organizationId=acme&sort=-email&limit=1&offset=1', 'orgadmin@acme.test')
+    ).json();
     expect(paged).toMatchObject({ total: 3, limit: 1, offset: 1 });
     expect(emails(paged)).toEqual(['orgadmin@acme.test']);
     const unknownSort = await call('GET', '/user?organizationId=acme&sort=password', 'orgadmin@acme.test');
@@ -123,7 +138,12 @@ describe('GET /user/email/:email', () => {
   it('answers anyone their own user, whatever their role', async () => {
     const response = await call('GET', '/user/email/User@Acme.test', 'user@acme.test');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ email: 'user@acme.test', name: 'Uma Acme', role: 'orgUser', organizationId: 'acme' });
+    expect(response.json()).toMatchObject({
+      email: 'user@acme.test',
+      name: 'Uma Acme',
+      role: 'orgUser',
+      organizationId: 'acme',
+    });
   });
 
   it("answers another tenant's user exactly like a missing one", async () => {
@@ -142,7 +162,12 @@ describe('GET /user/email/:email', () => {
 
 describe('POST /user', () => {
   it('creates an org user with a hashed password and answers it without the hash', async () => {
-    const response = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('New.Person@Acme.test', { alternateEmail: '' }));
+    const response = await call(
+      'POST',
+      '/user?organizationId=acme',
+      'orgadmin@acme.test',
+      newUser('New.Person@Acme.test', { alternateEmail: '' }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       email: 'new.person@acme.test',
@@ -156,7 +181,9 @@ describe('POST /user', () => {
       daysLeftForPasswordExpiry: 90,
     });
     expect(response.body).not.toMatch(/"password"|password_hash|argon2/);
-    const { rows } = await platform.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = 'new.person@acme.test'`);
+    const { rows } = await platform.db.query<{ password_hash: string }>(
+      `SELECT password_hash FROM users WHERE email = 'new.person@acme.test'`,
+    );
     expect(rows[0]!.password_hash).toMatch(/^\$argon2/);
   });
 
@@ -188,19 +215,40 @@ describe('POST /user', () => {
   });
 
   it('lets a system admin grant any role, and a client create in any organization', async () => {
-    const admin = await call('POST', '/user?organizationId=meridian', 'admin@meridian.test', newUser('second.admin@meridian.test', { role: 'systemAdmin' }));
+    const admin = await call(
+      'POST',
+      '/user?organizationId=meridian',
+      'admin@meridian.test',
+      newUser('second.admin@meridian.test', { role: 'systemAdmin' }),
+    );
     expect(admin.statusCode).toBe(201);
     expect(admin.json().role).toBe('systemAdmin');
-    const client = await call('POST', '/user?organizationId=globex', { client: true }, newUser('made.by.cli@globex.test'));
+    const client = await call(
+      'POST',
+      '/user?organizationId=globex',
+      { client: true },
+      newUser('made.by.cli@globex.test'),
+    );
     expect(client.statusCode).toBe(201);
     expect(client.json().organizationId).toBe('globex');
   });
 
-  it("refuses another tenant, org users, viewers and unknown organizations", async () => {
-    expect((await call('POST', '/user?organizationId=globex', 'orgadmin@acme.test', newUser('x1@globex.test'))).statusCode).toBe(403);
-    expect((await call('POST', '/user?organizationId=acme', 'user@acme.test', newUser('x2@acme.test'))).statusCode).toBe(403);
-    expect((await call('POST', '/user?organizationId=acme', 'viewer@meridian.test', newUser('x3@acme.test'))).statusCode).toBe(403);
-    const unknown = await call('POST', '/user?organizationId=no-such-org', 'admin@meridian.test', newUser('x4@nowhere.test'));
+  it('refuses another tenant, org users, viewers and unknown organizations', async () => {
+    expect(
+      (await call('POST', '/user?organizationId=globex', 'orgadmin@acme.test', newUser('x1@globex.test'))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/user?organizationId=acme', 'user@acme.test', newUser('x2@acme.test'))).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/user?organizationId=acme', 'viewer@meridian.test', newUser('x3@acme.test'))).statusCode,
+    ).toBe(403);
+    const unknown = await call(
+      'POST',
+      '/user?organizationId=no-such-org',
+      'admin@meridian.test',
+      newUser('x4@nowhere.test'),
+    );
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -208,7 +256,12 @@ describe('POST /user', () => {
     const limit = await activeAcmeUsers();
     const restore = await acmeLicenses({ user_limit: limit });
     try {
-      const response = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('over.limit@acme.test'));
+      const response = await call(
+        'POST',
+        '/user?organizationId=acme',
+        'orgadmin@acme.test',
+        newUser('over.limit@acme.test'),
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ conflicts: [{ message: userLimitMessage(limit) }] });
       expect(response.json().conflicts[0].message).toContain(String(limit));
@@ -235,13 +288,37 @@ describe('POST /user', () => {
     try {
       // orgadmin@acme holds one explorer seat and user@acme the only viewer seat.
       const explorer = { tableauConfig: { tableauLicense: 'explorer' } };
-      expect((await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('explorer.two@acme.test', explorer))).statusCode).toBe(201);
-      const third = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('explorer.three@acme.test', explorer));
+      expect(
+        (
+          await call(
+            'POST',
+            '/user?organizationId=acme',
+            'orgadmin@acme.test',
+            newUser('explorer.two@acme.test', explorer),
+          )
+        ).statusCode,
+      ).toBe(201);
+      const third = await call(
+        'POST',
+        '/user?organizationId=acme',
+        'orgadmin@acme.test',
+        newUser('explorer.three@acme.test', explorer),
+      );
       expect(third.statusCode).toBe(409);
       expect(third.json()).toEqual({ conflicts: [{ message: seatLimitMessage('explorer', 2) }] });
-      const viewer = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('viewer.two@acme.test', { tableauConfig: { tableauLicense: 'viewer' } }));
+      const viewer = await call(
+        'POST',
+        '/user?organizationId=acme',
+        'orgadmin@acme.test',
+        newUser('viewer.two@acme.test', { tableauConfig: { tableauLicense: 'viewer' } }),
+      );
       expect(viewer.json()).toEqual({ conflicts: [{ message: seatLimitMessage('viewer', 1) }] });
-      const creator = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('creator@acme.test', { tableauConfig: { tableauLicense: 'creator' } }));
+      const creator = await call(
+        'POST',
+        '/user?organizationId=acme',
+        'orgadmin@acme.test',
+        newUser('creator@acme.test', { tableauConfig: { tableauLicense: 'creator' } }),
+      );
       expect(creator.statusCode).toBe(201);
       expect(creator.json().tableauConfig).toEqual({ tableauLicense: 'creator', tableauUser: true });
     } finally {
@@ -251,7 +328,7 @@ describe('POST /user', () => {
 });
 
 describe('PUT /user {email, active}', () => {
-  it("deactivates a user, whose token is refused from then on, and activates them again", async () => {
+  it('deactivates a user, whose token is refused from then on, and activates them again', async () => {
     const off = await call('PUT', '/user', 'orgadmin@acme.test', { email: 'new.person@acme.test', active: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ email: 'new.person@acme.test', active: false });
@@ -286,8 +363,12 @@ describe('PUT /user {email, active}', () => {
     const other = await call('PUT', '/user', 'orgadmin@acme.test', { email: 'user@globex.test', active: false });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ message: 'User not found.' });
-    expect((await call('PUT', '/user', 'user@acme.test', { email: 'new.person@acme.test', active: false })).statusCode).toBe(403);
-    expect((await call('PUT', '/user', 'viewer@meridian.test', { email: 'new.person@acme.test', active: false })).statusCode).toBe(403);
+    expect(
+      (await call('PUT', '/user', 'user@acme.test', { email: 'new.person@acme.test', active: false })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', '/user', 'viewer@meridian.test', { email: 'new.person@acme.test', active: false })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -300,8 +381,16 @@ describe('PUT /user?organizationId (update)', () => {
       role: 'orgAdmin',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Renamed Person', alternateEmail: 'other@example.com', role: 'orgAdmin', active: true });
-    const cleared = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'new.person@acme.test', alternateEmail: null });
+    expect(response.json()).toMatchObject({
+      name: 'Renamed Person',
+      alternateEmail: 'other@example.com',
+      role: 'orgAdmin',
+      active: true,
+    });
+    const cleared = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+      email: 'new.person@acme.test',
+      alternateEmail: null,
+    });
     expect(cleared.json()).toMatchObject({ name: 'Renamed Person', alternateEmail: null, role: 'orgAdmin' });
   });
 
@@ -309,38 +398,72 @@ describe('PUT /user?organizationId (update)', () => {
     const missing = await call('PUT', '/user', 'orgadmin@acme.test', { email: 'user@acme.test', name: 'X' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toContainEqual({ param: 'organizationId', msg: 'A value is required' });
-    const wrong = await call('PUT', '/user?organizationId=globex', 'admin@meridian.test', { email: 'user@acme.test', name: 'X' });
+    const wrong = await call('PUT', '/user?organizationId=globex', 'admin@meridian.test', {
+      email: 'user@acme.test',
+      name: 'X',
+    });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ message: 'User not found.' });
-    expect((await call('PUT', '/user?organizationId=globex', 'orgadmin@acme.test', { email: 'user@globex.test', name: 'X' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', '/user?organizationId=globex', 'orgadmin@acme.test', { email: 'user@globex.test', name: 'X' }))
+        .statusCode,
+    ).toBe(404);
   });
 
-  it('refuses changing one\'s own role and demoting the last Org Admin', async () => {
-    const own = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'orgadmin@acme.test', role: 'orgUser' });
+  it("refuses changing one's own role and demoting the last Org Admin", async () => {
+    const own = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+      email: 'orgadmin@acme.test',
+      role: 'orgUser',
+    });
     expect(own.statusCode).toBe(409);
     expect(own.json()).toEqual({ conflicts: [{ message: OWN_ROLE_MESSAGE }] });
-    const last = await call('PUT', '/user?organizationId=globex', 'admin@meridian.test', { email: 'orgadmin@globex.test', role: 'orgUser' });
+    const last = await call('PUT', '/user?organizationId=globex', 'admin@meridian.test', {
+      email: 'orgadmin@globex.test',
+      role: 'orgUser',
+    });
     expect(last.json()).toEqual({ conflicts: [{ message: LAST_ORG_ADMIN_MESSAGE }] });
     // Keeping one's own role while editing one's own name is fine.
-    const sameRole = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'orgadmin@acme.test', role: 'orgAdmin', name: 'Olive A.' });
+    const sameRole = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+      email: 'orgadmin@acme.test',
+      role: 'orgAdmin',
+      name: 'Olive A.',
+    });
     expect(sameRole.statusCode).toBe(200);
   });
 
   it('refuses roles the caller may not grant, and active mixed with other fields', async () => {
-    const role = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'user@acme.test', role: 'systemViewer' });
+    const role = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+      email: 'user@acme.test',
+      role: 'systemViewer',
+    });
     expect(role.statusCode).toBe(400);
-    expect(role.json().details).toEqual([{ param: 'role', msg: 'You can grant only these roles: Org Admin, Org User.' }]);
-    const mixed = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'user@acme.test', active: false, name: 'X' });
+    expect(role.json().details).toEqual([
+      { param: 'role', msg: 'You can grant only these roles: Org Admin, Org User.' },
+    ]);
+    const mixed = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+      email: 'user@acme.test',
+      active: false,
+      name: 'X',
+    });
     expect(mixed.json().details.map((d: { param: string }) => d.param)).toEqual(['active']);
     // An Org Admin of the operators' organization reaches its system admins, but cannot demote them.
     await platform.db.query(
       `INSERT INTO users (email, organization_id, name, password_hash, role) VALUES ('orgadmin@meridian.test', 'meridian', 'Otto Ops', 'x', 'orgAdmin')`,
     );
-    const demote = await call('PUT', '/user?organizationId=meridian', 'orgadmin@meridian.test', { email: 'admin@meridian.test', role: 'orgUser' });
+    const demote = await call('PUT', '/user?organizationId=meridian', 'orgadmin@meridian.test', {
+      email: 'admin@meridian.test',
+      role: 'orgUser',
+    });
     expect(demote.json().details).toEqual([{ param: 'role', msg: 'You cannot change the role of a Meridian Admin.' }]);
-    const deactivate = await call('PUT', '/user', 'orgadmin@meridian.test', { email: 'admin@meridian.test', active: false });
+    const deactivate = await call('PUT', '/user', 'orgadmin@meridian.test', {
+      email: 'admin@meridian.test',
+      active: false,
+    });
     expect(deactivate.statusCode).toBe(403);
-    const unknown = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'user@acme.test', password: 'x' });
+    const unknown = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+      email: 'user@acme.test',
+      password: 'x',
+    });
     expect(unknown.json().details).toEqual([{ param: 'password', msg: 'This field is not allowed' }]);
   });
 
@@ -348,14 +471,26 @@ describe('PUT /user?organizationId (update)', () => {
     const restore = await acmeLicenses({ viewer_count: 1 });
     try {
       // user@acme holds the only viewer seat: changing their own level keeps the count.
-      const same = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'user@acme.test', tableauConfig: { tableauLicense: 'viewer' } });
+      const same = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+        email: 'user@acme.test',
+        tableauConfig: { tableauLicense: 'viewer' },
+      });
       expect(same.statusCode).toBe(200);
-      const full = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'new.person@acme.test', tableauConfig: { tableauLicense: 'viewer' } });
+      const full = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+        email: 'new.person@acme.test',
+        tableauConfig: { tableauLicense: 'viewer' },
+      });
       expect(full.statusCode).toBe(409);
       expect(full.json()).toEqual({ conflicts: [{ message: seatLimitMessage('viewer', 1) }] });
-      const none = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'user@acme.test', tableauConfig: { tableauLicense: null } });
+      const none = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+        email: 'user@acme.test',
+        tableauConfig: { tableauLicense: null },
+      });
       expect(none.json().tableauConfig).toEqual({ tableauLicense: null, tableauUser: false });
-      const freed = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'new.person@acme.test', tableauConfig: { tableauLicense: 'viewer' } });
+      const freed = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
+        email: 'new.person@acme.test',
+        tableauConfig: { tableauLicense: 'viewer' },
+      });
       expect(freed.statusCode).toBe(200);
     } finally {
       await restore();
@@ -365,16 +500,35 @@ describe('PUT /user?organizationId (update)', () => {
 
 describe('PUT /user/:email/data-access', () => {
   it('turns direct data access off (disabling the credentials) and on', async () => {
-    const off = await call('PUT', '/user/user@acme.test/data-access', 'orgadmin@acme.test', { direct_data_access_enabled: false });
+    const off = await call('PUT', '/user/user@acme.test/data-access', 'orgadmin@acme.test', {
+      direct_data_access_enabled: false,
+    });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ direct_data_access_enabled: false, data_access_info: { 'cred-user-acme': { active: false } } });
-    const on = await call('PUT', '/user/user@acme.test/data-access', { client: true }, { direct_data_access_enabled: true });
+    expect(off.json()).toMatchObject({
+      direct_data_access_enabled: false,
+      data_access_info: { 'cred-user-acme': { active: false } },
+    });
+    const on = await call(
+      'PUT',
+      '/user/user@acme.test/data-access',
+      { client: true },
+      { direct_data_access_enabled: true },
+    );
     expect(on.json()).toMatchObject({ direct_data_access_enabled: true });
   });
 
   it("refuses another tenant's user, org users and a missing body field", async () => {
-    expect((await call('PUT', '/user/user@globex.test/data-access', 'orgadmin@acme.test', { direct_data_access_enabled: true })).statusCode).toBe(404);
-    expect((await call('PUT', '/user/user@acme.test/data-access', 'user@acme.test', { direct_data_access_enabled: true })).statusCode).toBe(403);
+    expect(
+      (
+        await call('PUT', '/user/user@globex.test/data-access', 'orgadmin@acme.test', {
+          direct_data_access_enabled: true,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', '/user/user@acme.test/data-access', 'user@acme.test', { direct_data_access_enabled: true }))
+        .statusCode,
+    ).toBe(403);
     const invalid = await call('PUT', '/user/user@acme.test/data-access', 'orgadmin@acme.test', {});
     expect(invalid.json().details).toEqual([{ param: 'direct_data_access_enabled', msg: 'A value is required' }]);
   });
@@ -409,7 +563,12 @@ describe('a list of 100,000 users', () => {
     await call('POST', '/user?organizationId=bigco', 'admin@meridian.test', newUser('counted@bigco.test'));
     const counts = async (organizationId?: string) => {
       const where = organizationId ? 'WHERE organization_id = $1' : '';
-      const real = (await platform.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, organizationId ? [organizationId] : [])).rows[0]!.n;
+      const real = (
+        await platform.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM users ${where}`,
+          organizationId ? [organizationId] : [],
+        )
+      ).rows[0]!.n;
       const url = organizationId ? `/user?organizationId=${organizationId}&limit=1` : '/user?limit=1';
       return { listed: (await call('GET', url, 'admin@meridian.test')).json().total, real };
     };

@@ -63,7 +63,11 @@ interface PutBody extends EditableFields {
 const conflictResponse = { 409: { description: 'Limit reached, email taken or self-protection', ...conflictBody } };
 
 /** Field problems shared by create and update: a blank name, a bad alternate email, a role the caller may not grant. */
-function fieldProblems(principal: Principal, body: EditableFields, productName: string): { param: string; msg: string | null }[] {
+function fieldProblems(
+  principal: Principal,
+  body: EditableFields,
+  productName: string,
+): { param: string; msg: string | null }[] {
   const grantable = grantableRoles(principal.role);
   return [
     { param: 'name', msg: body.name !== undefined && body.name.trim() === '' ? 'Name is required.' : null },
@@ -90,7 +94,12 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
         querystring: {
           type: 'object',
           properties: {
-            organizationId: { type: 'string', minLength: 1, maxLength: 64, description: 'Omit to search all organizations.' },
+            organizationId: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              description: 'Omit to search all organizations.',
+            },
             email: { type: 'string', maxLength: 254, description: 'Exact email (case-insensitive).' },
             ...listQuerySchema,
           },
@@ -127,7 +136,9 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
         ? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, params)).rows[0]!.n
         : await userCount(db, query.organizationId);
       const order = orderBy(query.sort, SORTABLE, 'name', 'email');
-      const rows = (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users ${where} ${order}${page(query, params)}`, params)).rows;
+      const rows = (
+        await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users ${where} ${order}${page(query, params)}`, params)
+      ).rows;
       return listBody(await toUsers(db, rows), total, query);
     },
   );
@@ -135,7 +146,12 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
   app.get<{ Params: { email: string } }>(
     '/user/email/:email',
     {
-      schema: { tags: ['users'], summary: 'One user (anyone reads their own)', params: emailParam, response: errorResponses },
+      schema: {
+        tags: ['users'],
+        summary: 'One user (anyone reads their own)',
+        params: emailParam,
+        response: errorResponses,
+      },
     },
     async (request) => {
       const row = await userInScope(db, principalOf(request), 'user', normalizeEmail(request.params.email));
@@ -224,13 +240,20 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
       const email = normalizeEmail(body.email);
       const { organizationId } = request.query;
       const isActivation = body.active !== undefined && Object.keys(body).length === 2;
-      if (isActivation) return toUserWithCredentials(db, await setUserActive(db, principal, email, body.active!, organizationId));
+      if (isActivation)
+        return toUserWithCredentials(db, await setUserActive(db, principal, email, body.active!, organizationId));
       assertValid([
         { param: 'organizationId', msg: organizationId === undefined ? 'A value is required' : null },
-        { param: 'active', msg: body.active !== undefined ? 'Activate or deactivate with a body of only email and active.' : null },
+        {
+          param: 'active',
+          msg: body.active !== undefined ? 'Activate or deactivate with a body of only email and active.' : null,
+        },
         ...fieldProblems(principal, body, config.productName),
       ]);
-      return toUserWithCredentials(db, await updateUser(db, principal, email, organizationId!, body, config.productName));
+      return toUserWithCredentials(
+        db,
+        await updateUser(db, principal, email, organizationId!, body, config.productName),
+      );
     },
   );
 

@@ -12,7 +12,14 @@ interface CatalogProduct {
   isLicenseRequired: boolean;
 }
 
-const p = (product: string, kind: Kind, name: string, description: string, dependencies: string[] = [], isLicenseRequired = true): CatalogProduct => ({
+const p = (
+  product: string,
+  kind: Kind,
+  name: string,
+  description: string,
+  dependencies: string[] = [],
+  isLicenseRequired = true,
+): CatalogProduct => ({
   product,
   kind,
   name,
@@ -23,26 +30,71 @@ const p = (product: string, kind: Kind, name: string, description: string, depen
 
 /** The catalog of licensable data products. `managed_providers` brings alias and relationship along. */
 export const CATALOG: CatalogProduct[] = [
-  p('market_intelligence', 'bi', 'Market Intelligence', 'Dashboards of market share, growth and competition.', ['claims_data']),
-  p('provider_intelligence', 'bi', 'Provider Intelligence', 'Dashboards of provider performance and referral patterns.', ['provider_data', 'claims_data']),
-  p('population_intelligence', 'bi', 'Population Intelligence', 'Dashboards of population health, risk and utilization.', ['claims_data']),
+  p('market_intelligence', 'bi', 'Market Intelligence', 'Dashboards of market share, growth and competition.', [
+    'claims_data',
+  ]),
+  p(
+    'provider_intelligence',
+    'bi',
+    'Provider Intelligence',
+    'Dashboards of provider performance and referral patterns.',
+    ['provider_data', 'claims_data'],
+  ),
+  p(
+    'population_intelligence',
+    'bi',
+    'Population Intelligence',
+    'Dashboards of population health, risk and utilization.',
+    ['claims_data'],
+  ),
   p('risk_adjustment_model', 'models', 'Risk Adjustment Model', 'Predicted risk scores per member.', ['claims_data']),
-  p('referral_model', 'models', 'Referral Leakage Model', 'Predicted out-of-network referrals.', ['provider_data', 'claims_data']),
+  p('referral_model', 'models', 'Referral Leakage Model', 'Predicted out-of-network referrals.', [
+    'provider_data',
+    'claims_data',
+  ]),
   p('claims_data', 'data', 'Claims Data', 'De-identified medical and pharmacy claims.'),
   p('provider_data', 'data', 'Provider Data', 'Provider directory with specialties and affiliations.'),
   p('pharmacy_data', 'data', 'Pharmacy Data', 'Prescription fills and formularies.'),
-  p('provider_specialty_fields', 'fields', 'Provider Specialty Fields', 'Specialty taxonomy fields.', ['provider_data']),
+  p('provider_specialty_fields', 'fields', 'Provider Specialty Fields', 'Specialty taxonomy fields.', [
+    'provider_data',
+  ]),
   p('payer_mix_fields', 'fields', 'Payer Mix Fields', 'Commercial, Medicare and Medicaid mix fields.', ['claims_data']),
   p('state_field_values', 'field_values', 'US State Values', 'State codes for filters.', [], false),
-  p('medicare_field_group', 'licensable_field_groups', 'Medicare Field Group', 'Medicare Advantage enrollment fields.', ['claims_data']),
-  p('managed_providers', 'licensable_field_groups', 'Managed Providers', 'Aliases and relationships for your providers.', ['provider_alias', 'provider_relationship']),
+  p(
+    'medicare_field_group',
+    'licensable_field_groups',
+    'Medicare Field Group',
+    'Medicare Advantage enrollment fields.',
+    ['claims_data'],
+  ),
+  p(
+    'managed_providers',
+    'licensable_field_groups',
+    'Managed Providers',
+    'Aliases and relationships for your providers.',
+    ['provider_alias', 'provider_relationship'],
+  ),
   p('provider_alias', 'provider_alias', 'Provider Aliases', 'Your own display names for providers.', ['provider_data']),
-  p('provider_relationship', 'provider_relationship', 'Provider Relationships', 'How providers relate to your organization.', ['provider_data']),
+  p(
+    'provider_relationship',
+    'provider_relationship',
+    'Provider Relationships',
+    'How providers relate to your organization.',
+    ['provider_data'],
+  ),
 ];
 
 /** The 'pr-catalog' variant: the provider-relations products only. */
 export const PR_CATALOG: CatalogProduct[] = CATALOG.filter((item) =>
-  ['provider_intelligence', 'referral_model', 'provider_data', 'provider_specialty_fields', 'managed_providers', 'provider_alias', 'provider_relationship'].includes(item.product),
+  [
+    'provider_intelligence',
+    'referral_model',
+    'provider_data',
+    'provider_specialty_fields',
+    'managed_providers',
+    'provider_alias',
+    'provider_relationship',
+  ].includes(item.product),
 );
 
 export const CATALOG_VERSION = '2026.11.1';
@@ -84,7 +136,14 @@ export async function seedCatalog(db: Queryable): Promise<void> {
     await db.query(
       `INSERT INTO features (key, description, entity, stage, requires_license, license_products)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [feature.key, feature.description, feature.entity, feature.stage, feature.requiresLicense, feature.licenseProducts],
+      [
+        feature.key,
+        feature.description,
+        feature.entity,
+        feature.stage,
+        feature.requiresLicense,
+        feature.licenseProducts,
+      ],
     );
   }
 }

@@ -16,9 +16,28 @@ const licensed = (products: string[], overrides: Partial<Licenses> = {}): Licens
 
 /** Small, fixed organizations: the operators, one with managed providers licensed, one without. */
 export const FIXTURE_ORGANIZATIONS = [
-  { id: 'meridian', name: 'Meridian', status: 'active', segment: 'health-plan', licenses: licensed(['managed_providers'], { user_limit: 50 }) },
-  { id: 'acme', name: 'Acme Health', status: 'active', segment: 'provider-group', licenses: licensed(['managed_providers', 'market_intelligence']), portalUrl: 'https://bi.acme.test/portal' },
-  { id: 'globex', name: 'Globex Care', status: 'active', segment: 'health-plan', licenses: licensed(['market_intelligence']) },
+  {
+    id: 'meridian',
+    name: 'Meridian',
+    status: 'active',
+    segment: 'health-plan',
+    licenses: licensed(['managed_providers'], { user_limit: 50 }),
+  },
+  {
+    id: 'acme',
+    name: 'Acme Health',
+    status: 'active',
+    segment: 'provider-group',
+    licenses: licensed(['managed_providers', 'market_intelligence']),
+    portalUrl: 'https://bi.acme.test/portal',
+  },
+  {
+    id: 'globex',
+    name: 'Globex Care',
+    status: 'active',
+    segment: 'health-plan',
+    licenses: licensed(['market_intelligence']),
+  },
   { id: 'initech', name: 'Initech Clinics', status: 'created', segment: 'employer', licenses: defaultLicenses() },
 ] as const;
 
@@ -34,7 +53,9 @@ export const FIXTURE_USERS = [
 
 /** Valid NPIs: 10-digit ones, and one 15-digit one with the 80840 prefix. */
 export function fixtureNpis(): string[] {
-  const tens = ['123456789', '987654321', '111222333', '444555666', '777888999'].map((body) => body + npiCheckDigit(body));
+  const tens = ['123456789', '987654321', '111222333', '444555666', '777888999'].map(
+    (body) => body + npiCheckDigit(body),
+  );
   const fifteen = `80840${'246813579'}`;
   return [...tens, fifteen + npiCheckDigit(fifteen)];
 }

@@ -41,7 +41,13 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
 }
 
 export function testConfig(overrides: Partial<PlatformConfig> = {}): PlatformConfig {
-  return { ...loadConfig({ APP_ENV: 'testing' }), issuer: TEST_ISSUER, jobStepMs: 20, logLevel: 'silent', ...overrides };
+  return {
+    ...loadConfig({ APP_ENV: 'testing' }),
+    issuer: TEST_ISSUER,
+    jobStepMs: 20,
+    logLevel: 'silent',
+    ...overrides,
+  };
 }
 
 export interface TokenOptions {

@@ -8,7 +8,8 @@ export class Browser {
 
   async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    if (this.cookies.size > 0)
+      headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
@@ -50,7 +51,12 @@ export const discoverConsole = (platform: RunningPlatform) =>
 export const consoleRedirectUri = (platform: RunningPlatform) => `${platform.config.consoleUrl}/auth/callback`;
 
 /** Opens the console's authorization request (code + PKCE) and answers the sign-in page it lands on. */
-export async function openSignIn(platform: RunningPlatform, oidc: client.Configuration, browser: Browser, extra: Record<string, string> = {}) {
+export async function openSignIn(
+  platform: RunningPlatform,
+  oidc: client.Configuration,
+  browser: Browser,
+  extra: Record<string, string> = {},
+) {
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(oidc, {
@@ -66,7 +72,14 @@ export async function openSignIn(platform: RunningPlatform, oidc: client.Configu
 }
 
 /** Submits the sign-in form; answers the final response and where it went. */
-export function submitSignIn(platform: RunningPlatform, browser: Browser, page: string, pageUrl: URL, email: string, password: string) {
+export function submitSignIn(
+  platform: RunningPlatform,
+  browser: Browser,
+  page: string,
+  pageUrl: URL,
+  email: string,
+  password: string,
+) {
   const action = new URL(formAction(page)!, pageUrl);
   return browser.follow(action, new URL(platform.issuer).origin, formBody({ email, password }));
 }
@@ -81,7 +94,11 @@ export async function signIn(
   const { response, landed, codeVerifier, state } = await openSignIn(platform, oidc, browser);
   if (response.status !== 200) throw new Error(`The sign-in page answered ${response.status}`);
   const done = await submitSignIn(platform, browser, await response.text(), landed, email, password);
-  if (!done.url.href.startsWith(consoleRedirectUri(platform))) throw new Error(`Sign-in of ${email} ended at ${done.url.href}`);
-  const tokens = await client.authorizationCodeGrant(oidc, done.url, { pkceCodeVerifier: codeVerifier, expectedState: state });
+  if (!done.url.href.startsWith(consoleRedirectUri(platform)))
+    throw new Error(`Sign-in of ${email} ended at ${done.url.href}`);
+  const tokens = await client.authorizationCodeGrant(oidc, done.url, {
+    pkceCodeVerifier: codeVerifier,
+    expectedState: state,
+  });
   return { tokens, browser };
 }
