@@ -2,10 +2,6 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 // One contract, printed to schema/schema.graphql: typed resolvers for the gateway, typed documents for
 // the web app. Generated files are never edited by hand (and not committed: `pnpm codegen` makes them).
-
-/** Paths of the gateway's mappers and enum value types, relative to the generated file. */
-const gatewayModule = (domain: string, type: string) => `../modules/${domain}/platform.js#${type}`;
-
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**'],
@@ -19,37 +15,7 @@ const config: CodegenConfig = {
         contextType: '../context.js#GatewayContext',
         enumsAsTypes: true,
         scalars: { NPI: 'string', ZipCode: 'string', Email: 'string', DateTime: 'string' },
-        // Enums resolve to the platform's own values (the resolvers' internal-value maps), so REST values
-        // pass through unchanged and arguments arrive in REST form.
-        enumValues: {
-          Role: '@meridian/schema#Role',
-          OrganizationStatus: '@meridian/schema#OrganizationStatus',
-          LifecycleAction: '@meridian/schema#LifecycleAction',
-          TableauLicense: '@meridian/schema#TableauLicense',
-          CatalogKind: '@meridian/schema#CatalogKind',
-          ProviderLinkKind: '@meridian/schema#ProviderLinkKind',
-          ReleaseStage: '@meridian/schema#ReleaseStage',
-          PermissionScope: gatewayModule('common', 'RestPermissionScope'),
-          JobStatus: gatewayModule('lifecycle', 'RestJobStatus'),
-          OrganizationSortField: gatewayModule('organization', 'RestOrganizationSortField'),
-          UserSortField: gatewayModule('user', 'RestUserSortField'),
-          ProviderLinkRowStatus: gatewayModule('provider', 'RestProviderLinkRowStatus'),
-        },
-        // Parent types are the platform's REST shapes; field resolvers turn them into the contract's.
-        mappers: {
-          Organization: gatewayModule('organization', 'RestOrganization'),
-          Licenses: gatewayModule('organization', 'RestLicenses'),
-          TableauUserLicenses: gatewayModule('organization', 'RestTableauUserLicenses'),
-          LifecycleJob: gatewayModule('lifecycle', 'RestJob'),
-          User: gatewayModule('user', 'RestUser'),
-          Credential: gatewayModule('credential', 'RestCredential'),
-          CreatedCredentialPayload: gatewayModule('credential', 'CreatedCredentialSource'),
-          CredentialPayload: gatewayModule('credential', 'CredentialPayloadSource'),
-          CatalogProduct: gatewayModule('catalog', 'RestCatalogProduct'),
-          ProviderLink: gatewayModule('provider', 'RestProviderLink'),
-          AnalyticsSummary: gatewayModule('analytics', 'RestAnalyticsSummary'),
-          Viewer: gatewayModule('session', 'ViewerSource'),
-        },
+        mappers: {},
       },
     },
     'web/src/gql/': {
