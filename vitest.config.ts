@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['schema', 'platform', 'tests'],
+    // One PGlite per test file (~2 s, ~500 MB): two files at a time fit the 2-core CI machine.
+    maxWorkers: 2,
   },
 });
