@@ -50,7 +50,7 @@ step('Typecheck', ['run', 'typecheck']);
 step('Lint', ['run', 'lint']);
 vitest('Tests (PGlite)', 'unit', []);
 if (process.env.TEST_DATABASE_URL) {
-  vitest('Platform tests on PostgreSQL', 'postgres', ['--project', 'platform']);
+  vitest('Platform tests on PostgreSQL', 'postgres', ['--project', '@meridian/platform']);
 } else {
   console.info('\nPlatform tests on PostgreSQL: not run (set TEST_DATABASE_URL to a server; .ci/run does).');
 }
