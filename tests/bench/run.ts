@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeMachine } from './machine.js';
 import { platformSection } from './platform-section.js';
+import { workflowSection } from './workflow-section.js';
 import { writeSection, type BenchSection } from './report.js';
 
 /** In the order they appear in BENCHMARKS.md; a new benchmark adds its section here. */
-const SECTIONS: BenchSection[] = [platformSection];
+const SECTIONS: BenchSection[] = [workflowSection, platformSection];
 
 const benchmarksFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../BENCHMARKS.md');
 
