@@ -12,7 +12,7 @@ import {
   type LinkInput,
   type Provider,
 } from '../domain/providers.js';
-import { npiList, npiString } from './providers.js';
+import { npiList, npiString, providerSchema } from './providers.js';
 import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { npi: 'l.npi', value: 'lower(l.value)', updatedAt: 'l.updated_at', name: 'lower(p.name)' };
@@ -30,16 +30,7 @@ const linkSchema = {
     value: { type: 'string' },
     updatedAt: { type: 'string', format: 'date-time' },
     updatedBy: { type: 'string' },
-    provider: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        specialty: { type: 'string' },
-        city: { type: 'string' },
-        state: { type: 'string' },
-        zip: { type: 'string' },
-      },
-    },
+    provider: providerSchema,
   },
 } as const;
 

@@ -14,18 +14,12 @@ import {
   LAST_NAMES,
   SPECIALTIES,
 } from './names.js';
+import type { Provider } from '../domain/providers.js';
 import type { OrganizationRecord } from './organizations.js';
 import type { Random } from './random.js';
 
 /** A row of `providers`. */
-export interface ProviderRecord {
-  npi: string;
-  name: string;
-  specialty: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+export type ProviderRecord = Provider;
 
 export const PROVIDER_COLUMNS = 'npi text, name text, specialty text, city text, state text, zip text';
 export const PROVIDER_COUNT = 500;
