@@ -143,7 +143,12 @@ describe('GET /user/email/:email', () => {
       name: 'Uma Acme',
       role: 'orgUser',
       organizationId: 'acme',
+      // An org user may not read the organization, but sees its name and BI portal URL here.
+      organization: { id: 'acme', name: 'Acme Health', biPortalUrl: 'https://bi.acme.test/portal' },
     });
+    expect((await call('GET', '/organization/acme', 'user@acme.test')).statusCode).toBe(403);
+    const globex = (await call('GET', '/user/email/user@globex.test', 'user@globex.test')).json();
+    expect(globex.organization).toEqual({ id: 'globex', name: 'Globex Care', biPortalUrl: null });
   });
 
   it("answers another tenant's user exactly like a missing one", async () => {

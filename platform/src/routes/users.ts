@@ -148,14 +148,20 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
     {
       schema: {
         tags: ['users'],
-        summary: 'One user (anyone reads their own)',
+        summary: 'One user (anyone reads their own), with a summary of their organization',
         params: emailParam,
         response: errorResponses,
       },
     },
     async (request) => {
       const row = await userInScope(db, principalOf(request), 'user', normalizeEmail(request.params.email));
-      return toUserWithCredentials(db, row);
+      // Every user may see their own organization's name and BI portal URL (the home page's BI Portal
+      // button), even a role that may not read the organization itself.
+      const organization = await getOrganization(db, row.organization_id);
+      return {
+        ...(await toUserWithCredentials(db, row)),
+        organization: { id: organization.id, name: organization.name, biPortalUrl: organization.onboarding.bi?.portal_url ?? null },
+      };
     },
   );
 
