@@ -2,6 +2,10 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 // One contract, printed to schema/schema.graphql: typed resolvers for the gateway, typed documents for
 // the web app. Generated files are never edited by hand (and not committed: `pnpm codegen` makes them).
+
+/** Paths of the gateway's mappers and enum value types, relative to the generated file. */
+const gatewayModule = (domain: string, type: string) => `../modules/${domain}/platform.js#${type}`;
+
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**'],
@@ -10,12 +14,47 @@ const config: CodegenConfig = {
   generates: {
     'gateway/src/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
+      hooks: {
+        // Enum value types imported from elsewhere are re-exported as values (`export { Role };`), which
+        // verbatimModuleSyntax refuses for types.
+        beforeOneFileWrite: (_path: string, content: string) =>
+          content.replace(/^export \{ (\w+) \};$/gm, 'export type { $1 };'),
+      },
       config: {
         useTypeImports: true,
         contextType: '../context.js#GatewayContext',
         enumsAsTypes: true,
         scalars: { NPI: 'string', ZipCode: 'string', Email: 'string', DateTime: 'string' },
-        mappers: {},
+        // Enums resolve to the platform's own values (the resolvers' internal-value maps), so REST values
+        // pass through unchanged and arguments arrive in REST form.
+        enumValues: {
+          Role: '@meridian/schema#Role',
+          OrganizationStatus: '@meridian/schema#OrganizationStatus',
+          LifecycleAction: '@meridian/schema#LifecycleAction',
+          TableauLicense: '@meridian/schema#TableauLicense',
+          CatalogKind: '@meridian/schema#CatalogKind',
+          ProviderLinkKind: '@meridian/schema#ProviderLinkKind',
+          ReleaseStage: '@meridian/schema#ReleaseStage',
+          JobStatus: gatewayModule('lifecycle', 'RestJobStatus'),
+          OrganizationSortField: gatewayModule('organization', 'RestOrganizationSortField'),
+          UserSortField: gatewayModule('user', 'RestUserSortField'),
+          ProviderLinkRowStatus: gatewayModule('provider', 'RestProviderLinkRowStatus'),
+        },
+        // Parent types are the platform's REST shapes; field resolvers turn them into the contract's.
+        mappers: {
+          Organization: gatewayModule('organization', 'RestOrganization'),
+          Licenses: gatewayModule('organization', 'RestLicenses'),
+          TableauUserLicenses: gatewayModule('organization', 'RestTableauUserLicenses'),
+          LifecycleJob: gatewayModule('lifecycle', 'RestJob'),
+          User: gatewayModule('user', 'RestUser'),
+          Credential: gatewayModule('credential', 'RestCredential'),
+          CreatedCredentialPayload: gatewayModule('credential', 'CreatedCredentialSource'),
+          CredentialPayload: gatewayModule('credential', 'CredentialPayloadSource'),
+          CatalogProduct: gatewayModule('catalog', 'RestCatalogProduct'),
+          ProviderLink: gatewayModule('provider', 'RestProviderLink'),
+          AnalyticsSummary: gatewayModule('analytics', 'RestAnalyticsSummary'),
+          Viewer: gatewayModule('session', 'ViewerSource'),
+        },
       },
     },
     'web/src/gql/': {

@@ -10,7 +10,13 @@ export interface Caller {
   /** The user's name (the client id for tools). */
   name: string;
   role: Role;
+  /** The caller's organization; '' when the platform has no record of the user. */
   organizationId: string;
+  /**
+   * The platform has no user record for this subject: the role defaults to orgUser and `viewer`
+   * answers USER_MISSING ('Current user does not exist. Please contact support for assistance.').
+   */
+  missingRecord?: boolean;
 }
 
 /** What every resolver receives. Built per request by the gateway's app. */
@@ -21,4 +27,16 @@ export interface GatewayContext {
   platform: PlatformClient;
   requestId: string;
   log: Logger;
+}
+
+/** What one request records for its log line and metrics, beside what resolvers see. */
+export interface RequestTrace {
+  operationName?: string;
+  /** The response carried errors. */
+  hadErrors: boolean;
+}
+
+/** The context the gateway builds: GatewayContext plus what its own plugins and directives need. */
+export interface GatewayRequestContext extends GatewayContext {
+  trace: RequestTrace;
 }

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
+import { createRequire } from 'node:module';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
+import type { Logger } from 'pino';
+import { ProviderKeys } from './auth/jwks.js';
+import { UserRecordCache } from './auth/user-cache.js';
+import type { GatewayConfig } from './config.js';
+import type { GatewayRequestContext } from './context.js';
+import { applyAccessDirectives } from './directives/transform.js';
+import { createApolloServer } from './http/apollo.js';
+import { createRequestHandler } from './http/handler.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { resolvers } from './modules/index.js';
+import { createLogger } from './observability/logger.js';
+import { GatewayMetrics } from './observability/metrics.js';
+import { PlatformTransport } from './platform/client.js';
+
+/** The printed contract, as the @meridian/schema package exports it (the same file in a deployment). */
+export function loadContract(): string {
+  return readFileSync(createRequire(import.meta.url).resolve('@meridian/schema/schema.graphql'), 'utf8');
+}
+
+/** The executable schema: the contract, the domain modules' resolvers, and the access directives applied. */
+export function buildGatewaySchema(): GraphQLSchema {
+  const schema = makeExecutableSchema<GatewayRequestContext>({
+    typeDefs: loadContract(),
+    resolvers: resolvers as Parameters<typeof makeExecutableSchema<GatewayRequestContext>>[0]['resolvers'],
+  });
+  return applyAccessDirectives(schema);
+}
+
+export interface GatewayOptions {
+  /** Logs go here (default: JSON on stdout at config.logLevel). */
+  logger?: Logger;
+}
+
+export interface Gateway {
+  /** The node:http listener; it listens nowhere itself (main.ts and tests choose the port). */
+  handler: RequestListener;
+  /** Starts Apollo; requests wait for it, so calling it is optional but surfaces startup errors. */
+  ready(): Promise<void>;
+  /** Stops Apollo and closes the platform connection pool. Close the HTTP server first. */
+  close(): Promise<void>;
+  metrics: GatewayMetrics;
+  log: Logger;
+}
+
+/** Builds the gateway from its configuration. */
+export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
+  const log = options.logger ?? createLogger(config.logLevel);
+  const metrics = new GatewayMetrics();
+  const transport = new PlatformTransport(config, metrics);
+  const keys = new ProviderKeys(config);
+  const users = new UserRecordCache(config.userCacheTtlMs);
+  const limiter = new RateLimiter(config.rateLimitPerMinute);
+  const apollo = createApolloServer(buildGatewaySchema(), config, log);
+
+  let starting: Promise<void> | undefined;
+  const ready = () => (starting ??= apollo.start());
+  const handler = createRequestHandler({
+    config,
+    apollo,
+    keys,
+    transport,
+    users,
+    limiter,
+    log,
+    metrics,
+    started: ready,
+    readiness: {
+      platform: async () => {
+        await transport.send({ method: 'GET', path: '/healthz' }, { requestId: 'readiness', log });
+      },
+      jwks: () => keys.check(),
+    },
+  });
+
+  return {
+    handler,
+    ready,
+    close: async () => {
+      limiter.stop();
+      if (starting) await apollo.stop();
+      await transport.close();
+    },
+    metrics,
+    log,
+  };
+}

@@ -1,0 +1,69 @@
+import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { isRole, type Role } from '@meridian/schema';
+import type { GatewayConfig } from '../config.js';
+import { invalidToken, keysUnavailable, missingScope } from './errors.js';
+import type { ProviderKeys } from './jwks.js';
+
+/** Asymmetric algorithms only: an HMAC token "signed" with the public key, or alg none, never verifies. */
+export const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
+/** Seconds of clock difference tolerated on exp and nbf. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
+export const REQUIRED_SCOPE = 'api_access';
+
+/** Who a verified access token speaks for. */
+export type TokenIdentity =
+  | { kind: 'user'; subject: string }
+  /** An internal tool (client credentials), acting as the role and organization configured for it. */
+  | { kind: 'client'; subject: string; role: Role; organizationId: string };
+
+// Failures of the key set itself (unreachable, timed out, not a JWKS) are the gateway's problem, not
+// the token's: 503, so a provider outage does not read as "your token is bad".
+const KEY_SET_FAILURES = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID']);
+
+async function verifiedPayload(token: string, keys: ProviderKeys, audience: string): Promise<JWTPayload> {
+  let issuer: string;
+  try {
+    ({ issuer } = await keys.discover());
+  } catch (error) {
+    throw keysUnavailable(`discovery failed: ${(error as Error).message}`);
+  }
+  try {
+    const { payload } = await jwtVerify(token, keys.getKey, {
+      issuer,
+      audience,
+      algorithms: ALGORITHMS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['exp', 'sub'],
+    });
+    return payload;
+  } catch (error) {
+    if (error instanceof errors.JOSEError && !KEY_SET_FAILURES.has(error.code)) throw invalidToken(error.code);
+    throw keysUnavailable(`key set failed: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Verifies an access token against the provider's remote JWKS (issuer, audience, exp and nbf with a
+ * small clock tolerance, asymmetric algorithms, the api_access scope) and says who it speaks for.
+ * Throws AuthRefusal.
+ */
+export async function verifyAccessToken(
+  token: string,
+  keys: ProviderKeys,
+  config: Pick<GatewayConfig, 'audience'>,
+): Promise<TokenIdentity> {
+  const payload = await verifiedPayload(token, keys, config.audience);
+  const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+  if (!scopes.includes(REQUIRED_SCOPE)) throw missingScope();
+  const subject = String(payload.sub);
+
+  // Client-credentials tokens carry the role and organization configured for their client.
+  if (payload.client_role !== undefined) {
+    if (!isRole(payload.client_role) || typeof payload.client_org !== 'string' || payload.client_org === '') {
+      throw invalidToken('client claims');
+    }
+    const clientId = typeof payload.client_id === 'string' ? payload.client_id : subject;
+    return { kind: 'client', subject: clientId, role: payload.client_role, organizationId: payload.client_org };
+  }
+  return { kind: 'user', subject: subject.toLowerCase() };
+}

@@ -1,0 +1,94 @@
+/** Everything the gateway reads from its environment; the README's configuration table lists each. */
+export interface GatewayConfig {
+  host: string;
+  port: number;
+  /** The platform's REST API (its origin, optionally with a path prefix). */
+  platformApiUrl: string;
+  /** The OpenID provider; its discovery document names the JWKS the gateway verifies tokens with. */
+  oidcIssuer: string;
+  /** The `aud` every access token must carry: this gateway's public GraphQL URL. */
+  audience: string;
+  /** Browser origins allowed to call the gateway (CORS). */
+  corsOrigins: string[];
+  /** The console, for the landing page's link to its sandbox. */
+  consoleUrl: string;
+  /** local | testing | development | qa | production. */
+  appEnv: string;
+  productName: string;
+  logLevel: string;
+  /** Schema introspection (the sandbox needs it); off in production unless INTROSPECTION=true. */
+  introspection: boolean;
+  /** Requests a minute per signed-in subject, and per client IP for requests without a valid token; 0 turns it off. */
+  rateLimitPerMinute: number;
+  /** Time for the platform to answer (headers, then body) before a call fails. */
+  platformTimeoutMs: number;
+  /** Time to open a connection to the platform. */
+  platformConnectTimeoutMs: number;
+  /** How long a user's record (role, organization) is reused across requests. */
+  userCacheTtlMs: number;
+  /** Largest request body accepted (413 above it). */
+  maxBodyBytes: number;
+  /** Least time between two JWKS downloads prompted by tokens with an unknown key id. */
+  jwksCooldownMs: number;
+  /** Take the client IP from X-Forwarded-For (behind nginx); otherwise the socket's address. */
+  trustProxy: boolean;
+}
+
+function number(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative number, got ${value}`);
+  return parsed;
+}
+
+function boolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (/^(true|1|yes)$/i.test(value)) return true;
+  if (/^(false|0|no)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false, got ${value}`);
+}
+
+function list(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  return value
+    .split(',')
+    .map((item) => item.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * 600 a minute (10 a second sustained) is far above what a person in the console sends (a page is a
+ * few operations) and what a tool needs for 5,000-row batches, yet stops a runaway loop or a token
+ * flood within a minute.
+ */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+
+/** 5 MiB: a 5,000-row provider-link upsert with 120-character values is under 4 MB of JSON. */
+export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const appEnv = env.APP_ENV ?? 'local';
+  const platformTimeoutMs = number('PLATFORM_TIMEOUT_MS', env.PLATFORM_TIMEOUT_MS, 15000);
+  return {
+    host: env.GATEWAY_HOST ?? '127.0.0.1',
+    port: number('GATEWAY_PORT', env.GATEWAY_PORT, 4000),
+    platformApiUrl: withoutTrailingSlash(env.PLATFORM_API_URL ?? 'http://localhost:4010'),
+    oidcIssuer: withoutTrailingSlash(env.OIDC_ISSUER ?? 'http://localhost:4011'),
+    audience: env.GATEWAY_AUDIENCE ?? 'http://localhost:4000/graphql',
+    corsOrigins: list(env.CORS_ORIGINS, ['http://localhost:5173']),
+    consoleUrl: withoutTrailingSlash(env.CONSOLE_URL ?? 'http://localhost:5173'),
+    appEnv,
+    productName: env.PRODUCT_NAME ?? 'Meridian',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    introspection: boolean('INTROSPECTION', env.INTROSPECTION, appEnv !== 'production'),
+    rateLimitPerMinute: number('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, DEFAULT_RATE_LIMIT_PER_MINUTE),
+    platformTimeoutMs,
+    platformConnectTimeoutMs: Math.min(5000, platformTimeoutMs),
+    userCacheTtlMs: number('USER_CACHE_TTL_MS', env.USER_CACHE_TTL_MS, 30000),
+    maxBodyBytes: number('MAX_BODY_BYTES', env.MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
+    jwksCooldownMs: number('JWKS_COOLDOWN_MS', env.JWKS_COOLDOWN_MS, 1000),
+    trustProxy: boolean('TRUST_PROXY', env.TRUST_PROXY, false),
+  };
+}

@@ -1,0 +1,54 @@
+import type { GatewayContext } from '../context.js';
+import { PlatformCallCancelled, PlatformError } from '../platform/errors.js';
+import type { FieldGuard } from './guard.js';
+
+/** The organization of a user, or null when the caller may not see the user (another tenant, or none). */
+async function organizationOfUser(context: GatewayContext, email: string): Promise<string | null> {
+  try {
+    // The caller's own token: the platform answers only users the caller may read, and another
+    // tenant's user exactly like a missing one (404), so nothing is revealed either way.
+    const user = await context.platform.get<{ organizationId?: string }>(`/user/email/${encodeURIComponent(email)}`);
+    return user.organizationId ?? null;
+  } catch (error) {
+    if (
+      error instanceof PlatformError &&
+      !(error instanceof PlatformCallCancelled) &&
+      (error.status === 403 || error.status === 404)
+    )
+      return null;
+    throw error;
+  }
+}
+
+/** The organization a nested field's parent belongs to (Organization.users → its id; User.x → its organization). */
+function parentOrganization(typeName: string, source: unknown): string | null {
+  const parent = (source ?? {}) as Record<string, unknown>;
+  const value = typeName === 'Organization' ? parent.id : (parent.organizationId ?? parent.organization_id);
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * The organizations a field acts on, for OWN_ORG scope: its organizationId or id argument (root
+ * organization fields), the organization of the user its email argument names (null when that user
+ * is not visible), its parent's organization for nested fields, and the caller's own organization for
+ * root fields with no such argument (provider, providers). Every entry must be the caller's own.
+ */
+export async function targetOrganizations(
+  guard: FieldGuard,
+  source: unknown,
+  args: Record<string, unknown>,
+  context: GatewayContext,
+): Promise<(string | null)[]> {
+  const { organizationId, id, email } = guard.targetArguments;
+  const targets: (string | null)[] = [];
+  // ID arguments arrive as strings (graphql coerces them).
+  if (organizationId && typeof args.organizationId === 'string') targets.push(args.organizationId);
+  if (id && typeof args.id === 'string') targets.push(args.id);
+  if (email && typeof args.email === 'string') targets.push(await organizationOfUser(context, args.email));
+  if (targets.length > 0) return targets;
+  const isRoot = guard.typeName === 'Query' || guard.typeName === 'Mutation';
+  if (!isRoot) return [parentOrganization(guard.typeName, source)];
+  if (!organizationId && !id && !email) return [context.caller?.organizationId || null];
+  // A target argument exists but was not given: nothing to scope to, so refuse.
+  return [null];
+}

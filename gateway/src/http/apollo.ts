@@ -1,0 +1,59 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { GraphQLSchema } from 'graphql';
+import type { Logger } from 'pino';
+import type { GatewayConfig } from '../config.js';
+import type { GatewayRequestContext } from '../context.js';
+import { tracePlugin } from '../observability/apollo-plugin.js';
+import { formatError } from './format-error.js';
+
+/** Armor's default token limit, applied by graphql-js's own parser (see ARMOR_LIMITS.maxTokens). */
+export const MAX_TOKENS = 1000;
+
+/**
+ * GraphQL Armor's limits. Its defaults (depth 6, 15 aliases, 1,000 tokens, cost 5,000, 50 directives)
+ * hold for every query of ours; fragments are counted where they are spread (flattenFragments), so the
+ * console's colocated fragments do not each add a level of depth. Limits are not named in refusals.
+ */
+export const ARMOR_LIMITS = {
+  maxDepth: { n: 6, flattenFragments: true, exposeLimits: false },
+  maxAliases: { n: 15, exposeLimits: false },
+  // Armor's Apollo token plugin parses the document itself and lets a syntax error escape as a 500;
+  // graphql-js's parser enforces the same limit (parseOptions.maxTokens) and answers 400.
+  maxTokens: { enabled: false },
+  costLimit: { maxCost: 5000, flattenFragments: true, exposeLimits: false },
+  maxDirectives: { n: 50, exposeLimits: false },
+  blockFieldSuggestion: { enabled: true },
+} as const;
+
+/** Apollo Server over the contract, hardened: Armor, CSRF prevention, no suggestions, no stack traces. */
+export function createApolloServer(
+  schema: GraphQLSchema,
+  config: GatewayConfig,
+  log: Logger,
+): ApolloServer<GatewayRequestContext> {
+  // A copy: Armor writes its handlers into the configuration it is given.
+  const armor = new ApolloArmor(structuredClone(ARMOR_LIMITS)).protect();
+  return new ApolloServer<GatewayRequestContext>({
+    schema,
+    logger: log,
+    introspection: config.introspection,
+    csrfPrevention: true,
+    hideSchemaDetailsFromClientErrors: true,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    // No automatic persisted queries: nothing a client sends is stored server-side.
+    persistedQueries: false,
+    stopOnTerminationSignals: false,
+    parseOptions: { maxTokens: MAX_TOKENS },
+    validationRules: armor.validationRules,
+    // Armor's declarations name Apollo's CommonJS types; the plugins are the same objects.
+    plugins: [
+      ...(armor.plugins as unknown as ApolloServerPlugin<GatewayRequestContext>[]),
+      ApolloServerPluginLandingPageDisabled(),
+      tracePlugin(),
+    ],
+    formatError,
+  });
+}

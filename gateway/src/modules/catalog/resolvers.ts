@@ -1,0 +1,39 @@
+import type { CatalogKind } from '@meridian/schema';
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { catalogProducts, catalogVersion, customerSegments, type ProductQuery } from './platform.js';
+
+const KIND_VALUES = {
+  BI: 'bi',
+  MODELS: 'models',
+  DATA: 'data',
+  FIELDS: 'fields',
+  FIELD_VALUES: 'field_values',
+  LICENSABLE_FIELD_GROUPS: 'licensable_field_groups',
+  PROVIDER_ALIAS: 'provider_alias',
+  PROVIDER_RELATIONSHIP: 'provider_relationship',
+} as const satisfies Record<string, CatalogKind>;
+
+export const catalogResolvers: Resolvers = {
+  CatalogKind: KIND_VALUES,
+
+  Query: {
+    catalogProducts: (_, { include, filters, prCatalog }, { platform }) => {
+      const restFilters: ProductQuery['filters'] = {};
+      if (filters?.isLicenseRequired != null) restFilters.is_license_required = filters.isLicenseRequired;
+      if (filters?.kind != null) restFilters.kind = filters.kind;
+      if (filters?.product != null) restFilters.product = filters.product;
+      return catalogProducts(platform, {
+        kinds: include ?? undefined,
+        filters: restFilters,
+        prCatalog: prCatalog ?? false,
+      });
+    },
+    catalogVersion: (_, { prCatalog }, { platform }) => catalogVersion(platform, prCatalog ?? false),
+    customerSegments: (_, { filters }, { platform }) =>
+      customerSegments(platform, filters?.active != null ? { active: filters.active } : {}),
+  },
+
+  CatalogProduct: {
+    isLicenseRequired: (product) => product.is_license_required,
+  },
+};

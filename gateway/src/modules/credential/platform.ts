@@ -1,0 +1,74 @@
+import type { PlatformClient } from '../../platform/client-types.js';
+import type { InputError } from '../../platform/errors.js';
+import { organizationPath } from '../organization/platform.js';
+import { userPath } from '../user/platform.js';
+
+/** A data-access credential as the platform answers it: never its secret. */
+export interface RestCredential {
+  id: string;
+  organizationId: string;
+  userEmail: string | null;
+  credential_enabled: boolean;
+  generated_timestamp: string;
+  days_to_expire: number;
+  createdBy: string;
+}
+
+/** The answer of a create: the one time the secret is shown. */
+export interface RestCreatedCredential extends RestCredential {
+  secret: string;
+}
+
+/** Whose credential a payload is about: its user or organization is resolved when asked for. */
+export interface CredentialOwner {
+  userEmail?: string;
+  organizationId?: string;
+}
+
+/** What CredentialPayload resolves from. */
+export interface CredentialPayloadSource {
+  credential?: RestCredential | null;
+  owner?: CredentialOwner;
+  inputErrors: InputError[];
+}
+
+/** What CreatedCredentialPayload resolves from: the secret sits beside the credential, never in it. */
+export interface CreatedCredentialSource extends CredentialPayloadSource {
+  secret?: string | null;
+}
+
+const DISABLE = { credential_enabled: false } as const;
+
+export function createUserCredential(platform: PlatformClient, email: string): Promise<RestCreatedCredential> {
+  return platform.post<RestCreatedCredential>(`${userPath(email)}/credential`);
+}
+
+export function createOrganizationCredential(
+  platform: PlatformClient,
+  organizationId: string,
+): Promise<RestCreatedCredential> {
+  return platform.post<RestCreatedCredential>(`${organizationPath(organizationId)}/credential`);
+}
+
+export function disableUserCredential(platform: PlatformClient, email: string, id: string): Promise<RestCredential> {
+  return platform.put<RestCredential>(`${userPath(email)}/credential/${encodeURIComponent(id)}`, DISABLE);
+}
+
+export function disableOrganizationCredential(
+  platform: PlatformClient,
+  organizationId: string,
+  id: string,
+): Promise<RestCredential> {
+  return platform.put<RestCredential>(
+    `${organizationPath(organizationId)}/credential/${encodeURIComponent(id)}`,
+    DISABLE,
+  );
+}
+
+/** An organization's own credentials (not its users'), all of them. */
+export async function organizationCredentials(
+  platform: PlatformClient,
+  organizationId: string,
+): Promise<RestCredential[]> {
+  return (await platform.list<RestCredential>(`${organizationPath(organizationId)}/credential`, { limit: 0 })).rows;
+}

@@ -1,0 +1,84 @@
+import {
+  allowedActions,
+  JOB_KINDS,
+  type JobKind,
+  type JobStatuses,
+  type LifecycleAction,
+  type OrganizationStatus,
+} from '@meridian/schema';
+import type { GatewayContext } from '../../context.js';
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { withFieldErrors } from '../common/input-errors.js';
+import { licenseFieldNames, toLicensesPatch } from '../organization/licenses.js';
+import { getOrganization, type RestOrganization } from '../organization/platform.js';
+import { activate, startJob, switchSegment, type RestJobs, type RestJobStatus } from './platform.js';
+
+const JOB_STATUS_VALUES = {
+  NOT_STARTED: 'not_started',
+  PENDING: 'pending',
+  IN_PROGRESS: 'in_progress',
+  COMPLETED: 'completed',
+  FAILED: 'failed',
+} as const satisfies Record<string, RestJobStatus>;
+
+const ACTION_VALUES = {
+  ONBOARD: 'onboard',
+  DEPLOY: 'deploy',
+  ACTIVATE: 'activate',
+  OFFBOARD: 'offboard',
+  SWITCH_SEGMENT: 'switchSegment',
+} as const satisfies Record<string, LifecycleAction>;
+
+/** In these states the allowed moves depend on how a job went; in the others the status alone decides. */
+const JOB_DEPENDENT: readonly OrganizationStatus[] = ['onboarding', 'deploying', 'offboarding'];
+
+/**
+ * The organization's jobs: those it came with (a single read, a lifecycle move), else the single read,
+ * which the client makes once per request however many fields ask.
+ */
+async function jobsOf(organization: RestOrganization, { platform }: GatewayContext): Promise<RestJobs> {
+  return organization.jobs ?? (await getOrganization(platform, organization.id)).jobs!;
+}
+
+function jobStatuses(jobs: RestJobs): JobStatuses {
+  return Object.fromEntries(JOB_KINDS.map((kind) => [kind, jobs[kind].status]));
+}
+
+const job = (kind: JobKind) => async (organization: RestOrganization, _: unknown, context: GatewayContext) =>
+  (await jobsOf(organization, context))[kind];
+
+/** A lifecycle move: the organization as it now is, or the refusal (409) as an input error. */
+const move = (work: () => Promise<RestOrganization>) =>
+  withFieldErrors({ prefix: '' }, async () => ({ organization: await work() }));
+
+export const lifecycleResolvers: Resolvers = {
+  JobStatus: JOB_STATUS_VALUES,
+  LifecycleAction: ACTION_VALUES,
+
+  Organization: {
+    // A list row has no jobs: only an organization in a job-dependent state costs a read (no N+1 otherwise).
+    allowedActions: async (organization, _, context) => {
+      const needsJobs = JOB_DEPENDENT.includes(organization.status);
+      const statuses = needsJobs ? jobStatuses(await jobsOf(organization, context)) : {};
+      return allowedActions(organization.status, statuses);
+    },
+    onboarding: job('onboarding'),
+    deployment: job('deployment'),
+    offboarding: job('offboarding'),
+  },
+
+  Mutation: {
+    startOnboarding: (_, { id }, { platform }) => move(() => startJob(platform, id, 'onboarding')),
+    startDeployment: (_, { id }, { platform }) => move(() => startJob(platform, id, 'deployment')),
+    offboardOrganization: (_, { id }, { platform }) => move(() => startJob(platform, id, 'offboarding')),
+    activateOrganization: (_, { id }, { platform }) => move(() => activate(platform, id)),
+    switchSegment: (_, { id, input }, { platform }) =>
+      withFieldErrors(licenseFieldNames('input.licenses'), async () => ({
+        organization: await switchSegment(platform, id, {
+          customer_segment: input.customerSegment,
+          medicare_licensed: input.medicareLicensed,
+          ...(input.licenses ? { licenses: toLicensesPatch(input.licenses) } : {}),
+        }),
+      })),
+  },
+};

@@ -1,0 +1,117 @@
+import type { OrganizationStatus } from '@meridian/schema';
+import type { Resolvers, UpdateOrganizationInput } from '../../generated/resolvers-types.js';
+import { withFieldErrors } from '../common/input-errors.js';
+import { orNullWhenNotFound } from '../common/optional-reads.js';
+import { listQuery, sortParam, toPage } from '../common/platform.js';
+import { licenseFieldNames, toLicensesPatch } from './licenses.js';
+import {
+  createOrganization,
+  getOrganization,
+  listOrganizations,
+  updateLicenses,
+  updateOrganization,
+  type RestOrganizationSortField,
+  type RestOrganizationUpdate,
+} from './platform.js';
+
+const STATUS_VALUES = {
+  CREATED: 'created',
+  ONBOARDING: 'onboarding',
+  DEPLOYING: 'deploying',
+  ACTIVE: 'active',
+  OFFBOARDING: 'offboarding',
+  OFFBOARDED: 'offboarded',
+} as const satisfies Record<string, OrganizationStatus>;
+
+const SORT_FIELD_VALUES = {
+  NAME: 'name',
+  ID: 'id',
+  STATUS: 'status',
+  CUSTOMER_SEGMENT: 'customer_segment',
+  CREATED_AT: 'createdAt',
+} as const satisfies Record<string, RestOrganizationSortField>;
+
+/** The REST body of an UpdateOrganizationInput: only the fields given, portal settings nested as stored. */
+function toUpdateBody(input: UpdateOrganizationInput): RestOrganizationUpdate {
+  const body: RestOrganizationUpdate = {};
+  if (input.name != null) body.name = input.name;
+  if (input.domain != null) body.domain = input.domain;
+  if (input.callbackUrls != null) body.callbackUrls = input.callbackUrls;
+  if (input.primaryContact != null) body.primaryContact = input.primaryContact;
+  if (input.biPortalDefaultStates != null)
+    body.preferences = { bi_portal: { default_states: input.biPortalDefaultStates } };
+  if (input.biPortalUrl != null) body.onboarding = { bi: { portal_url: input.biPortalUrl } };
+  return body;
+}
+
+const UPDATE_FIELDS = {
+  prefix: 'input',
+  renames: {
+    preferences: 'input.biPortalDefaultStates',
+    'preferences.bi_portal.default_states': 'input.biPortalDefaultStates',
+    onboarding: 'input.biPortalUrl',
+    'onboarding.bi.portal_url': 'input.biPortalUrl',
+  },
+};
+
+export const organizationResolvers: Resolvers = {
+  OrganizationStatus: STATUS_VALUES,
+  OrganizationSortField: SORT_FIELD_VALUES,
+
+  Query: {
+    organization: (_, { id }, { platform }) => orNullWhenNotFound(getOrganization(platform, id)),
+    organizations: async (_, args, { platform }) =>
+      toPage(await listOrganizations(platform, listQuery(args, sortParam(args.sort)))),
+  },
+
+  Mutation: {
+    createOrganization: (_, { input }, { platform }) =>
+      withFieldErrors({ prefix: 'input' }, async () => ({
+        organization: await createOrganization(platform, {
+          id: input.id,
+          name: input.name,
+          domain: input.domain,
+          primaryContact: input.primaryContact,
+          customer_segment: input.customerSegment,
+          medicare_licensed: input.medicareLicensed,
+        }),
+      })),
+    updateOrganization: (_, { id, input }, { platform }) =>
+      withFieldErrors(UPDATE_FIELDS, async () => ({
+        organization: await updateOrganization(platform, id, toUpdateBody(input)),
+      })),
+    updateLicenses: (_, { id, input }, { platform }) =>
+      withFieldErrors(licenseFieldNames('input'), async () => ({
+        organization: await updateLicenses(platform, id, toLicensesPatch(input)),
+      })),
+  },
+
+  Organization: {
+    primaryContact: ({ primaryContact }) =>
+      primaryContact.name && primaryContact.email ? { name: primaryContact.name, email: primaryContact.email } : null,
+    customerSegment: (organization) => organization.customer_segment,
+    medicareLicensed: (organization) => organization.medicare_licensed,
+    biPortalUrl: (organization) => organization.onboarding?.bi?.portal_url ?? null,
+    biPortal: (organization) => ({ defaultStates: organization.preferences?.bi_portal?.default_states ?? [] }),
+    // Lists and reads ask for usage; a mutation's answer may lack it, and then one read fetches it.
+    licenses: async (organization, _, { platform }) =>
+      organization.licenses.active_users !== undefined
+        ? organization.licenses
+        : (await getOrganization(platform, organization.id)).licenses,
+  },
+
+  Licenses: {
+    userLimit: (licenses) => licenses.user_limit,
+    activeUsers: (licenses) => licenses.active_users ?? 0,
+    tableauUserLicenses: (licenses) => licenses.tableau_user_licenses,
+    products: (licenses) =>
+      Object.entries(licenses.products ?? {}).map(([product, entry]) => ({ product, enabled: entry.enabled === true })),
+  },
+
+  TableauUserLicenses: {
+    explorerCount: (seats) => seats.explorer_count,
+    viewerCount: (seats) => seats.viewer_count,
+    explorerUsed: (seats) => seats.explorer_used ?? 0,
+    viewerUsed: (seats) => seats.viewer_used ?? 0,
+  },
+};

@@ -1,0 +1,95 @@
+import type { ProviderLinkKind } from '@meridian/schema';
+import type { Resolvers } from '../../generated/resolvers-types.js';
+import { withFieldErrors } from '../common/input-errors.js';
+import { orNullWhenNotFound } from '../common/optional-reads.js';
+import { listQuery, toPage } from '../common/platform.js';
+import {
+  getProvider,
+  listProviderLinks,
+  lookupProviders,
+  removeProviderLinks,
+  searchProviders,
+  upsertProviderLinks,
+  type RestBatchAnswer,
+  type RestProviderLinkRowStatus,
+  type RestProviderLookup,
+} from './platform.js';
+
+const KIND_VALUES = {
+  PROVIDER_ALIAS: 'provider_alias',
+  PROVIDER_RELATIONSHIP: 'provider_relationship',
+} as const satisfies Record<string, ProviderLinkKind>;
+
+const ROW_STATUS_VALUES = {
+  CREATED: 'created',
+  UPDATED: 'updated',
+  UNCHANGED: 'unchanged',
+  REMOVED: 'removed',
+  NOT_FOUND: 'not_found',
+  ERROR: 'error',
+} as const satisfies Record<string, RestProviderLinkRowStatus>;
+
+/** A batch lookup's answer: the found providers are the rows; what was not found says why. */
+function lookupPage(answer: RestProviderLookup) {
+  return {
+    rows: answer.data,
+    pageInfo: { total: answer.data.length, limit: 0, offset: 0 },
+    lookup: {
+      found: answer.data,
+      missing: answer.missing,
+      // The field is the NPI itself: a bulk screen shows the message on that NPI's row.
+      invalid: answer.invalid.map(({ npi, msg }) => ({ field: npi, message: msg })),
+    },
+  };
+}
+
+/** Per-row results in request order, and the counts of every outcome. */
+function batchPayload(answer: RestBatchAnswer) {
+  const { summary } = answer;
+  return {
+    results: answer.results.map(({ npi, status, message }) => ({ npi, status, message: message ?? null })),
+    created: summary.created ?? 0,
+    updated: summary.updated ?? 0,
+    unchanged: summary.unchanged ?? 0,
+    removed: summary.removed ?? 0,
+    notFound: summary.notFound ?? 0,
+    errors: summary.errors ?? 0,
+  };
+}
+
+const EMPTY_BATCH = { results: [], created: 0, updated: 0, unchanged: 0, removed: 0, notFound: 0, errors: 0 };
+
+/** A refused batch (400: too many rows, a malformed row) has no per-row results, only input errors. */
+async function batch(work: () => Promise<RestBatchAnswer>) {
+  const result = await withFieldErrors({ prefix: '' }, async () => batchPayload(await work()));
+  return { ...EMPTY_BATCH, ...result };
+}
+
+export const providerResolvers: Resolvers = {
+  ProviderLinkKind: KIND_VALUES,
+  ProviderLinkRowStatus: ROW_STATUS_VALUES,
+
+  Query: {
+    provider: (_, { npi }, { platform }) => orNullWhenNotFound(getProvider(platform, npi)),
+    providers: async (_, { npis, ...args }, { platform }) => {
+      if (npis)
+        return lookupPage(
+          npis.length > 0 ? await lookupProviders(platform, npis) : { data: [], missing: [], invalid: [] },
+        );
+      return { ...toPage(await searchProviders(platform, listQuery(args))), lookup: null };
+    },
+    providerLinks: async (_, { organizationId, kind, ...args }, { platform }) =>
+      toPage(await listProviderLinks(platform, organizationId, { ...listQuery(args), kind })),
+  },
+
+  Mutation: {
+    upsertProviderLinks: (_, { organizationId, kind, links }, { platform }) =>
+      batch(() => upsertProviderLinks(platform, organizationId, kind, links)),
+    removeProviderLinks: (_, { organizationId, kind, npis }, { platform }) =>
+      batch(() => removeProviderLinks(platform, organizationId, kind, npis)),
+  },
+
+  ProviderLink: {
+    provider: (link) => (link.provider ? { npi: link.npi, ...link.provider } : null),
+  },
+};

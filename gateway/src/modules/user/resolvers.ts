@@ -1,0 +1,112 @@
+import type { TableauLicense } from '@meridian/schema';
+import type { CreateUserInput, Resolvers, UpdateUserInput } from '../../generated/resolvers-types.js';
+import { withFieldErrors, type FieldNames } from '../common/input-errors.js';
+import { orNullWhenNotFound, orNullWhenRefused } from '../common/optional-reads.js';
+import { listQuery, sortParam, toPage } from '../common/platform.js';
+import { getOrganization } from '../organization/platform.js';
+import { getPasswordResetMeta } from '../password/platform.js';
+import { dataAccessEntries } from './data-access.js';
+import {
+  createUser,
+  getUser,
+  listUsers,
+  setUserActive,
+  setUserDataAccess,
+  updateUser,
+  type RestUserFields,
+  type RestUserSortField,
+} from './platform.js';
+
+const TABLEAU_LICENSE_VALUES = {
+  VIEWER: 'viewer',
+  EXPLORER: 'explorer',
+  CREATOR: 'creator',
+} as const satisfies Record<string, TableauLicense>;
+
+const SORT_FIELD_VALUES = {
+  NAME: 'name',
+  EMAIL: 'email',
+  ROLE: 'role',
+  ACTIVE: 'active',
+  CREATED_AT: 'createdAt',
+} as const satisfies Record<string, RestUserSortField>;
+
+/** REST user fields → the input's fields; organizationId and email stay top-level arguments. */
+const USER_FIELDS: FieldNames = {
+  prefix: 'input',
+  renames: {
+    organizationId: 'organizationId',
+    email: 'input.email',
+    tableauConfig: 'input.tableauLicense',
+    'tableauConfig.tableauLicense': 'input.tableauLicense',
+  },
+};
+
+/** On update the email names the user being changed, an argument of its own. */
+const UPDATE_FIELDS: FieldNames = { ...USER_FIELDS, renames: { ...USER_FIELDS.renames, email: 'email' } };
+
+/** Fields given in a create or update input, in REST form. */
+function toUserFields(input: CreateUserInput | UpdateUserInput): RestUserFields {
+  const fields: RestUserFields = {};
+  if (input.name != null) fields.name = input.name;
+  // An explicit null clears the alternate email.
+  if (input.alternateEmail !== undefined) fields.alternateEmail = input.alternateEmail;
+  if (input.role != null) fields.role = input.role;
+  if (input.tableauLicense != null) fields.tableauConfig = { tableauLicense: input.tableauLicense };
+  if (input.directDataAccessEnabled != null) fields.direct_data_access_enabled = input.directDataAccessEnabled;
+  return fields;
+}
+
+export const userResolvers: Resolvers = {
+  TableauLicense: TABLEAU_LICENSE_VALUES,
+  UserSortField: SORT_FIELD_VALUES,
+
+  Query: {
+    user: (_, { email }, { platform }) => orNullWhenNotFound(getUser(platform, email)),
+    users: async (_, { organizationId, ...args }, { platform }) =>
+      toPage(
+        await listUsers(platform, {
+          ...listQuery(args, sortParam(args.sort)),
+          organizationId: organizationId ?? undefined,
+        }),
+      ),
+  },
+
+  Mutation: {
+    createUser: (_, { organizationId, input }, { platform }) =>
+      withFieldErrors(USER_FIELDS, async () => ({
+        user: await createUser(platform, organizationId, {
+          ...toUserFields(input),
+          name: input.name,
+          email: input.email,
+          password: input.password,
+        }),
+      })),
+    updateUser: (_, { organizationId, email, input }, { platform }) =>
+      withFieldErrors(UPDATE_FIELDS, async () => {
+        const fields = toUserFields(input);
+        if (input.clearTableauLicense) fields.tableauConfig = { tableauLicense: null };
+        return { user: await updateUser(platform, organizationId, email, fields) };
+      }),
+    setUserActive: (_, { email, active }, { platform }) =>
+      withFieldErrors({ prefix: '' }, async () => ({ user: await setUserActive(platform, email, active) })),
+    setUserDataAccess: (_, { email, enabled }, { platform }) =>
+      withFieldErrors({ prefix: '', renames: { direct_data_access_enabled: 'enabled' } }, async () => ({
+        user: await setUserDataAccess(platform, email, enabled),
+      })),
+  },
+
+  User: {
+    directDataAccessEnabled: (user) => user.direct_data_access_enabled,
+    tableauLicense: (user) => user.tableauConfig?.tableauLicense ?? null,
+    tableauUser: (user) => user.tableauConfig?.tableauUser ?? false,
+    dataAccessInfo: (user) => dataAccessEntries(user),
+    organization: (user, _, { platform }) => orNullWhenRefused(getOrganization(platform, user.organizationId)),
+    passwordResetMeta: (user, _, { platform }) => getPasswordResetMeta(platform, user.email),
+  },
+
+  Organization: {
+    users: async (organization, args, { platform }) =>
+      toPage(await listUsers(platform, { ...listQuery(args, sortParam(args.sort)), organizationId: organization.id })),
+  },
+};

@@ -1,0 +1,62 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** At most this many distinct operation names become label values; the rest count as "other". */
+const MAX_OPERATION_LABELS = 200;
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/**
+ * The gateway's Prometheus metrics, in a registry of its own (several gateways may run in one process
+ * in tests). Operation names come from clients, so their label values are bounded.
+ */
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  private readonly operations = new Set<string>();
+
+  readonly requests = new Counter({
+    name: 'gateway_graphql_requests_total',
+    help: 'GraphQL requests by operation name and outcome (ok, error, unauthenticated, forbidden, rate_limited, too_large, bad_request)',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly duration = new Histogram({
+    name: 'gateway_graphql_request_duration_seconds',
+    help: 'Time from receiving a GraphQL request to the end of its response, by operation name',
+    labelNames: ['operation'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly upstreamCalls = new Counter({
+    name: 'gateway_upstream_calls_total',
+    help: 'Calls to the platform REST API by method and outcome (2xx, 4xx, 5xx, transport_error, cancelled)',
+    labelNames: ['method', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly upstreamDuration = new Histogram({
+    name: 'gateway_upstream_call_duration_seconds',
+    help: 'Duration of calls to the platform REST API',
+    labelNames: ['method'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'gateway_' });
+  }
+
+  /** A label value for a client-supplied operation name. */
+  operationLabel(name: string | null | undefined): string {
+    if (!name) return 'anonymous';
+    if (!OPERATION_NAME.test(name)) return 'other';
+    if (this.operations.has(name)) return name;
+    if (this.operations.size >= MAX_OPERATION_LABELS) return 'other';
+    this.operations.add(name);
+    return name;
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,230 @@
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import { Pool } from 'undici';
+import type { GatewayConfig } from '../config.js';
+import type { GatewayMetrics } from '../observability/metrics.js';
+import type { ListResult, PlatformClient, Query } from './client-types.js';
+import { PlatformCallCancelled, PlatformError } from './errors.js';
+import { inputErrorsOf, resolveErrorMessage } from './messages.js';
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+interface Call {
+  method: Method;
+  path: string;
+  query?: Query;
+  body?: unknown;
+}
+
+/** Who a request's platform calls are made for. */
+export interface CallerOptions {
+  /** The caller's own access token, forwarded as is; absent for anonymous (public) calls. */
+  token?: string;
+  requestId: string;
+  /** Aborted when the client disconnects: its calls are cancelled. */
+  signal?: AbortSignal;
+  log: Logger;
+  /** Told when the platform answers 401 (the caller was deactivated, or the token revoked). */
+  onUnauthorized?: () => void;
+}
+
+/**
+ * Transport failures in words, without addresses or ports of the internal network (the message may
+ * reach the client as the "error's own message" of spec section 8).
+ */
+function transportMessage(error: unknown): string {
+  const code = (error as { code?: string } | null)?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'Connection refused';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'Connection timed out';
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return 'Timed out waiting for the response';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return 'Connection reset';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'Host not found';
+    default:
+      return 'Network error';
+  }
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b))) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function parseBody(text: string, contentType: string | string[] | undefined): unknown {
+  if (text === '') return undefined;
+  const type = Array.isArray(contentType) ? contentType[0] : contentType;
+  if (type && /json/i.test(type)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * The keep-alive connection pool to the platform's REST API, shared by every request; `forRequest`
+ * gives one request's client.
+ */
+export class PlatformTransport {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+
+  constructor(
+    config: Pick<GatewayConfig, 'platformApiUrl' | 'platformTimeoutMs' | 'platformConnectTimeoutMs'>,
+    private readonly metrics?: GatewayMetrics,
+  ) {
+    const url = new URL(config.platformApiUrl);
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(url.origin, {
+      connections: 128,
+      keepAliveTimeout: 10_000,
+      connectTimeout: config.platformConnectTimeoutMs,
+      headersTimeout: config.platformTimeoutMs,
+      bodyTimeout: config.platformTimeoutMs,
+    });
+  }
+
+  /** A platform client for one incoming request (its token, request id and cancellation). */
+  forRequest(options: CallerOptions): RequestPlatformClient {
+    return new RequestPlatformClient(this, options);
+  }
+
+  /** Sends one call; answers the parsed body, throws PlatformError (or PlatformCallCancelled). */
+  async send(call: Call, options: CallerOptions): Promise<unknown> {
+    const path = `${this.basePath}${call.path}${queryString(call.query)}`;
+    const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': options.requestId };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | undefined;
+    if (call.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(call.body);
+    }
+    const started = performance.now();
+    const finish = (outcome: string) => {
+      const seconds = (performance.now() - started) / 1000;
+      this.metrics?.upstreamCalls.inc({ method: call.method, outcome });
+      this.metrics?.upstreamDuration.observe({ method: call.method }, seconds);
+      return Math.round(seconds * 1000);
+    };
+    if (options.signal?.aborted) {
+      options.log.info({ method: call.method, path: call.path }, 'Platform call not made: the client disconnected');
+      finish('cancelled');
+      throw new PlatformCallCancelled();
+    }
+
+    let status: number | undefined;
+    let body: unknown;
+    try {
+      const response = await this.pool.request({
+        method: call.method,
+        path,
+        headers,
+        body: payload,
+        signal: options.signal ?? null,
+      });
+      status = response.statusCode;
+      body = parseBody(await response.body.text(), response.headers['content-type']);
+    } catch (error) {
+      if (options.signal?.aborted) {
+        const durationMs = finish('cancelled');
+        options.log.info(
+          { method: call.method, path: call.path, durationMs },
+          'Platform call cancelled: the client disconnected',
+        );
+        throw new PlatformCallCancelled();
+      }
+      const durationMs = finish('transport_error');
+      const message = transportMessage(error);
+      options.log.warn(
+        { method: call.method, path: call.path, status, durationMs, err: error },
+        `Platform call failed: ${message}`,
+      );
+      throw new PlatformError(status, resolveErrorMessage({ status, transportError: { message } }));
+    }
+
+    const durationMs = finish(`${Math.floor(status / 100)}xx`);
+    options.log.debug({ method: call.method, path: call.path, status, durationMs }, 'Platform call');
+    if (status >= 200 && status < 300) return body;
+    if (status === 401) options.onUnauthorized?.();
+    // Only the resolved message (and field problems) leave the gateway, never the body itself.
+    throw new PlatformError(status, resolveErrorMessage({ status, body }), inputErrorsOf(body));
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
+
+/**
+ * The platform as one incoming request's caller: their token and the request id forwarded, identical
+ * GETs made once (a per-request promise map, so nothing is shared across users or requests), and the
+ * number of calls counted for the request's log line.
+ */
+export class RequestPlatformClient implements PlatformClient {
+  /** Calls actually sent (a repeated GET answered from this request's map is not counted). */
+  calls = 0;
+  private readonly gets = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly transport: PlatformTransport,
+    private readonly options: CallerOptions,
+  ) {}
+
+  get<T>(path: string, query?: Query): Promise<T> {
+    const key = `${path}${queryString(query)}`;
+    let pending = this.gets.get(key);
+    if (!pending) {
+      pending = this.send({ method: 'GET', path, query });
+      // Resolvers share the answer: they must treat it as read-only.
+      this.gets.set(key, pending);
+    }
+    return pending as Promise<T>;
+  }
+
+  async list<T>(path: string, query?: Query): Promise<ListResult<T>> {
+    const body = await this.get<unknown>(path, query);
+    if (Array.isArray(body)) return { rows: body as T[], total: body.length, limit: 0, offset: 0 };
+    const { data, ...rest } = (body ?? {}) as { data?: T[]; total?: number; limit?: number; offset?: number };
+    const rows = Array.isArray(data) ? data : [];
+    return { ...rest, rows, total: rest.total ?? rows.length, limit: rest.limit ?? 0, offset: rest.offset ?? 0 };
+  }
+
+  post<T>(path: string, body?: unknown, query?: Query): Promise<T> {
+    return this.write({ method: 'POST', path, body, query }) as Promise<T>;
+  }
+
+  put<T>(path: string, body?: unknown, query?: Query): Promise<T> {
+    return this.write({ method: 'PUT', path, body, query }) as Promise<T>;
+  }
+
+  /** A write makes earlier GETs of this request stale: the payload's fields read the changed records. */
+  private async write(call: Call): Promise<unknown> {
+    this.gets.clear();
+    try {
+      return await this.send(call);
+    } finally {
+      this.gets.clear();
+    }
+  }
+
+  private send(call: Call): Promise<unknown> {
+    this.calls += 1;
+    return this.transport.send(call, this.options);
+  }
+}
