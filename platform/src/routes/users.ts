@@ -160,7 +160,11 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
       const organization = await getOrganization(db, row.organization_id);
       return {
         ...(await toUserWithCredentials(db, row)),
-        organization: { id: organization.id, name: organization.name, biPortalUrl: organization.onboarding.bi?.portal_url ?? null },
+        organization: {
+          id: organization.id,
+          name: organization.name,
+          biPortalUrl: organization.onboarding.bi?.portal_url ?? null,
+        },
       };
     },
   );
