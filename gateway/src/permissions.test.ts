@@ -318,7 +318,9 @@ function expected(actor: Actor, operation: Operation, target: Target, subject: S
   if (actor.role === 'anonymous') return 'UNAUTHENTICATED';
   if (requirement.access === 'signedIn') return 'allowed';
   const role = actor.role;
-  const bySelf = 'self' in requirement && requirement.self === true && target === 'self';
+  const bySelf =
+    ('self' in requirement && requirement.self === true && target === 'self') ||
+    ('member' in requirement && requirement.member === true && target === 'own');
   const inScope =
     requirement.scope === 'none' || isSystemRole(role) || (requirement.scope === 'ownOrg' && target !== 'other');
   const permitted = bySelf || (checkPermission(role, { any: requirement.any }, undefined, () => {}) && inScope);

@@ -40,6 +40,7 @@ export function directivesOf(requirement: OperationRequirement): ConstDirectiveN
     if (requirement.scope !== 'none')
       args.push(argument('scope', { kind: Kind.ENUM, value: SCOPES[requirement.scope] }));
     if (requirement.self) args.push(argument('self', { kind: Kind.BOOLEAN, value: true }));
+    if (requirement.member) args.push(argument('member', { kind: Kind.BOOLEAN, value: true }));
     directives.push(directive('requires', args));
   }
   if (requirement.feature) directives.push(directive('feature', [argument('key', string(requirement.feature))]));

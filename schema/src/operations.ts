@@ -17,6 +17,8 @@ export interface OperationRequirement {
   scope: 'ownOrg' | 'systemRole' | 'none';
   /** A user may always do this to their own user record, whatever their role. */
   self?: boolean;
+  /** Any member of the organization acted on may do this, whatever their role. */
+  member?: boolean;
   /** The feature that must be available to the organization. */
   feature?: FeatureKey;
 }
@@ -44,7 +46,9 @@ export const OPERATIONS = {
 
   organizations: { access: 'permission', any: ['organizations:read'], scope: 'none' },
   organization: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
-  features: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
+  // Every member may know their own organization's features: the console's navigation shows Managed
+  // Providers to Org Users only when it is available (spec section 2).
+  features: { access: 'permission', any: ['organization:read'], scope: 'ownOrg', member: true },
   createOrganization: { access: 'permission', any: ['organizations:create'], scope: 'none' },
   updateOrganization: orgUpdate,
   updateLicenses: orgUpdate,

@@ -9,7 +9,7 @@ export interface FieldGuard {
   typeName: string;
   fieldName: string;
   /** @requires; absent on fields that need only a signed-in caller (viewer, changePassword). */
-  requires?: { any: Permission[]; scope: Scope; self: boolean };
+  requires?: { any: Permission[]; scope: Scope; self: boolean; member: boolean };
   /** @feature's key. */
   feature?: FeatureKey;
   /** Arguments of the field that name the organization or user it acts on. */
@@ -24,7 +24,7 @@ function requiresOf(
   where: string,
 ): FieldGuard['requires'] {
   const args = getDirective(schema, field, 'requires')?.[0] as
-    { any?: unknown; scope?: unknown; self?: unknown } | undefined;
+    { any?: unknown; scope?: unknown; self?: unknown; member?: unknown } | undefined;
   if (!args) return undefined;
   const any = Array.isArray(args.any) ? args.any : [];
   const unknown = any.filter((permission) => !(PERMISSIONS as readonly unknown[]).includes(permission));
@@ -34,7 +34,7 @@ function requiresOf(
     typeof args.scope === 'string' && (SCOPES as readonly string[]).includes(args.scope)
       ? (args.scope as Scope)
       : 'NONE';
-  return { any: any as Permission[], scope, self: args.self === true };
+  return { any: any as Permission[], scope, self: args.self === true, member: args.member === true };
 }
 
 /**

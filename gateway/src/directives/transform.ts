@@ -20,6 +20,7 @@ interface Requirement {
   any: readonly Permission[];
   scope: Scope;
   self: boolean;
+  member: boolean;
 }
 
 const SCOPE_OF = { none: 'NONE', ownOrg: 'OWN_ORG', systemRole: 'SYSTEM_ROLE' } as const;
@@ -41,6 +42,7 @@ function requirementOf(guard: FieldGuard, args: Record<string, unknown>): Requir
       any: ('any' in operation ? operation.any : undefined) ?? [],
       scope: SCOPE_OF[operation.scope],
       self: false,
+      member: false,
     };
   }
   return guard.requires;
@@ -66,9 +68,13 @@ async function enforce(
   let targets: (string | null)[] | undefined;
   const targetsOnce = async () => (targets ??= await targetOrganizations(guard, source, args, context));
 
+  // A member acting on their own organization (the table's `member`, e.g. reading its features).
+  const member =
+    requirement?.member === true &&
+    (await targetsOnce()).every((organization) => organization === caller.organizationId);
   if (requirement) {
-    if (!permitted(caller.role, requirement.any, requirement.self ? () => self : undefined, context.log))
-      throw forbidden();
+    const rule = requirement.self || requirement.member ? () => self || member : undefined;
+    if (!permitted(caller.role, requirement.any, rule, context.log)) throw forbidden();
     if (requirement.scope === 'SYSTEM_ROLE' && !isSystemRole(caller.role)) throw forbidden();
     if (requirement.scope === 'OWN_ORG' && !isSystemRole(caller.role) && !self) {
       const organizations = await targetsOnce();

@@ -19,6 +19,8 @@ export function authorize(principal: Principal, operation: Operation, target: Ta
   const isSelf =
     'self' in requirement && requirement.self && target.email !== undefined && target.email === principal.subject;
   if (isSelf) return;
+  const isMember = 'member' in requirement && requirement.member && target.organizationId === principal.organizationId;
+  if (isMember) return;
   const allowed = checkPermission(principal.role, { any: requirement.any }, principal, (message, error) =>
     console.error(message, error),
   );

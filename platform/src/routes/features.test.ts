@@ -65,11 +65,13 @@ describe('GET /organization/:id/features', () => {
     }
   });
 
-  it('keeps to the caller’s organization and needs organization:read', async () => {
+  it('answers any member their own organization, others only with organization:read', async () => {
     const other = await get('globex', 'orgadmin@acme.test');
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: MESSAGES.permissionDenied });
-    expect((await get('acme', 'user@acme.test')).statusCode).toBe(403);
+    // An Org User lacks organization:read, yet reads its own organization's features (the table's `member`).
+    expect((await get('acme', 'user@acme.test')).statusCode).toBe(200);
+    expect((await get('globex', 'user@acme.test')).statusCode).toBe(403);
     expect((await get('acme', 'viewer@meridian.test')).statusCode).toBe(200);
     expect((await get('no-such-org', 'admin@meridian.test')).statusCode).toBe(404);
   });

@@ -17,4 +17,10 @@ export const featureResolvers: Resolvers = {
   Organization: {
     features: (organization, _, { platform }) => organizationFeatures(platform, organization.id),
   },
+
+  Viewer: {
+    // Any member may read their own organization's features (the table's `member`).
+    features: ({ caller, user }, _, { platform }) =>
+      organizationFeatures(platform, user?.organizationId ?? caller.organizationId),
+  },
 };

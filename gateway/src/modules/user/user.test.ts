@@ -282,7 +282,7 @@ describe('passwords', () => {
 
 describe('the viewer', () => {
   const VIEWER = `{ viewer { email name role permissions organizationId organization { id } isPasswordExpiring
-    daysLeftForPasswordExpiry passwordExpiresAt directDataAccessEnabled dataAccessInfo { id } tableauLicense isClient organizationName biPortalUrl } }`;
+    daysLeftForPasswordExpiry passwordExpiresAt directDataAccessEnabled dataAccessInfo { id } tableauLicense isClient organizationName biPortalUrl features { key isAvailable } } }`;
 
   it('is the internal tool itself: its role’s permissions, no password to expire', async () => {
     const { viewer } = await data(VIEWER);
@@ -302,6 +302,7 @@ describe('the viewer', () => {
       isClient: true,
       organizationName: null,
       biPortalUrl: null,
+      features: expect.arrayContaining([{ key: 'feature:managed-providers', isAvailable: true }]),
     });
   });
 
@@ -323,6 +324,8 @@ describe('the viewer', () => {
       biPortalUrl: 'https://bi.acme.test/portal',
     });
     expect(viewer.dataAccessInfo).toContainEqual({ id: 'cred-user-acme' });
+    // An Org User may not read the organization, but knows which of its features are available.
+    expect(viewer.features).toContainEqual({ key: 'feature:managed-providers', isAvailable: true });
     expect(Date.parse(viewer.passwordExpiresAt)).toBeGreaterThan(Date.now());
   });
 });
