@@ -9,9 +9,13 @@ import { pathToFileURL } from 'node:url';
 import { runPnpm } from './pnpm.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const env = process.env;
-const platformUrl = `http://localhost:${env.PLATFORM_PORT ?? 4010}`;
-const issuer = env.OIDC_ISSUER ?? `http://localhost:${env.OIDC_PORT ?? 4011}`;
+// One port overridden moves every URL that names it, so the parts keep finding each other.
+const env = { ...process.env };
+env.OIDC_ISSUER ??= `http://localhost:${env.OIDC_PORT ?? 4011}`;
+env.PLATFORM_API_URL ??= `http://localhost:${env.PLATFORM_PORT ?? 4010}`;
+env.GATEWAY_AUDIENCE ??= `http://localhost:${env.GATEWAY_PORT ?? 4000}/graphql`;
+const platformUrl = env.PLATFORM_API_URL;
+const issuer = env.OIDC_ISSUER;
 
 /** The parts of the product, each started when it has been built. */
 const services = [
@@ -25,7 +29,8 @@ const services = [
     name: 'gateway',
     entry: 'gateway/dist/main.js',
     args: [],
-    ready: [`http://localhost:${env.GATEWAY_PORT ?? 4000}/healthz`],
+    // Ready = the platform answers and the provider's keys can be fetched.
+    ready: [`http://localhost:${env.GATEWAY_PORT ?? 4000}/readyz`],
   },
 ];
 
