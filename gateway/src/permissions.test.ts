@@ -152,6 +152,22 @@ const QUERIES: Case[] = [
     targets: ['none'],
     document: '{ analyticsSummary { generatedAt } }',
   },
+  {
+    // The organization sits in the filter: another tenant's is refused by the field's own tenant check.
+    field: 'auditEvents',
+    operation: 'auditEvents',
+    targets: organizationTargets,
+    document:
+      'query($organizationId: ID) { auditEvents(filter: { organizationId: $organizationId }, first: 1) { pageInfo { hasNextPage } } }',
+    variables: byOrganization,
+  },
+  {
+    // Without one: system roles read every organization, an Org Admin their own.
+    field: 'auditEvents',
+    operation: 'auditEvents',
+    targets: ['none'],
+    document: '{ auditEvents(first: 1) { nodes { organizationId } } }',
+  },
 ];
 
 const organizationMove = (field: Operation): Case => ({

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { PlatformConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { anonymousActor, type AuditOrigin, type AuditSource } from './domain/audit.js';
 import { authenticate, type Principal, type TokenVerifier } from './http/auth.js';
 import { errorHandler } from './http/errors.js';
 import { registerRoutes } from './routes/index.js';
@@ -30,12 +34,47 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+// An incoming request id is kept only when it is short and plain (the gateway's rule), so it cannot
+// inject into logs or the audit trail.
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The gateway's x-request-id when acceptable, else a new one: Fastify's request.id and the log's reqId. */
+export function requestIdOf(req: IncomingMessage): string {
+  const header = req.headers['x-request-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && ACCEPTABLE_REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+/** The header in which the gateway forwards the address of its own client. */
+export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
+
+/**
+ * Where a request came from, for the audit trail. The REST API is internal, reached only by the
+ * gateway, so the client address the gateway forwards is taken as is (when it is an IP address); a
+ * call without it (a test, a tool on the internal network) is recorded with its own socket address.
+ */
+export function originOf(request: FastifyRequest): AuditOrigin {
+  const header = request.headers[CLIENT_IP_HEADER];
+  const forwarded = (Array.isArray(header) ? header[0] : header)?.trim();
+  return { requestId: request.id, clientIp: forwarded && isIP(forwarded) ? forwarded : request.ip };
+}
+
+/** The actor and origin of a request's audit events: its principal, or anonymous naming `email`. */
+export function auditSourceOf(request: FastifyRequest, anonymousEmail?: string): AuditSource {
+  const principal = request.principal;
+  const actor = principal
+    ? { id: principal.subject, kind: principal.kind, role: principal.role, organizationId: principal.organizationId }
+    : anonymousActor(anonymousEmail ?? 'anonymous');
+  return { actor, origin: originOf(request) };
+}
+
 /** Builds the REST API; it listens nowhere (main.ts and tests choose the port). */
 export async function buildRestApi(options: RestApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: options.config.logLevel, redact: ['req.headers.authorization'] },
     // The 5,000-row bulk calls must fit.
     bodyLimit: 5 * 1024 * 1024,
+    genReqId: requestIdOf,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   });
   app.setErrorHandler(errorHandler);

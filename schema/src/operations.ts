@@ -86,6 +86,12 @@ export const OPERATIONS = {
   removeProviderLinks: providersWrite,
 
   analyticsSummary: { access: 'permission', any: ['analytics:read'], scope: 'none' },
+
+  /**
+   * The audit trail: system roles read every organization's events; an Org Admin (admin:read) only their
+   * own organization's; an Org User (no admin:read) none.
+   */
+  auditEvents: { access: 'permission', any: ['admin:read'], scope: 'ownOrg' },
 } as const satisfies Record<string, OperationRequirement>;
 
 export type Operation = keyof typeof OPERATIONS;

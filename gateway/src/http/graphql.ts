@@ -236,6 +236,8 @@ export async function handleGraphQL(
   const platform = deps.transport.forRequest({
     ...(token ? { token } : {}),
     requestId: request.id,
+    // So the platform's audit trail records who called, not the gateway.
+    clientIp: request.ip,
     // A client that goes away cancels the request's platform calls.
     signal: disconnectSignal(res, request.log),
     log: request.log,

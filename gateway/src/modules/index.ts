@@ -1,6 +1,7 @@
 import { SCALARS } from '@meridian/schema';
 import type { Resolvers } from '../generated/resolvers-types.js';
 import { analyticsResolvers } from './analytics/resolvers.js';
+import { auditResolvers } from './audit/resolvers.js';
 import { catalogResolvers } from './catalog/resolvers.js';
 import { commonResolvers } from './common/resolvers.js';
 import { credentialResolvers } from './credential/resolvers.js';
@@ -22,6 +23,7 @@ const MODULES: readonly Resolvers[] = [
   featureResolvers,
   providerResolvers,
   analyticsResolvers,
+  auditResolvers,
   passwordResolvers,
   sessionResolvers,
 ];

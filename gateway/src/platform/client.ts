@@ -9,6 +9,9 @@ import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
+/** The header the platform reads the client's address from (platform/src/app.ts, CLIENT_IP_HEADER). */
+export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
+
 interface Call {
   method: Method;
   path: string;
@@ -21,6 +24,11 @@ export interface CallerOptions {
   /** The caller's own access token, forwarded as is; absent for anonymous (public) calls. */
   token?: string;
   requestId: string;
+  /**
+   * The address of the gateway's own client, forwarded as x-meridian-client-ip so that the platform's
+   * audit trail records where a change came from (the platform sees only the gateway's address).
+   */
+  clientIp?: string;
   /** Aborted when the client disconnects: its calls are cancelled. */
   signal?: AbortSignal;
   log: Logger;
@@ -110,6 +118,7 @@ export class PlatformTransport {
     const path = `${this.basePath}${call.path}${queryString(call.query)}`;
     const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': options.requestId };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.clientIp) headers[CLIENT_IP_HEADER] = options.clientIp;
     let payload: string | undefined;
     if (call.body !== undefined) {
       headers['content-type'] = 'application/json';

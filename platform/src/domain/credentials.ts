@@ -77,23 +77,40 @@ export async function createCredential(
 /** Where a credential must belong: a user's, or an organization's own (user_email IS NULL). */
 export type CredentialOwner = { userEmail: string } | { organizationId: string };
 
-/** Disables a credential of `owner`; another owner's credential answers 404 like a missing one. */
-export async function disableCredential(db: Queryable, id: string, owner: CredentialOwner): Promise<CredentialRow> {
+/**
+ * Disables a credential of `owner`; another owner's credential answers 404 like a missing one. Answers
+ * the credential before and after (for the audit trail); run it in a transaction.
+ */
+export async function disableCredential(
+  tx: Queryable,
+  id: string,
+  owner: CredentialOwner,
+): Promise<{ before: CredentialRow; after: CredentialRow }> {
   const [ownerSql, ownerValue] =
     'userEmail' in owner
       ? ['user_email = $2', owner.userEmail]
       : ['organization_id = $2 AND user_email IS NULL', owner.organizationId];
-  const { rows } = await db.query<CredentialRow>(
-    `UPDATE credentials SET credential_enabled = false WHERE id = $1 AND ${ownerSql} RETURNING ${CREDENTIAL_COLUMNS}`,
+  const { rows } = await tx.query<CredentialRow>(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM credentials WHERE id = $1 AND ${ownerSql} FOR UPDATE`,
     [id, ownerValue],
   );
-  if (!rows[0]) throw notFound('Credential');
-  return rows[0];
+  const before = rows[0];
+  if (!before) throw notFound('Credential');
+  const updated = await tx.query<CredentialRow>(
+    `UPDATE credentials SET credential_enabled = false WHERE id = $1 RETURNING ${CREDENTIAL_COLUMNS}`,
+    [id],
+  );
+  return { before, after: updated.rows[0]! };
 }
 
-/** Turning a user's direct data access off also disables their credentials: the access they grant goes with it. */
-export async function disableUserCredentials(db: Queryable, email: string): Promise<void> {
-  await db.query('UPDATE credentials SET credential_enabled = false WHERE user_email = $1 AND credential_enabled', [
-    email,
-  ]);
+/**
+ * Turning a user's direct data access off also disables their credentials: the access they grant goes
+ * with it. Answers the ids it disabled (the audit event names them).
+ */
+export async function disableUserCredentials(db: Queryable, email: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE credentials SET credential_enabled = false WHERE user_email = $1 AND credential_enabled RETURNING id',
+    [email],
+  );
+  return rows.map((row) => row.id).sort();
 }

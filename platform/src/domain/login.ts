@@ -1,7 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { DEFAULT_ROLE, MESSAGES, isRole, passwordExpiry, type Role } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+import { anonymousActor, recordAuditEvent, type AuditActor, type AuditOrigin } from './audit.js';
 import { createPasswordLink, issuePasswordToken } from './password-tokens.js';
 
 /** Sign-in throttling (decisions.md "Sign-in and sessions"): 5 failures in 15 minutes lock an email. */
@@ -63,47 +64,107 @@ export async function deleteStaleLoginFailures(db: Queryable, now = new Date()):
   ]);
 }
 
+/** The longest email the trail keeps of an attempt (a form may post anything). */
+const MAX_AUDITED_EMAIL = 254;
+
+/**
+ * Records one sign-in attempt. A refused attempt's actor is anonymous (the email is only a claim) but
+ * the event belongs to that user's organization when the email is theirs, so their Org Admin sees it.
+ */
+async function auditAttempt(
+  tx: Queryable,
+  origin: AuditOrigin,
+  email: string,
+  user: UserRow | undefined,
+  outcome: { action: 'sign-in' } | { action: 'sign-in.failed' | 'sign-in.locked'; details: Record<string, unknown> },
+): Promise<void> {
+  const actor: AuditActor =
+    outcome.action === 'sign-in' && user
+      ? {
+          id: user.email,
+          kind: 'user',
+          role: isRole(user.role) ? user.role : DEFAULT_ROLE,
+          organizationId: user.organization_id,
+        }
+      : anonymousActor(email.slice(0, MAX_AUDITED_EMAIL));
+  await recordAuditEvent(
+    tx,
+    { actor, origin },
+    {
+      action: outcome.action,
+      organizationId: user?.organization_id ?? null,
+      target: { type: 'user', id: email.slice(0, MAX_AUDITED_EMAIL) },
+      ...('details' in outcome ? { details: outcome.details } : {}),
+    },
+  );
+}
+
 /**
  * The platform's login check, used by the provider's sign-in form and by POST /login: the answer is the
  * status and body decisions.md fixes (401 wrong credentials, 403 expired password or inactive user,
- * 423 too many attempts).
+ * 423 too many attempts). Every attempt leaves one audit event (sign-in, sign-in.failed with its reason,
+ * sign-in.locked), written in the transaction of the attempt's own writes. The password hash is checked
+ * outside any transaction: it is slow, and must not hold the database.
  */
 export async function checkLogin(
-  db: Queryable,
+  db: Database,
   config: PlatformConfig,
   email: string,
   password: string,
+  origin: AuditOrigin,
   now = new Date(),
 ): Promise<LoginResult> {
   const normalized = email.trim().toLowerCase();
-  const lockedMinutes = await lockedForMinutes(db, normalized, now);
-  if (lockedMinutes !== null) return refused(423, { message: MESSAGES.tooManyAttempts(lockedMinutes) });
-
   const { rows } = await db.query<UserRow>(
     `SELECT email, name, role, organization_id, password_hash, password_changed_at, active FROM users WHERE email = $1`,
     [normalized],
   );
   const user = rows[0];
+  const lockedMinutes = await lockedForMinutes(db, normalized, now);
+  if (lockedMinutes !== null) {
+    await db.transaction((tx) =>
+      auditAttempt(tx, origin, normalized, user, { action: 'sign-in.locked', details: { minutes: lockedMinutes } }),
+    );
+    return refused(423, { message: MESSAGES.tooManyAttempts(lockedMinutes) });
+  }
+
   const matches = await verify(user?.password_hash ?? (await decoy()), password).catch(() => false);
   if (!user || !matches) {
-    await recordFailure(db, normalized, now);
+    await db.transaction(async (tx) => {
+      await recordFailure(tx, normalized, now);
+      // One reason for an unknown email and a wrong password alike.
+      const details = { reason: 'invalid-credentials' };
+      await auditAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details });
+    });
     return refused(401, { message: MESSAGES.invalidCredentials });
   }
 
-  // The password was right: the throttle resets, whatever else stops the sign-in.
-  await db.query('DELETE FROM login_failures WHERE email = $1', [normalized]);
-  if (!user.active) return refused(403, { message: MESSAGES.inactiveUser });
-  if (passwordExpiry(new Date(user.password_changed_at), now).daysLeftForPasswordExpiry <= 0) {
-    const token = await issuePasswordToken(db, user.email, 'expired');
-    return refused(403, { message: MESSAGES.passwordExpired, resetLink: createPasswordLink(config.consoleUrl, token) });
-  }
-  return {
-    ok: true,
-    user: {
-      email: user.email,
-      name: user.name,
-      role: isRole(user.role) ? user.role : DEFAULT_ROLE,
-      organizationId: user.organization_id,
-    },
-  };
+  return db.transaction(async (tx) => {
+    // The password was right: the throttle resets, whatever else stops the sign-in.
+    await tx.query('DELETE FROM login_failures WHERE email = $1', [normalized]);
+    const failed = (reason: string) =>
+      auditAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details: { reason } });
+    if (!user.active) {
+      await failed('inactive');
+      return refused(403, { message: MESSAGES.inactiveUser });
+    }
+    if (passwordExpiry(new Date(user.password_changed_at), now).daysLeftForPasswordExpiry <= 0) {
+      const token = await issuePasswordToken(tx, user.email, 'expired');
+      await failed('password-expired');
+      return refused(403, {
+        message: MESSAGES.passwordExpired,
+        resetLink: createPasswordLink(config.consoleUrl, token),
+      });
+    }
+    await auditAttempt(tx, origin, normalized, user, { action: 'sign-in' });
+    return {
+      ok: true,
+      user: {
+        email: user.email,
+        name: user.name,
+        role: isRole(user.role) ? user.role : DEFAULT_ROLE,
+        organizationId: user.organization_id,
+      },
+    };
+  });
 }

@@ -93,9 +93,17 @@ function storedValue(kind: ProviderLinkKind, value: string): string {
   return kind === 'provider_alias' ? value.trim() : value;
 }
 
+/** A link's value before and after a bulk call (null: there was none, or there is none now), by NPI. */
+export interface LinkChange {
+  npi: string;
+  before: string | null;
+  after: string | null;
+}
+
 /**
  * Checks every row (NPI, duplicates, known provider, value), then writes the valid ones in ONE
- * statement. Run it in a transaction: the directory check and the write must agree.
+ * statement. Run it in a transaction: the directory check and the write must agree. Answers each row,
+ * and the value change of each row written (for the audit trail).
  */
 export async function upsertProviderLinks(
   tx: Queryable,
@@ -103,7 +111,7 @@ export async function upsertProviderLinks(
   kind: ProviderLinkKind,
   links: readonly LinkInput[],
   updatedBy: string,
-): Promise<RowResult<UpsertStatus>[]> {
+): Promise<{ results: RowResult<UpsertStatus>[]; changes: LinkChange[] }> {
   const problems = npiProblems(links.map((link) => link.npi));
   const known = await findProviders(
     tx,
@@ -117,16 +125,19 @@ export async function upsertProviderLinks(
   );
   const writable = links.filter((_, i) => rowProblems[i] === null);
   const written = await writeLinks(tx, organizationId, kind, writable, updatedBy);
-  return links.map((link, i) => {
+  const results = links.map((link, i): RowResult<UpsertStatus> => {
     const message = rowProblems[i];
     if (message) return { npi: link.npi, status: 'error', message };
-    return { npi: link.npi, status: written.get(link.npi) ?? 'unchanged' };
+    return { npi: link.npi, status: written.get(link.npi)?.status ?? 'unchanged' };
   });
+  const changes = [...written.entries()].map(([npi, { before, after }]) => ({ npi, before, after }));
+  return { results, changes };
 }
 
 /**
  * INSERT … ON CONFLICT DO UPDATE only where the value differs, so an unchanged row is not returned and
- * keeps its updatedAt/updatedBy. `xmax = 0` tells a fresh insert from an update of an existing row.
+ * keeps its updatedAt/updatedBy. `xmax = 0` tells a fresh insert from an update of an existing row;
+ * the `old` CTE reads the values from before the statement (same snapshot), for the audit trail.
  */
 async function writeLinks(
   tx: Queryable,
@@ -134,15 +145,20 @@ async function writeLinks(
   kind: ProviderLinkKind,
   links: readonly LinkInput[],
   updatedBy: string,
-): Promise<Map<string, 'created' | 'updated'>> {
+): Promise<Map<string, { status: 'created' | 'updated'; before: string | null; after: string }>> {
   if (links.length === 0) return new Map();
-  const { rows } = await tx.query<{ npi: string; created: boolean }>(
-    `INSERT INTO provider_links AS l (organization_id, kind, npi, value, updated_by, updated_at)
-     SELECT $1, $2, input.npi, input.value, $5, now() FROM unnest($3::text[], $4::text[]) AS input(npi, value)
-     ON CONFLICT (organization_id, kind, npi) DO UPDATE
-       SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
-       WHERE l.value IS DISTINCT FROM EXCLUDED.value
-     RETURNING l.npi, (l.xmax = 0) AS created`,
+  const { rows } = await tx.query<{ npi: string; created: boolean; before: string | null; after: string }>(
+    `WITH input AS (SELECT * FROM unnest($3::text[], $4::text[]) AS input(npi, value)),
+     old AS (SELECT npi, value FROM provider_links
+              WHERE organization_id = $1 AND kind = $2 AND npi IN (SELECT npi FROM input)),
+     written AS (
+       INSERT INTO provider_links AS l (organization_id, kind, npi, value, updated_by, updated_at)
+       SELECT $1, $2, input.npi, input.value, $5, now() FROM input
+       ON CONFLICT (organization_id, kind, npi) DO UPDATE
+         SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
+         WHERE l.value IS DISTINCT FROM EXCLUDED.value
+       RETURNING l.npi, (l.xmax = 0) AS created, l.value)
+     SELECT w.npi, w.created, old.value AS before, w.value AS after FROM written w LEFT JOIN old ON old.npi = w.npi`,
     [
       organizationId,
       kind,
@@ -151,31 +167,38 @@ async function writeLinks(
       updatedBy,
     ],
   );
-  return new Map(rows.map((row) => [row.npi, row.created ? 'created' : 'updated']));
+  return new Map(
+    rows.map((row) => [row.npi, { status: row.created ? 'created' : 'updated', before: row.before, after: row.after }]),
+  );
 }
 
 export type RemoveStatus = 'removed' | 'not_found';
 
-/** Removes the links of `npis` in one DELETE; invalid and repeated NPIs are answered as errors. */
+/**
+ * Removes the links of `npis` in one DELETE; invalid and repeated NPIs are answered as errors. Answers
+ * each NPI, and the value each removed link had (for the audit trail).
+ */
 export async function removeProviderLinks(
   db: Queryable,
   organizationId: string,
   kind: ProviderLinkKind,
   npis: readonly string[],
-): Promise<RowResult<RemoveStatus>[]> {
+): Promise<{ results: RowResult<RemoveStatus>[]; changes: LinkChange[] }> {
   const problems = npiProblems(npis);
   const valid = npis.filter((_, i) => problems[i] === null);
-  const removed = new Set<string>();
+  const removed = new Map<string, string>();
   if (valid.length > 0) {
-    const { rows } = await db.query<{ npi: string }>(
-      'DELETE FROM provider_links WHERE organization_id = $1 AND kind = $2 AND npi = ANY($3) RETURNING npi',
+    const { rows } = await db.query<{ npi: string; value: string }>(
+      'DELETE FROM provider_links WHERE organization_id = $1 AND kind = $2 AND npi = ANY($3) RETURNING npi, value',
       [organizationId, kind, valid],
     );
-    for (const row of rows) removed.add(row.npi);
+    for (const row of rows) removed.set(row.npi, row.value);
   }
-  return npis.map((npi, i) => {
+  const results = npis.map((npi, i): RowResult<RemoveStatus> => {
     const message = problems[i];
     if (message) return { npi, status: 'error', message };
     return { npi, status: removed.has(npi) ? 'removed' : 'not_found' };
   });
+  const changes = [...removed.entries()].map(([npi, before]) => ({ npi, before, after: null }));
+  return { results, changes };
 }

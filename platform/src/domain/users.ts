@@ -16,6 +16,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid, conflict, forbidden, notFound } from '../http/errors.js';
+import { auditChanges, recordAuditEvent, type AuditSource } from './audit.js';
 import { credentialsByUser, disableUserCredentials, type CredentialRow } from './credentials.js';
 import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
 
@@ -196,10 +197,32 @@ async function lockedTarget(
   return { organization, target };
 }
 
-/** Activates or deactivates a user (PUT /user {email, active}), with the self-protection rules and the user limit. */
+/** Records a change to a user in the audit trail: the audited fields of their record before and after. */
+async function auditUser(
+  tx: Queryable,
+  source: AuditSource,
+  action: 'user.update' | 'user.role-change' | 'user.activate' | 'user.deactivate' | 'user.data-access',
+  before: UserRow,
+  after: UserRow,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await recordAuditEvent(tx, source, {
+    action,
+    organizationId: after.organization_id,
+    target: { type: 'user', id: after.email },
+    changes: auditChanges('user', toUser(before, []), toUser(after, [])),
+    ...(details ? { details } : {}),
+  });
+}
+
+/**
+ * Activates or deactivates a user (PUT /user {email, active}), with the self-protection rules and the
+ * user limit. An accepted request is recorded even when the user already was in that state.
+ */
 export async function setUserActive(
   db: Database,
   principal: Principal,
+  source: AuditSource,
   email: string,
   active: boolean,
   organizationId?: string,
@@ -208,15 +231,18 @@ export async function setUserActive(
     const { organization, target } = await lockedTarget(tx, principal, 'setUserActive', email, organizationId);
     // Like roles, the active state of users above the caller's grant (an operators' Org Admin and its system admins) is not theirs to change.
     if (!grantableRoles(principal.role).includes(target.role)) throw forbidden();
-    if (target.active === active) return target;
-    if (!active) {
-      const refusal = deactivationRefusal(principal.subject, target, await activeOrgAdminCount(tx, organization.id));
-      if (refusal) throw conflict(refusal);
-    } else {
-      await assertUserPlace(tx, organization);
-      await assertSeat(tx, organization, target.tableau_license, email);
+    if (target.active !== active) {
+      if (!active) {
+        const refusal = deactivationRefusal(principal.subject, target, await activeOrgAdminCount(tx, organization.id));
+        if (refusal) throw conflict(refusal);
+      } else {
+        await assertUserPlace(tx, organization);
+        await assertSeat(tx, organization, target.tableau_license, email);
+      }
     }
-    return updateRow(tx, email, 'active = $2', [active]);
+    const updated = target.active === active ? target : await updateRow(tx, email, 'active = $2', [active]);
+    await auditUser(tx, source, active ? 'user.activate' : 'user.deactivate', target, updated);
+    return updated;
   });
 }
 
@@ -224,6 +250,7 @@ export async function setUserActive(
 export async function updateUser(
   db: Database,
   principal: Principal,
+  source: AuditSource,
   email: string,
   organizationId: string,
   body: EditableFields,
@@ -241,8 +268,8 @@ export async function updateUser(
     const license = body.tableauConfig === undefined ? target.tableau_license : body.tableauConfig.tableauLicense;
     if (target.active && license !== target.tableau_license) await assertSeat(tx, organization, license, email);
     const dataAccess = body.direct_data_access_enabled ?? target.direct_data_access_enabled;
-    if (!dataAccess) await disableUserCredentials(tx, email);
-    return updateRow(
+    const disabled = dataAccess ? [] : await disableUserCredentials(tx, email);
+    const updated = await updateRow(
       tx,
       email,
       'name = $2, alternate_email = $3, role = $4, tableau_license = $5, direct_data_access_enabled = $6',
@@ -254,19 +281,29 @@ export async function updateUser(
         dataAccess,
       ],
     );
+    // One event per request: a role change names the request, its other changes travel with it.
+    const action = role !== target.role ? 'user.role-change' : 'user.update';
+    await auditUser(tx, source, action, target, updated, disabledDetails(disabled));
+    return updated;
   });
 }
+
+/** Credentials that turning data access off disabled, for the event's details. */
+const disabledDetails = (ids: string[]) => (ids.length > 0 ? { disabledCredentials: ids } : undefined);
 
 /** Turns a user's direct data access on or off; off also disables their credentials. */
 export async function setUserDataAccess(
   db: Database,
   principal: Principal,
+  source: AuditSource,
   email: string,
   enabled: boolean,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    await userInScope(tx, principal, 'setUserDataAccess', email);
-    if (!enabled) await disableUserCredentials(tx, email);
-    return updateRow(tx, email, 'direct_data_access_enabled = $2', [enabled]);
+    const target = await userInScope(tx, principal, 'setUserDataAccess', email);
+    const disabled = enabled ? [] : await disableUserCredentials(tx, email);
+    const updated = await updateRow(tx, email, 'direct_data_access_enabled = $2', [enabled]);
+    await auditUser(tx, source, 'user.data-access', target, updated, disabledDetails(disabled));
+    return updated;
   });
 }

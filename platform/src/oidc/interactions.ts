@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
+import { requestIdOf } from '../app.js';
 import type { PlatformConfig } from '../config.js';
-import type { Queryable } from '../db/database.js';
+import type { Database } from '../db/database.js';
+import type { AuditOrigin } from '../domain/audit.js';
 import { checkLogin } from '../domain/login.js';
 import { loginPage, noticePage, pageSecurityPolicy, type LoginFormError } from './login-page.js';
 
@@ -9,7 +12,7 @@ type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 export interface InteractionDeps {
   provider: Provider;
-  db: Queryable;
+  db: Database;
   config: PlatformConfig;
 }
 
@@ -44,6 +47,21 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
     chunks.push(chunk as Buffer);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * Where a sign-in attempt came from, for the audit trail: behind a proxy the provider trusts
+ * (TRUST_PROXY), the last X-Forwarded-For entry, the one the proxy itself appended (earlier ones are
+ * whatever the client sent); otherwise the socket's address.
+ */
+function originOf(req: IncomingMessage, trustProxy: boolean): AuditOrigin {
+  let clientIp = req.socket.remoteAddress ?? null;
+  if (trustProxy) {
+    const header = req.headers['x-forwarded-for'];
+    const last = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').pop()?.trim();
+    if (last && isIP(last)) clientIp = last;
+  }
+  return { requestId: requestIdOf(req), clientIp };
 }
 
 /** First-party consent: grant what the console asked for (scopes and the gateway's api_access). */
@@ -137,7 +155,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     const password = form.get('password') ?? '';
     if (!email || !password)
       return showForm(res, 400, interaction, email, { message: 'Enter your email and password.' });
-    const result = await checkLogin(db, config, email, password);
+    const result = await checkLogin(db, config, email, password, originOf(req, provider.proxy));
     if (!result.ok) return showForm(res, result.status, interaction, email, result.body);
     await provider.interactionFinished(
       req,

@@ -55,6 +55,16 @@ const submitSignIn = (browser: Browser, page: string, pageUrl: URL, email: strin
   submitSignInAt(platform, browser, page, pageUrl, email, password);
 const signIn = (email: string, browser = new Browser()) => signInAt(platform, consoleClient, email, { browser });
 
+/** The newest audit event of `action` about `email`. */
+async function lastEvent(action: string, email: string) {
+  const { rows } = await platform.db.query<Record<string, unknown>>(
+    `SELECT actor, actor_kind, actor_role, organization_id, details, request_id, client_ip FROM audit_events
+      WHERE action = $1 AND target_id = $2 ORDER BY id DESC LIMIT 1`,
+    [action, email],
+  );
+  return rows[0];
+}
+
 const restGet = (url: string, token: string) =>
   fetch(`${platform.restUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
 
@@ -114,6 +124,16 @@ describe('sign-in page', () => {
     const html = await answer.text();
     expect(html).toMatch(/<div role="alert" id="login-error"><p>Invalid email or password\.<\/p><\/div>/);
     expect(html).toContain('value="orgadmin@globex.test"');
+    // The attempt is in the audit trail, in the user's organization, from the browser's address.
+    expect(await lastEvent('sign-in.failed', 'orgadmin@globex.test')).toEqual({
+      actor: 'orgadmin@globex.test',
+      actor_kind: 'anonymous',
+      actor_role: null,
+      organization_id: 'globex',
+      details: { reason: 'invalid-credentials' },
+      request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      client_ip: expect.stringMatching(/127\.0\.0\.1/),
+    });
   });
 
   it('explains a request it cannot serve on its own page', async () => {
@@ -144,6 +164,7 @@ describe('sign-in page', () => {
     );
     expect(answer.status).toBe(403);
     expect(await answer.text()).toContain(MESSAGES.inactiveUser.replace(/'/g, '&#39;'));
+    expect(await lastEvent('sign-in.failed', 'inactive@acme.test')).toMatchObject({ details: { reason: 'inactive' } });
   });
 
   it('offers a new password when it has expired', async () => {
@@ -178,6 +199,12 @@ describe('authorization code with PKCE', () => {
   it('issues a 5-minute JWT access token for the gateway that the REST API accepts', async () => {
     const { tokens } = await signIn('user@acme.test');
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
+    expect(await lastEvent('sign-in', 'user@acme.test')).toMatchObject({
+      actor: 'user@acme.test',
+      actor_kind: 'user',
+      actor_role: 'orgUser',
+      organization_id: 'acme',
+    });
     expect(tokens.refresh_token).toBeTruthy();
     refreshToken = tokens.refresh_token!;
 

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { OWN_CREDENTIAL_FEATURE, normalizeEmail, type Operation } from '@meridian/schema';
-import { principalOf } from '../app.js';
-import type { Queryable } from '../db/database.js';
+import { auditSourceOf, principalOf } from '../app.js';
+import type { Database, Queryable } from '../db/database.js';
+import { auditChanges, recordAuditEvent, type AuditSource } from '../domain/audit.js';
 import {
   CREDENTIAL_COLUMNS,
   createCredential,
   disableCredential,
   toCredential,
+  type CredentialOwner,
   type CredentialRow,
+  type NewCredential,
 } from '../domain/credentials.js';
 import { assertFeature } from '../domain/features.js';
 import { getOrganization } from '../domain/organizations.js';
@@ -74,6 +77,34 @@ function assertDisabling(body: { credential_enabled: boolean }): void {
 
 const created = (row: CredentialRow, secret: string) => ({ ...toCredential(row), secret });
 
+/** Creates a credential and records it (never its secret) in one transaction. */
+function createAudited(db: Database, source: AuditSource, credential: NewCredential) {
+  return db.transaction(async (tx) => {
+    const result = await createCredential(tx, credential);
+    await recordAuditEvent(tx, source, {
+      action: 'credential.create',
+      organizationId: result.row.organization_id,
+      target: { type: 'credential', id: result.row.id },
+      changes: auditChanges('credential', null, toCredential(result.row)),
+    });
+    return result;
+  });
+}
+
+/** Disables a credential and records it in one transaction; answers the credential as it now is. */
+function disableAudited(db: Database, source: AuditSource, id: string, owner: CredentialOwner) {
+  return db.transaction(async (tx) => {
+    const { before, after } = await disableCredential(tx, id, owner);
+    await recordAuditEvent(tx, source, {
+      action: 'credential.disable',
+      organizationId: after.organization_id,
+      target: { type: 'credential', id },
+      changes: auditChanges('credential', toCredential(before), toCredential(after)),
+    });
+    return toCredential(after);
+  });
+}
+
 export async function credentialRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
   app.post<{ Params: { email: string } }>(
     '/user/:email/credential',
@@ -96,7 +127,7 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
         throw conflict(`Direct data access is not enabled for ${email}. Enable it before creating a credential.`);
       }
       if (!owner.active) throw conflict(`${email} is inactive. Activate the user before creating a credential.`);
-      const { row, secret } = await createCredential(db, {
+      const { row, secret } = await createAudited(db, auditSourceOf(request), {
         organizationId: owner.organization_id,
         userEmail: email,
         createdBy: principal.subject,
@@ -121,7 +152,7 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
       const email = normalizeEmail(request.params.email);
       await credentialOwner(db, principal, 'disableUserCredential', email, config.productName);
       assertDisabling(request.body);
-      return toCredential(await disableCredential(db, request.params.credentialId, { userEmail: email }));
+      return disableAudited(db, auditSourceOf(request), request.params.credentialId, { userEmail: email });
     },
   );
 
@@ -178,7 +209,7 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
       const organizationId = request.params.id;
       authorize(principal, 'createOrganizationCredential', { organizationId });
       await getOrganization(db, organizationId);
-      const { row, secret } = await createCredential(db, {
+      const { row, secret } = await createAudited(db, auditSourceOf(request), {
         organizationId,
         userEmail: null,
         createdBy: principal.subject,
@@ -202,7 +233,7 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
       const organizationId = request.params.id;
       authorize(principalOf(request), 'disableOrganizationCredential', { organizationId });
       assertDisabling(request.body);
-      return toCredential(await disableCredential(db, request.params.credentialId, { organizationId }));
+      return disableAudited(db, auditSourceOf(request), request.params.credentialId, { organizationId });
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics.js';
+import { auditRoutes } from './audit.js';
 import { catalogRoutes } from './catalog.js';
 import { credentialRoutes } from './credentials.js';
 import type { RouteDeps } from './deps.js';
@@ -29,6 +30,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     providerRoutes,
     providerLinkRoutes,
     analyticsRoutes,
+    auditRoutes,
     devRoutes,
   ]) {
     await routes(app, deps);

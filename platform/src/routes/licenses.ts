@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Licenses } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../app.js';
+import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import { HttpError, validationError } from '../http/errors.js';
@@ -116,6 +117,12 @@ export async function licenseRoutes(app: FastifyInstance, { db }: RouteDeps): Pr
           'UPDATE organizations SET licenses = $2, updated_at = now() WHERE id = $1 RETURNING *',
           [organizationId, licenses],
         );
+        await recordAuditEvent(tx, auditSourceOf(request), {
+          action: 'licenses.update',
+          organizationId,
+          target: { type: 'organization', id: organizationId },
+          changes: auditChanges('organization', toOrganization(organization), toOrganization(rows[0]!)),
+        });
         const usage = (await licenseUsage(tx, [organizationId])).get(organizationId)!;
         return { ...toOrganization(rows[0]!), licenses: withUsage(licenses, usage) };
       });

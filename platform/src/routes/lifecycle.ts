@@ -7,7 +7,8 @@ import {
   type Operation,
   type OrganizationStatus,
 } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../app.js';
+import { auditChanges, recordAuditEvent, type AuditAction, type AuditSource } from '../domain/audit.js';
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import { assertValid, conflict } from '../http/errors.js';
@@ -49,6 +50,15 @@ const moveResponses = {
   409: { description: 'The move is not allowed in the organization’s status', ...conflictBody },
 } as const;
 
+/** The audit action of each lifecycle move. */
+const AUDIT_ACTION: Record<LifecycleAction, AuditAction> = {
+  onboard: 'organization.onboard',
+  deploy: 'organization.deploy',
+  activate: 'organization.activate',
+  offboard: 'organization.offboard',
+  switchSegment: 'organization.segment-switch',
+};
+
 /** The organization with the state of its three jobs: what every lifecycle move answers. */
 async function organizationWithJobs(tx: Queryable, organizationId: string) {
   const organization = await getOrganization(tx, organizationId);
@@ -57,10 +67,12 @@ async function organizationWithJobs(tx: Queryable, organizationId: string) {
 
 /**
  * One lifecycle move in one transaction: lock the organization, bring its jobs up to date, check the
- * state machine of schema/, then `apply` the move. A refused move answers 409 in the schema's words.
+ * state machine of schema/, then `apply` the move and record it in the audit trail. A refused move
+ * answers 409 in the schema's words (and records nothing).
  */
 async function move(
   db: RouteDeps['db'],
+  source: AuditSource,
   organizationId: string,
   action: LifecycleAction,
   apply: (tx: Queryable, organization: OrganizationRow) => Promise<void>,
@@ -74,7 +86,14 @@ async function move(
     if (!canPerform(action, organization.status, jobStatuses(jobs)))
       throw conflict(lifecycleRefusal(action, organization.status));
     await apply(tx, organization);
-    return organizationWithJobs(tx, organizationId);
+    const moved = await organizationWithJobs(tx, organizationId);
+    await recordAuditEvent(tx, source, {
+      action: AUDIT_ACTION[action],
+      organizationId,
+      target: { type: 'organization', id: organizationId },
+      changes: auditChanges('organization', toOrganization(organization), moved),
+    });
+    return moved;
   });
 }
 
@@ -114,7 +133,7 @@ export async function lifecycleRoutes(app: FastifyInstance, { db, config }: Rout
       async (request) => {
         const organizationId = request.params.id;
         authorize(principalOf(request), operation, { organizationId });
-        return move(db, organizationId, action, async (tx) => {
+        return move(db, auditSourceOf(request), organizationId, action, async (tx) => {
           await startJob(tx, organizationId, kind, config.jobStepMs);
           await tx.query('UPDATE organizations SET status = $2, updated_at = now() WHERE id = $1', [
             organizationId,
@@ -144,7 +163,7 @@ export async function lifecycleRoutes(app: FastifyInstance, { db, config }: Rout
     async (request) => {
       const organizationId = request.params.id;
       authorize(principalOf(request), 'activateOrganization', { organizationId });
-      return move(db, organizationId, 'activate', async (tx) => {
+      return move(db, auditSourceOf(request), organizationId, 'activate', async (tx) => {
         await tx.query(`UPDATE organizations SET status = 'active', active = true, updated_at = now() WHERE id = $1`, [
           organizationId,
         ]);
@@ -184,7 +203,7 @@ export async function lifecycleRoutes(app: FastifyInstance, { db, config }: Rout
           msg: segment ? null : `Customer segment ${body.customer_segment} does not exist.`,
         },
       ]);
-      return move(db, organizationId, 'switchSegment', async (tx, organization) => {
+      return move(db, auditSourceOf(request), organizationId, 'switchSegment', async (tx, organization) => {
         const licenses = body.licenses ? await licensesAfter(tx, organization, body.licenses) : organization.licenses;
         await tx.query(
           'UPDATE organizations SET customer_segment = $2, medicare_licensed = $3, licenses = $4, updated_at = now() WHERE id = $1',

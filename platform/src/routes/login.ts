@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { originOf } from '../app.js';
 import { checkLogin } from '../domain/login.js';
 import { messageBody, validationBody } from '../http/schemas.js';
 import type { RouteDeps } from './deps.js';
@@ -55,7 +56,7 @@ export async function loginRoutes(app: FastifyInstance, { db, config }: RouteDep
       },
     },
     async (request, reply) => {
-      const result = await checkLogin(db, config, request.body.email, request.body.password);
+      const result = await checkLogin(db, config, request.body.email, request.body.password, originOf(request));
       if (!result.ok) return reply.status(result.status).send(result.body);
       return result.user;
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defaultLicenses, validateEmail, validateOrganizationId, type Licenses } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../app.js';
+import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
 import { assertValid, conflict } from '../http/errors.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
@@ -198,22 +199,32 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
         ...body.licenses,
         tableau_user_licenses: { ...defaults.tableau_user_licenses, ...body.licenses?.tableau_user_licenses },
       };
-      const { rows } = await db.query<OrganizationRow>(
-        `INSERT INTO organizations (id, name, domain, callback_urls, primary_contact, licenses, customer_segment, medicare_licensed)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING *`,
-        [
-          body.id,
-          body.name,
-          body.domain,
-          body.callbackUrls ?? [],
-          body.primaryContact,
-          licenses,
-          body.customer_segment,
-          body.medicare_licensed,
-        ],
-      );
-      if (!rows[0]) throw conflict(`An organization with id ${body.id} already exists.`);
-      return reply.status(201).send(toOrganization(rows[0]));
+      const organization = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<OrganizationRow>(
+          `INSERT INTO organizations (id, name, domain, callback_urls, primary_contact, licenses, customer_segment, medicare_licensed)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING *`,
+          [
+            body.id,
+            body.name,
+            body.domain,
+            body.callbackUrls ?? [],
+            body.primaryContact,
+            licenses,
+            body.customer_segment,
+            body.medicare_licensed,
+          ],
+        );
+        if (!rows[0]) throw conflict(`An organization with id ${body.id} already exists.`);
+        const created = toOrganization(rows[0]);
+        await recordAuditEvent(tx, auditSourceOf(request), {
+          action: 'organization.create',
+          organizationId: created.id,
+          target: { type: 'organization', id: created.id },
+          changes: auditChanges('organization', null, created),
+        });
+        return created;
+      });
+      return reply.status(201).send(organization);
     },
   );
 
@@ -249,7 +260,14 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
             body.onboarding ? { ...current.onboarding, ...body.onboarding } : current.onboarding,
           ],
         );
-        return toOrganization(rows[0]!);
+        const updated = toOrganization(rows[0]!);
+        await recordAuditEvent(tx, auditSourceOf(request), {
+          action: 'organization.update',
+          organizationId,
+          target: { type: 'organization', id: organizationId },
+          changes: auditChanges('organization', toOrganization(current), updated),
+        });
+        return updated;
       });
     },
   );

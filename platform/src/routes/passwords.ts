@@ -7,8 +7,9 @@ import {
   validateEmail,
   validatePassword,
 } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { auditSourceOf, originOf, principalOf } from '../app.js';
 import type { Queryable } from '../db/database.js';
+import { recordAuditEvent, type AuditSource } from '../domain/audit.js';
 import {
   consumePasswordToken,
   createPasswordLink,
@@ -16,7 +17,7 @@ import {
   sendMail,
   type PasswordTokenPurpose,
 } from '../domain/password-tokens.js';
-import { findUser, userInScope } from '../domain/users.js';
+import { findUser, userInScope, type UserRow } from '../domain/users.js';
 import { authorize } from '../http/access.js';
 import { assertValid, badRequest, forbidden } from '../http/errors.js';
 import { emailParam, errorResponses } from '../http/schemas.js';
@@ -60,6 +61,23 @@ async function mailPasswordLink(
   await sendMail(db, email, `Set your ${productName} password`, body, link);
 }
 
+/** A password event about `email` (never the password: the event has no changes, only who and when). */
+async function auditPassword(
+  tx: Queryable,
+  source: AuditSource,
+  action: 'password.reset-request' | 'password.create' | 'password.change' | 'password.reset-initiate',
+  email: string,
+  user: UserRow | undefined,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await recordAuditEvent(tx, source, {
+    action,
+    organizationId: user?.organization_id ?? null,
+    target: { type: 'user', id: email },
+    ...(details ? { details } : {}),
+  });
+}
+
 export async function passwordRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
   app.post<{ Body: { email: string } }>(
     '/password/forgot',
@@ -80,8 +98,13 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
       assertValid([{ param: 'email', msg: validateEmail(email) }]);
-      const user = await findUser(db, email);
-      if (user?.active) await mailPasswordLink(db, config.consoleUrl, config.productName, email, 'reset');
+      await db.transaction(async (tx) => {
+        const user = await findUser(tx, email);
+        const linkSent = user?.active === true;
+        if (linkSent) await mailPasswordLink(tx, config.consoleUrl, config.productName, email, 'reset');
+        // The answer reveals nothing; the trail (read by administrators) says whether a link went out.
+        await auditPassword(tx, auditSourceOf(request, email), 'password.reset-request', email, user, { linkSent });
+      });
       return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
     },
   );
@@ -113,6 +136,10 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
         if (await verify(await passwordHashOf(tx, email), password))
           assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
         await setPassword(tx, email, password);
+        // The one-time link proved who they are: the event is theirs, though they were not signed in.
+        const user = (await findUser(tx, email))!;
+        const actor = { id: email, kind: 'user', role: user.role, organizationId: user.organization_id } as const;
+        await auditPassword(tx, { actor, origin: originOf(request) }, 'password.create', email, user);
       });
       return reply.status(204).send();
     },
@@ -151,7 +178,10 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
           msg: policy ?? ((await verify(currentHash, newPassword)) ? PASSWORD_REUSE_MESSAGE : null),
         },
       ]);
-      await db.transaction((tx) => setPassword(tx, email, newPassword));
+      await db.transaction(async (tx) => {
+        await setPassword(tx, email, newPassword);
+        await auditPassword(tx, auditSourceOf(request), 'password.change', email, await findUser(tx, email));
+      });
       return reply.status(204).send();
     },
   );
@@ -202,7 +232,10 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
         'initiatePasswordReset',
         normalizeEmail(request.params.email),
       );
-      await mailPasswordLink(db, config.consoleUrl, config.productName, user.email, 'initiated');
+      await db.transaction(async (tx) => {
+        await mailPasswordLink(tx, config.consoleUrl, config.productName, user.email, 'initiated');
+        await auditPassword(tx, auditSourceOf(request), 'password.reset-initiate', user.email, user);
+      });
       return reply.status(202).send({ message: `A link to set a new password was sent to ${user.email}.` });
     },
   );

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PROVIDER_BATCH_LIMIT, PROVIDER_LINK_KINDS, type Operation, type ProviderLinkKind } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../app.js';
+import type { Queryable } from '../db/database.js';
+import { recordAuditEvent, type AuditSource } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
 import { errorResponses, messageBody, organizationIdParam } from '../http/schemas.js';
@@ -9,6 +11,7 @@ import {
   removeProviderLinks,
   summarize,
   upsertProviderLinks,
+  type LinkChange,
   type LinkInput,
   type Provider,
 } from '../domain/providers.js';
@@ -70,6 +73,29 @@ interface LinkRow {
   updated_at: Date;
   updated_by: string;
   provider: Omit<Provider, 'npi'>;
+}
+
+/**
+ * One event for a bulk call: its counts in `details`, each link written or removed as a change named by
+ * its NPI. A call naming one NPI targets that provider; a larger one the batch.
+ */
+async function auditLinks(
+  tx: Queryable,
+  source: AuditSource,
+  action: 'provider-links.upsert' | 'provider-links.remove',
+  organizationId: string,
+  request: { kind: ProviderLinkKind; npis: readonly string[] },
+  changes: LinkChange[],
+  summary: Record<string, number>,
+): Promise<void> {
+  const single = new Set(request.npis).size === 1;
+  await recordAuditEvent(tx, source, {
+    action,
+    organizationId,
+    target: single ? { type: 'provider', id: request.npis[0]! } : { type: 'provider-batch', id: null },
+    changes: changes.map(({ npi, before, after }) => ({ field: npi, before, after })),
+    details: { kind: request.kind, rows: request.npis.length, ...summary },
+  });
 }
 
 export async function providerLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
@@ -174,11 +200,21 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
       const organizationId = await admit(request, 'upsertProviderLinks');
       const { kind, links } = request.body;
       const subject = principalOf(request).subject;
-      const results = await db.transaction((tx) => upsertProviderLinks(tx, organizationId, kind, links, subject));
-      return {
-        results,
-        summary: summarize(results, { created: 'created', updated: 'updated', unchanged: 'unchanged' }),
-      };
+      return db.transaction(async (tx) => {
+        const { results, changes } = await upsertProviderLinks(tx, organizationId, kind, links, subject);
+        const summary = summarize(results, { created: 'created', updated: 'updated', unchanged: 'unchanged' });
+        const npis = links.map((link) => link.npi);
+        await auditLinks(
+          tx,
+          auditSourceOf(request),
+          'provider-links.upsert',
+          organizationId,
+          { kind, npis },
+          changes,
+          summary,
+        );
+        return { results, summary };
+      });
     },
   );
 
@@ -201,8 +237,20 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
     async (request) => {
       const organizationId = await admit(request, 'removeProviderLinks');
       const { kind, npis } = request.body;
-      const results = await removeProviderLinks(db, organizationId, kind, npis);
-      return { results, summary: summarize(results, { removed: 'removed', not_found: 'notFound' }) };
+      return db.transaction(async (tx) => {
+        const { results, changes } = await removeProviderLinks(tx, organizationId, kind, npis);
+        const summary = summarize(results, { removed: 'removed', not_found: 'notFound' });
+        await auditLinks(
+          tx,
+          auditSourceOf(request),
+          'provider-links.remove',
+          organizationId,
+          { kind, npis },
+          changes,
+          summary,
+        );
+        return { results, summary };
+      });
     },
   );
 }

@@ -10,7 +10,8 @@ import {
   validateEmail,
   validatePassword,
 } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../app.js';
+import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import { getOrganization } from '../domain/organizations.js';
 import {
   USER_COLUMNS,
@@ -18,6 +19,7 @@ import {
   assertSeat,
   assertUserPlace,
   findUser,
+  toUser,
   userCount,
   setUserActive,
   setUserDataAccess,
@@ -222,6 +224,12 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
             body.direct_data_access_enabled ?? false,
           ],
         );
+        await recordAuditEvent(tx, auditSourceOf(request), {
+          action: 'user.create',
+          organizationId,
+          target: { type: 'user', id: email },
+          changes: auditChanges('user', null, toUser(rows[0]!, [])),
+        });
         return rows[0]!;
       });
       return reply.status(201).send(await toUserWithCredentials(db, row));
@@ -251,7 +259,10 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
       const { organizationId } = request.query;
       const isActivation = body.active !== undefined && Object.keys(body).length === 2;
       if (isActivation)
-        return toUserWithCredentials(db, await setUserActive(db, principal, email, body.active!, organizationId));
+        return toUserWithCredentials(
+          db,
+          await setUserActive(db, principal, auditSourceOf(request), email, body.active!, organizationId),
+        );
       assertValid([
         { param: 'organizationId', msg: organizationId === undefined ? 'A value is required' : null },
         {
@@ -262,7 +273,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
       ]);
       return toUserWithCredentials(
         db,
-        await updateUser(db, principal, email, organizationId!, body, config.productName),
+        await updateUser(db, principal, auditSourceOf(request), email, organizationId!, body, config.productName),
       );
     },
   );
@@ -287,7 +298,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
       const principal = principalOf(request);
       const email = normalizeEmail(request.params.email);
       const enabled = request.body.direct_data_access_enabled;
-      return toUserWithCredentials(db, await setUserDataAccess(db, principal, email, enabled));
+      return toUserWithCredentials(db, await setUserDataAccess(db, principal, auditSourceOf(request), email, enabled));
     },
   );
 }

@@ -1,0 +1,201 @@
+import type { Role } from '@meridian/schema';
+import type { Queryable } from '../db/database.js';
+
+/**
+ * The audit trail (issue 7). Every write the REST API accepts records exactly one event, in the same
+ * transaction as the write, so an event is never lost and never recorded for a write that failed.
+ * Sign-in attempts record one too. Events are append-only (migration 005 refuses UPDATE and DELETE).
+ */
+export const AUDIT_ACTIONS = [
+  'organization.create',
+  'organization.update',
+  'organization.onboard',
+  'organization.deploy',
+  'organization.activate',
+  'organization.offboard',
+  'organization.segment-switch',
+  'licenses.update',
+  'user.create',
+  'user.update',
+  'user.role-change',
+  'user.activate',
+  'user.deactivate',
+  'user.data-access',
+  'credential.create',
+  'credential.disable',
+  'provider-links.upsert',
+  'provider-links.remove',
+  'password.reset-request',
+  'password.create',
+  'password.change',
+  'password.reset-initiate',
+  'sign-in',
+  'sign-in.failed',
+  'sign-in.locked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['organization', 'user', 'credential', 'provider', 'provider-batch'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** Who acted: a signed-in user, an internal tool (client credentials), or someone not signed in. */
+export interface AuditActor {
+  /** The user's email, the client id, or for anonymous calls the email they named. */
+  id: string;
+  kind: 'user' | 'client' | 'anonymous';
+  role: Role | null;
+  organizationId: string | null;
+}
+
+/** Where the request came from, as the gateway forwarded it (app.ts reads it). */
+export interface AuditOrigin {
+  requestId: string | null;
+  clientIp: string | null;
+}
+
+/** The actor and origin of one request: what every event of that request shares. */
+export interface AuditSource {
+  actor: AuditActor;
+  origin: AuditOrigin;
+}
+
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEventInput {
+  action: AuditAction;
+  /** The tenant the event belongs to (an Org Admin sees only their own's); null for none known. */
+  organizationId: string | null;
+  target: { type: AuditTargetType; id: string | null };
+  changes?: AuditChange[];
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Fields whose before and after values the trail keeps, per target type (REST field names, dotted
+ * paths; `*` stands for any one key). Anything else, a password hash or a credential's secret hash
+ * included, never reaches an event.
+ */
+const AUDITED_FIELDS: Readonly<Record<'organization' | 'user' | 'credential', readonly string[]>> = {
+  organization: [
+    'id',
+    'name',
+    'status',
+    'active',
+    'domain',
+    'callbackUrls',
+    'primaryContact.name',
+    'primaryContact.email',
+    'preferences.bi_portal.default_states',
+    'onboarding.bi.portal_url',
+    'customer_segment',
+    'medicare_licensed',
+    'licenses.user_limit',
+    'licenses.tableau_user_licenses.explorer_count',
+    'licenses.tableau_user_licenses.viewer_count',
+    'licenses.products.*.enabled',
+  ],
+  user: [
+    'email',
+    'organizationId',
+    'name',
+    'alternateEmail',
+    'role',
+    'active',
+    'direct_data_access_enabled',
+    'tableauConfig.tableauLicense',
+  ],
+  credential: ['id', 'organizationId', 'userEmail', 'credential_enabled'],
+};
+
+/** A second guard behind the allow-list: a key that names a secret is dropped wherever it appears. */
+const SECRET_KEY = /password|secret|token|hash|authorization|cookie/i;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/** Leaves of a record by dotted path; arrays are leaves (a domain list changes as a whole). */
+function flatten(value: unknown, prefix = '', into = new Map<string, unknown>()): Map<string, unknown> {
+  if (!isPlainObject(value)) {
+    if (prefix) into.set(prefix, value);
+    return into;
+  }
+  for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, into);
+  return into;
+}
+
+function allowed(patterns: readonly string[], path: string): boolean {
+  if (path.split('.').some((part) => SECRET_KEY.test(part))) return false;
+  const parts = path.split('.');
+  return patterns.some((pattern) => {
+    const expected = pattern.split('.');
+    return expected.length === parts.length && expected.every((part, i) => part === '*' || part === parts[i]);
+  });
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The audited fields that differ between `before` and `after` (REST shapes of one record; null for a
+ * record created or gone), in the order the record lists them.
+ */
+export function auditChanges(
+  targetType: keyof typeof AUDITED_FIELDS,
+  before: object | null,
+  after: object | null,
+): AuditChange[] {
+  const patterns = AUDITED_FIELDS[targetType];
+  const old = flatten(before);
+  const now = flatten(after);
+  const paths = [...new Set([...old.keys(), ...now.keys()])].filter((path) => allowed(patterns, path));
+  return paths
+    .filter((path) => !same(old.get(path) ?? null, now.get(path) ?? null))
+    .map((path) => ({ field: path, before: old.get(path) ?? null, after: now.get(path) ?? null }));
+}
+
+/** Details without any key that names a secret, however deep. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, child]) => [key, withoutSecrets(child)]),
+  );
+}
+
+/**
+ * Appends one event. Call it with the transaction of the write it records. A user actor's name is read
+ * in the same statement, so the trail keeps the name they had when they acted.
+ */
+export async function recordAuditEvent(tx: Queryable, source: AuditSource, event: AuditEventInput): Promise<void> {
+  const { actor, origin } = source;
+  await tx.query(
+    `INSERT INTO audit_events (actor, actor_kind, actor_name, actor_role, actor_organization_id, action,
+                               organization_id, target_type, target_id, changes, details, request_id, client_ip)
+     VALUES ($1, $2, CASE WHEN $2 = 'user' THEN (SELECT name FROM users WHERE email = $1) END, $3, $4, $5,
+             $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12)`,
+    [
+      actor.id,
+      actor.kind,
+      actor.role,
+      actor.organizationId,
+      event.action,
+      event.organizationId,
+      event.target.type,
+      event.target.id,
+      JSON.stringify(event.changes ?? []),
+      event.details === undefined ? null : JSON.stringify(withoutSecrets(event.details)),
+      origin.requestId,
+      origin.clientIp,
+    ],
+  );
+}
+
+/** The actor of a call made without a token (sign-in, forgotten password): the email they named. */
+export function anonymousActor(email: string): AuditActor {
+  return { id: email, kind: 'anonymous', role: null, organizationId: null };
+}
