@@ -59,7 +59,11 @@ const config: CodegenConfig = {
     },
     'web/src/gql/': {
       preset: 'client',
-      config: { useTypeImports: true, enumsAsTypes: true },
+      config: {
+        scalars: { DateTime: 'string', Email: 'string', NPI: 'string', ZipCode: 'string' },
+        useTypeImports: true,
+        enumsAsTypes: true,
+      },
       presetConfig: { fragmentMasking: { unmaskFunctionName: 'getFragmentData' } },
     },
   },

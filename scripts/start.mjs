@@ -3,7 +3,7 @@
 // .data/), waits until each part answers, prints the URLs and the seeded sign-in accounts, and stops
 // every part cleanly on Ctrl-C. Data and sessions stay in .data/ for the next start.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runPnpm } from './pnpm.mjs';
@@ -14,6 +14,8 @@ const env = { ...process.env };
 env.OIDC_ISSUER ??= `http://localhost:${env.OIDC_PORT ?? 4011}`;
 env.PLATFORM_API_URL ??= `http://localhost:${env.PLATFORM_PORT ?? 4010}`;
 env.GATEWAY_AUDIENCE ??= `http://localhost:${env.GATEWAY_PORT ?? 4000}/graphql`;
+env.CONSOLE_URL ??= `http://localhost:${env.WEB_PORT ?? 5173}`;
+env.CORS_ORIGINS ??= env.CONSOLE_URL;
 const platformUrl = env.PLATFORM_API_URL;
 const issuer = env.OIDC_ISSUER;
 
@@ -24,6 +26,20 @@ const services = [
     entry: 'platform/dist/main.js',
     args: process.argv.slice(2), // e.g. --seed-scale
     ready: [`${platformUrl}/healthz`, `${issuer}/.well-known/openid-configuration`],
+  },
+  {
+    // The console: the built app served with its runtime config.json (written below from the same URLs).
+    name: 'console',
+    entry: 'web/dist/index.html',
+    command: [
+      path.join(root, 'web/node_modules/vite/bin/vite.js'),
+      'preview',
+      '--port',
+      String(env.WEB_PORT ?? 5173),
+      '--strictPort',
+    ],
+    cwd: path.join(root, 'web'),
+    ready: [`${env.CONSOLE_URL}/config.json`],
   },
   {
     name: 'gateway',
@@ -41,6 +57,16 @@ function fail(message) {
 
 if (runPnpm(['install', '--frozen-lockfile'], { cwd: root }) !== 0) fail('Install failed.');
 if (runPnpm(['run', 'build'], { cwd: root }) !== 0) fail('Build failed.');
+
+// The console reads its gateway and sign-in provider from config.json at run time.
+if (existsSync(path.join(root, 'web/dist'))) {
+  const consoleConfig = {
+    productName: env.PRODUCT_NAME ?? 'Meridian',
+    gatewayUrl: env.GATEWAY_AUDIENCE,
+    oidc: { issuer: env.OIDC_ISSUER, clientId: env.CONSOLE_CLIENT_ID ?? 'meridian-console' },
+  };
+  writeFileSync(path.join(root, 'web/dist/config.json'), `${JSON.stringify(consoleConfig, null, 2)}\n`);
+}
 
 const children = [];
 let stopping = false;
@@ -75,8 +101,9 @@ async function waitFor(url, child, timeoutMs = 120000) {
 const started = [];
 for (const service of services) {
   if (!existsSync(path.join(root, service.entry))) continue;
-  const child = spawn(process.execPath, [path.join(root, service.entry), ...service.args], {
-    cwd: root,
+  const args = service.command ?? [path.join(root, service.entry), ...service.args];
+  const child = spawn(process.execPath, args, {
+    cwd: service.cwd ?? root,
     stdio: 'inherit',
     env,
   });
@@ -102,7 +129,7 @@ const password = env.SEED_PASSWORD ?? 'meridian-local-1';
 console.info(`
 Meridian is running (${started.join(', ')}). Ctrl-C stops it; data stays in .data/ (npm run reset wipes it).
 
-  Platform REST API   ${platformUrl}   (OpenAPI: ${platformUrl}/openapi.json)
+${started.includes('console') ? `  Console             ${env.CONSOLE_URL}\n` : ''}  Platform REST API   ${platformUrl}   (OpenAPI: ${platformUrl}/openapi.json)
   OpenID issuer       ${issuer}
 ${started.includes('gateway') ? `  GraphQL gateway     http://localhost:${env.GATEWAY_PORT ?? 4000}/graphql\n` : ''}
 Sign-in accounts (password ${password}):

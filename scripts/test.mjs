@@ -2,6 +2,7 @@
 // `npm test`: installs, then runs every check and test in the order a failure is cheapest to find:
 // typecheck, lint, unit and integration tests (PGlite), the platform suite again on PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it), and prints one closing line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { runPnpm } from './pnpm.mjs';
@@ -22,11 +23,20 @@ function step(title, args, env = {}) {
 }
 
 /** Vitest run with a JSON report under test-output/vitest/, so the closing line can count every test. */
-function vitest(title, name, args, env = {}) {
+function vitest(title, name, args, env = {}, pnpmArgs = []) {
   const report = path.join(outputDir, 'vitest', `${name}.json`);
   step(
     title,
-    ['exec', 'vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    [
+      ...pnpmArgs,
+      'exec',
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     env,
   );
 }
@@ -35,7 +45,7 @@ function summarize() {
   let passed = 0;
   let failed = 0;
   const dir = path.join(outputDir, 'vitest');
-  for (const name of existsSync(dir) ? ['unit', 'postgres'] : []) {
+  for (const name of existsSync(dir) ? ['unit', 'postgres', 'browser'] : []) {
     const file = path.join(dir, `${name}.json`);
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -45,13 +55,37 @@ function summarize() {
   console.info(`\n${passed} passed, ${failed} failed`);
 }
 
+/** Debian's Chromium for the browser tests: installed with apt-get when missing and allowed (as CI does). */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+  if (existsSync(chromium)) return;
+  const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
+  if (canInstall) {
+    console.info('\n=== Installing Chromium (apt-get)');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+  }
+  if (!existsSync(chromium)) {
+    console.error(`\nThe browser tests need Chromium at ${chromium}: apt-get install chromium, or set CHROMIUM_PATH.`);
+    summarize();
+    process.exit(1);
+  }
+}
+
 step('Install', ['install', '--frozen-lockfile']);
 step('Typecheck', ['run', 'typecheck']);
 step('Lint', ['run', 'lint']);
-vitest('Tests (PGlite)', 'unit', []);
+// Every package on PGlite; the PostgreSQL server, when there is one, gets its own pass below.
+vitest('Tests (PGlite)', 'unit', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('Platform tests on PostgreSQL', 'postgres', ['--project', '@meridian/platform']);
 } else {
   console.info('\nPlatform tests on PostgreSQL: not run (set TEST_DATABASE_URL to a server; .ci/run does).');
 }
+// The real product in Chromium (tests/e2e: it builds the console and starts platform and gateway itself).
+ensureChromium();
+vitest('Browser tests (Chromium)', 'browser', ['--config', 'vitest.e2e.config.ts'], {}, [
+  '--filter',
+  '@meridian/tests',
+]);
 summarize();

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install chromium; .ci/run installs it). The /usr/bin wrapper adds flags and noise. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface JourneyBrowser {
+  context: BrowserContext;
+  /** A new tab of the same browser (same cookies and storage: another tab of the same person). */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * One Chromium for one journey, on a fresh user-data dir: nothing (cookies, storage, cache) carries
+ * over from another journey. Console errors of the page are collected for the journey to check.
+ */
+export async function openBrowser(): Promise<JourneyBrowser> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    const hint = existsSync(CHROMIUM_PATH) ? '' : ` (no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium)`;
+    throw new Error(`Chromium did not start${hint}: ${String(error)}`, { cause: error });
+  }
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  return {
+    context,
+    newPage: () => context.newPage(),
+    close: async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The tab a persistent context opens with (reused rather than left blank beside a new one). */
+export function firstPage(browser: JourneyBrowser): Promise<Page> {
+  return browser.context.pages()[0] ? Promise.resolve(browser.context.pages()[0]!) : browser.newPage();
+}

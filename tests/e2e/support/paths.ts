@@ -1,0 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const webDir = path.join(repoRoot, 'web');
+/** Screenshots of every screen a journey visits, for a person to look at. */
+export const screenshotDir = path.join(repoRoot, 'test-output', 'screenshots');

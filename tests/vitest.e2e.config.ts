@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+// Workspace packages resolve to their TypeScript sources, never to a stale build.
+const sourceConditions = { resolve: { conditions: ['source'] }, ssr: { resolve: { conditions: ['source'] } } };
+
+// Browser journeys (e2e/): one product for the whole run (global setup), journeys one after another,
+// since they share its accounts and some change them (passwords). `npm test` runs them last; alone:
+// `pnpm --filter @meridian/tests test:e2e`.
+export default defineConfig({
+  ...sourceConditions,
+  environments: {
+    __vitest__: { resolve: { conditions: ['source', 'node', 'import', 'default'], noExternal: [/^@meridian\//] } },
+  },
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Building the console and seeding the platform happen once, before the first journey.
+    teardownTimeout: 30_000,
+  },
+});

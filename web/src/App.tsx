@@ -1,0 +1,56 @@
+import { BlueprintProvider } from '@blueprintjs/core';
+import { useCallback } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import type { ApolloSetup } from './apollo/setup.js';
+import { ApolloSetupProvider } from './apollo/ApolloSetupProvider.js';
+import type { AuthFailureChannel } from './auth/auth-failures.js';
+import { AuthProvider } from './auth/AuthProvider.js';
+import type { CoordinatedUserManager } from './auth/user-manager.js';
+import { ToastProvider } from './components/toasts/ToastProvider.js';
+import { RuntimeConfigContext, type RuntimeConfig } from './config/runtime.js';
+import { AppRoutes } from './routes/AppRoutes.js';
+import { SessionUserProvider } from './session/SessionUserProvider.js';
+import { ThemeProvider } from './theme/ThemeProvider.js';
+
+export interface AppProps {
+  config: RuntimeConfig;
+  userManager: CoordinatedUserManager;
+  /** The client with its cache already restored for the signed-in user (main.tsx). */
+  apollo: ApolloSetup;
+  authFailures: AuthFailureChannel;
+  /** A sign-in callback the provider refused (main.tsx). */
+  signInError: string | null;
+}
+
+/**
+ * The providers, outermost first: Blueprint, configuration, theme, toasts, sign-in, the Apollo client
+ * (its cache owned by whoever is signed in), the session user, then the router and its routes.
+ */
+export function App({ config, userManager, apollo, authFailures, signInError }: AppProps) {
+  const purgeUserData = useCallback(() => apollo.purge(), [apollo]);
+  return (
+    <BlueprintProvider>
+      <RuntimeConfigContext.Provider value={config}>
+        <ThemeProvider>
+          <ToastProvider>
+            <AuthProvider
+              config={config}
+              userManager={userManager}
+              purgeUserData={purgeUserData}
+              authFailures={authFailures}
+              signInError={signInError}
+            >
+              <ApolloSetupProvider setup={apollo}>
+                <SessionUserProvider>
+                  <BrowserRouter>
+                    <AppRoutes />
+                  </BrowserRouter>
+                </SessionUserProvider>
+              </ApolloSetupProvider>
+            </AuthProvider>
+          </ToastProvider>
+        </ThemeProvider>
+      </RuntimeConfigContext.Provider>
+    </BlueprintProvider>
+  );
+}

@@ -1,0 +1,136 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FETCHED_AT_KEY } from './freshness.js';
+import { CACHE_KEY, OWNER_KEY, PERSIST_DEBOUNCE_MS } from './persistence.js';
+import { testApolloSetup } from './test-support.js';
+
+interface OrgUsers {
+  users: { __typename?: string; rows: { __typename?: string; email: string; name: string; role: string }[] };
+}
+
+const OrgUsersQuery: TypedDocumentNode<OrgUsers, { organizationId: string }> = gql`
+  query PersistenceTestOrgUsers($organizationId: ID!) {
+    users(organizationId: $organizationId) {
+      rows {
+        email
+        name
+        role
+      }
+    }
+  }
+`;
+
+const acmeUsers = () => ({
+  users: {
+    __typename: 'UserList',
+    rows: [{ __typename: 'User', email: 'user@acme.test', name: 'Ada Acme', role: 'ORG_USER' }],
+  },
+});
+
+const settle = (ms = PERSIST_DEBOUNCE_MS + 50) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the persisted cache belongs to one user', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('persists within the 100 ms throttle and restores for the same user before any request', async () => {
+    const first = testApolloSetup({ PersistenceTestOrgUsers: acmeUsers });
+    await first.setup.restoreFor('user@acme.test');
+    await first.setup.client.query({ query: OrgUsersQuery, variables: { organizationId: 'acme' } });
+    expect(localStorage.getItem(CACHE_KEY)).toBeNull();
+    await settle();
+    expect(localStorage.getItem(CACHE_KEY)).toContain('Ada Acme');
+    expect(localStorage.getItem(OWNER_KEY)).toBe('user@acme.test');
+
+    // A reload: a new client on the same storage, restored before the first render.
+    const reload = testApolloSetup({ PersistenceTestOrgUsers: acmeUsers });
+    await reload.setup.restoreFor('USER@acme.test');
+    const cached = reload.setup.client.readQuery({ query: OrgUsersQuery, variables: { organizationId: 'acme' } });
+    expect(cached?.users.rows[0]?.name).toBe('Ada Acme');
+    expect(reload.gateway.sent).toHaveLength(0);
+  });
+
+  it('purges user A entirely when user B signs in: nothing of A readable, nothing of A stored', async () => {
+    const { setup } = testApolloSetup({ PersistenceTestOrgUsers: acmeUsers });
+    await setup.restoreFor('user@acme.test');
+    await setup.client.query({ query: OrgUsersQuery, variables: { organizationId: 'acme' } });
+    await settle();
+    expect(localStorage.getItem(CACHE_KEY)).toContain('user@acme.test');
+
+    expect(await setup.switchUser('user@globex.test')).toBe(true);
+
+    expect(setup.client.readQuery({ query: OrgUsersQuery, variables: { organizationId: 'acme' } })).toBeNull();
+    expect(setup.cache.extract()).toEqual({});
+    expect(localStorage.getItem(CACHE_KEY)).toBeNull();
+    expect(localStorage.getItem(FETCHED_AT_KEY)).toBeNull();
+    expect(localStorage.getItem(OWNER_KEY)).toBe('user@globex.test');
+    // B's own data is persisted under B from now on.
+    setup.cache.writeQuery({
+      query: OrgUsersQuery,
+      variables: { organizationId: 'globex' },
+      data: {
+        users: {
+          __typename: 'UserList',
+          rows: [{ __typename: 'User', email: 'user@globex.test', name: 'Gus Globex', role: 'ORG_USER' }],
+        },
+      },
+    });
+    await settle();
+    const stored = localStorage.getItem(CACHE_KEY) ?? '';
+    expect(stored).toContain('Gus Globex');
+    expect(stored).not.toContain('acme');
+  });
+
+  it('does not purge when the same user is loaded again', async () => {
+    const { setup } = testApolloSetup({ PersistenceTestOrgUsers: acmeUsers });
+    await setup.restoreFor('user@acme.test');
+    await setup.client.query({ query: OrgUsersQuery, variables: { organizationId: 'acme' } });
+    expect(await setup.switchUser('user@acme.test')).toBe(false);
+    expect(setup.client.readQuery({ query: OrgUsersQuery, variables: { organizationId: 'acme' } })).not.toBeNull();
+  });
+
+  it("never restores another user's cache at start-up, and drops it", async () => {
+    const a = testApolloSetup({ PersistenceTestOrgUsers: acmeUsers });
+    await a.setup.restoreFor('user@acme.test');
+    await a.setup.client.query({ query: OrgUsersQuery, variables: { organizationId: 'acme' } });
+    await a.setup.persistence.flush();
+
+    const b = testApolloSetup({});
+    await b.setup.restoreFor('user@globex.test');
+    expect(b.setup.client.readQuery({ query: OrgUsersQuery, variables: { organizationId: 'acme' } })).toBeNull();
+    expect(localStorage.getItem(CACHE_KEY)).toBeNull();
+    expect(localStorage.getItem(OWNER_KEY)).toBe('user@globex.test');
+  });
+
+  it('leaves nothing behind when nobody is signed in at start-up', async () => {
+    const a = testApolloSetup({ PersistenceTestOrgUsers: acmeUsers });
+    await a.setup.restoreFor('user@acme.test');
+    await a.setup.client.query({ query: OrgUsersQuery, variables: { organizationId: 'acme' } });
+    await a.setup.persistence.flush();
+
+    const anonymous = testApolloSetup({});
+    await anonymous.setup.restoreFor(null);
+    expect(localStorage.getItem(CACHE_KEY)).toBeNull();
+    expect(localStorage.getItem(OWNER_KEY)).toBeNull();
+  });
+
+  it('purges memory and storage on sign-out, and stops persisting', async () => {
+    const { setup } = testApolloSetup({ PersistenceTestOrgUsers: acmeUsers });
+    await setup.restoreFor('user@acme.test');
+    await setup.client.query({ query: OrgUsersQuery, variables: { organizationId: 'acme' } });
+    await settle();
+
+    localStorage.setItem('meridian.sandbox.user@acme.test.tabs', '[{"query":"{ viewer { email } }"}]');
+    await setup.purge();
+    expect(setup.cache.extract()).toEqual({});
+    // The sandbox's saved queries and tabs go too.
+    expect(localStorage.getItem('meridian.sandbox.user@acme.test.tabs')).toBeNull();
+    expect(localStorage.getItem(CACHE_KEY)).toBeNull();
+    expect(localStorage.getItem(OWNER_KEY)).toBeNull();
+    expect(localStorage.getItem(FETCHED_AT_KEY)).toBeNull();
+
+    // A write racing the sign-out (a late answer) is not persisted for the next person.
+    setup.cache.writeQuery({ query: OrgUsersQuery, variables: { organizationId: 'acme' }, data: acmeUsers() });
+    await settle();
+    expect(localStorage.getItem(CACHE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import type { InMemoryCache } from '@apollo/client';
+import { CachePersistor, LocalStorageWrapper } from 'apollo3-cache-persist';
+
+/** The persisted normalized cache, and whose it is (the signed-in user's email, lowercase). */
+export const CACHE_KEY = 'meridian.apollo.cache';
+export const OWNER_KEY = 'meridian.apollo.owner';
+
+/** Spec section 7: persistence throttle 100 ms. */
+export const PERSIST_DEBOUNCE_MS = 100;
+
+/** Beyond this the cache is not persisted (localStorage holds about 5 M characters in all). */
+const MAX_PERSISTED_CHARS = 3 * 1024 * 1024;
+
+/**
+ * Mutation results are never persisted: they are answers to one action, not data to show again (and
+ * a created credential's payload belonged to one; its secret is nulled by the type policy anyway).
+ */
+async function withoutMutationResults(data: unknown): Promise<unknown> {
+  if (typeof data !== 'string') return data;
+  const parsed = JSON.parse(data) as Record<string, unknown>;
+  if (!('ROOT_MUTATION' in parsed)) return data;
+  delete parsed.ROOT_MUTATION;
+  return JSON.stringify(parsed);
+}
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * The normalized cache in localStorage, owned by one user: restored before the first render only for
+ * the user who wrote it, and purged on sign-out and whenever someone else signs in, so one user's data
+ * is never shown to, nor left in the browser for, the next.
+ */
+export class CachePersistence {
+  private readonly persistor: CachePersistor<unknown>;
+
+  constructor(
+    cache: InMemoryCache,
+    private readonly storage: StorageLike = window.localStorage,
+  ) {
+    this.persistor = new CachePersistor({
+      cache,
+      storage: new LocalStorageWrapper(storage),
+      key: CACHE_KEY,
+      debounce: PERSIST_DEBOUNCE_MS,
+      maxSize: MAX_PERSISTED_CHARS,
+      persistenceMapper: withoutMutationResults,
+    });
+    // Nothing is written until an owner is known (restoreFor / adopt).
+    this.persistor.pause();
+  }
+
+  /** The email the persisted cache belongs to, if any. */
+  owner(): string | null {
+    return this.storage.getItem(OWNER_KEY);
+  }
+
+  /**
+   * Before the first render: restores the cache when `email` wrote it; otherwise removes whatever is
+   * stored (another user's data, or anyone's when nobody is signed in) and starts empty for `email`.
+   * Returns whether anything was restored.
+   */
+  async restoreFor(email: string | null): Promise<boolean> {
+    const owner = email?.toLowerCase() ?? null;
+    if (owner && this.owner() === owner) {
+      await this.persistor.restore();
+      this.persistor.resume();
+      return true;
+    }
+    await this.purgeStorage();
+    if (owner) this.adopt(owner);
+    return false;
+  }
+
+  /** Persists from now on for `email` (the cache in memory must already be theirs or empty). */
+  adopt(email: string): void {
+    this.storage.setItem(OWNER_KEY, email.toLowerCase());
+    this.persistor.resume();
+  }
+
+  /** Stops persisting and removes the stored cache and its owner (the cache in memory is the caller's). */
+  async purgeStorage(): Promise<void> {
+    this.persistor.pause();
+    await this.persistor.purge();
+    this.storage.removeItem(OWNER_KEY);
+  }
+
+  /** Writes now (tests; and before a reload that must find the latest data). */
+  flush(): Promise<void> {
+    return this.persistor.persist();
+  }
+}

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshTokens } from './session-probes.js';
+import { invalidGrant, ORIGIN, providerFetchStub, refreshed, storeUser, TEST_CONFIG } from './test-support.js';
+import { createUserManager, OIDC_SCOPES } from './user-manager.js';
+
+describe('the user manager', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uses code + PKCE against the configured provider, renews with refresh tokens and revokes only those', () => {
+    const { settings } = createUserManager(TEST_CONFIG, ORIGIN);
+    expect(settings).toMatchObject({
+      authority: 'http://issuer.test',
+      client_id: 'meridian-console',
+      response_type: 'code',
+      scope: 'openid email profile api_access',
+      redirect_uri: `${ORIGIN}/auth/callback`,
+      post_logout_redirect_uri: `${ORIGIN}/`,
+      automaticSilentRenew: true,
+      revokeTokensOnSignout: true,
+      revokeTokenTypes: ['refresh_token'],
+      monitorSession: true,
+    });
+    expect(OIDC_SCOPES.split(' ')).toEqual(['openid', 'email', 'profile', 'api_access']);
+  });
+
+  it('keeps the user in localStorage, shared by the tabs', async () => {
+    const userManager = createUserManager(TEST_CONFIG, ORIGIN);
+    await storeUser(userManager, { email: 'user@acme.test' });
+    expect(localStorage.getItem(userManager.userStorageKey)).toContain('access-user@acme.test');
+  });
+
+  it('shares one refresh between concurrent renewals (a reused refresh token would revoke the grant)', async () => {
+    const provider = providerFetchStub(() => refreshed('user@acme.test'));
+    vi.stubGlobal('fetch', provider.fetch);
+    const userManager = createUserManager(TEST_CONFIG, ORIGIN);
+    await storeUser(userManager, { email: 'user@acme.test' });
+
+    const [first, second] = await Promise.all([userManager.signinSilent(), userManager.signinSilent()]);
+    expect(provider.count('/token')).toBe(1);
+    expect(first?.access_token).toBe('access-user@acme.test-renewed');
+    expect(second).toBe(first);
+    expect(provider.calls.find((call) => call.url.endsWith('/token'))?.body.get('grant_type')).toBe('refresh_token');
+
+    // The next renewal uses the rotated token.
+    await userManager.signinSilent();
+    expect(
+      provider.calls.filter((call) => call.url.endsWith('/token')).map((call) => call.body.get('refresh_token')),
+    ).toEqual(['refresh-1', 'refresh-2']);
+  });
+
+  it('reads invalid_grant as the session refused, and other failures as no answer', async () => {
+    let answer: () => { status?: number; body: unknown } = invalidGrant;
+    vi.stubGlobal('fetch', providerFetchStub(() => answer()).fetch);
+    const userManager = createUserManager(TEST_CONFIG, ORIGIN);
+    await storeUser(userManager, { email: 'user@acme.test' });
+    expect(await refreshTokens(userManager)).toBe('refused');
+
+    answer = () => ({ status: 503, body: { error: 'server_error' } });
+    expect(await refreshTokens(userManager)).toBe('unavailable');
+
+    answer = () => refreshed('user@acme.test');
+    expect(await refreshTokens(userManager)).toBe('renewed');
+
+    await userManager.removeUser();
+    expect(await refreshTokens(userManager)).toBe('refused');
+  });
+});

@@ -1,0 +1,89 @@
+import {
+  UserManager,
+  WebStorageStateStore,
+  type SigninSilentArgs,
+  type User,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
+import type { RuntimeConfig } from '../config/runtime.js';
+
+/** The scopes of spec section 1; api_access is what the gateway requires. */
+export const OIDC_SCOPES = 'openid email profile api_access';
+
+export const CALLBACK_PATH = '/auth/callback';
+export const SILENT_RENEW_PATH = '/auth/silent-renew';
+
+/** Tabs take turns refreshing (see CoordinatedUserManager). */
+const RENEW_LOCK_NAME = 'meridian-auth-renew';
+
+/**
+ * The settings of spec section 1 against the configured provider, with the provider's quirks
+ * (stack.md, decisions.md "Sign-in"):
+ * - authorization code + PKCE (oidc-client-ts always uses S256 for code flows);
+ * - silent renew with refresh tokens only: the provider's cookies are SameSite=Lax, so an iframe renew
+ *   cannot work (no silent iframe is ever started while a refresh token is present);
+ * - sign-out revokes the refresh token only: the provider refuses to revoke JWT access tokens, which
+ *   would abort the whole sign-out;
+ * - monitorSession on: oidc-client-ts starts its check_session iframe only when the discovery document
+ *   advertises check_session_iframe and the sign-in answered a session_state, i.e. only with providers
+ *   that offer session management (ours does not; the session watch covers it, see session-watch.ts);
+ * - the user lives in localStorage, shared by the console's tabs: a new tab is signed in at once, and
+ *   a tab finding no user means no tab has one (spec section 4's broadcast rule relies on that).
+ */
+export function userManagerSettings(config: RuntimeConfig, origin: string): UserManagerSettings {
+  return {
+    authority: config.oidc.issuer,
+    client_id: config.oidc.clientId,
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    silent_redirect_uri: `${origin}${SILENT_RENEW_PATH}`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: OIDC_SCOPES,
+    automaticSilentRenew: true,
+    revokeTokensOnSignout: true,
+    revokeTokenTypes: ['refresh_token'],
+    monitorSession: true,
+    // The ID token carries email and name: no userinfo round trip at sign-in.
+    loadUserInfo: false,
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    stateStore: new WebStorageStateStore({ store: window.localStorage }),
+  };
+}
+
+/** Runs `task` while holding the cross-tab renew lock, where the browser has Web Locks. */
+function withRenewLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks?.request) return task();
+  // The lock's promise resolves with the task's result (not the task's promise).
+  return locks.request(RENEW_LOCK_NAME, task) as unknown as Promise<T>;
+}
+
+/**
+ * A UserManager whose refreshes never overlap. The provider rotates refresh tokens and treats a reused
+ * one as theft, revoking the whole grant, so two refreshes with the same token (the automatic renew
+ * meeting the session watch, or two tabs sharing the stored user) would sign everyone out. Within a
+ * tab concurrent calls share one refresh; across tabs a Web Lock makes them take turns, each reading
+ * the newest stored refresh token when its turn comes.
+ */
+export class CoordinatedUserManager extends UserManager {
+  private renewal: Promise<User | null> | null = null;
+
+  override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
+    this.renewal ??= withRenewLock(() => super.signinSilent(args)).finally(() => {
+      this.renewal = null;
+    });
+    return this.renewal;
+  }
+
+  /** The localStorage key the signed-in user is stored under (other tabs watch it). */
+  get userStorageKey(): string {
+    return `oidc.user:${this.settings.authority}:${this.settings.client_id}`;
+  }
+}
+
+export function createUserManager(
+  config: RuntimeConfig,
+  origin: string = window.location.origin,
+): CoordinatedUserManager {
+  return new CoordinatedUserManager(userManagerSettings(config, origin));
+}

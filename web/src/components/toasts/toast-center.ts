@@ -1,0 +1,86 @@
+import type { Toaster, ToastProps } from '@blueprintjs/core';
+import { nanoid } from 'nanoid';
+import { toastOf, TOAST_ID_LENGTH, type Toast, type ToastContainerId, type ToastRequest } from './toast-model.js';
+
+/** Turns a toast record into Blueprint's props (the provider supplies the look). */
+export type ToastRenderer = (toast: Toast, onDismiss: () => void) => ToastProps;
+
+interface OpenToast {
+  toast: Toast;
+  onDismiss?: () => void;
+}
+
+/**
+ * Shows, dismisses and clears toasts across the three containers. Usable outside React (the Apollo
+ * error link, the session watcher): toasts asked for before the containers mount wait for them.
+ */
+export class ToastCenter {
+  private readonly toasters = new Map<ToastContainerId, Toaster>();
+  private readonly open = new Map<string, OpenToast>();
+  private pending: string[] = [];
+  private render: ToastRenderer | null = null;
+
+  /** The provider registers each container's Blueprint toaster (null when it unmounts). */
+  attach(containerId: ToastContainerId, toaster: Toaster | null, render: ToastRenderer): void {
+    this.render = render;
+    if (toaster) this.toasters.set(containerId, toaster);
+    else this.toasters.delete(containerId);
+    const waiting = this.pending;
+    this.pending = [];
+    for (const id of waiting) this.present(id);
+  }
+
+  /** Shows a toast and answers its id. */
+  show(request: ToastRequest): string {
+    const toast = toastOf(nanoid(TOAST_ID_LENGTH), request);
+    this.open.set(toast.id, { toast, onDismiss: request.onDismiss });
+    this.present(toast.id);
+    return toast.id;
+  }
+
+  dismiss(id: string): void {
+    const entry = this.open.get(id);
+    if (!entry) return;
+    const toaster = this.toasters.get(entry.toast.containerId);
+    if (toaster && !this.pending.includes(id)) toaster.dismiss(id);
+    this.closed(id);
+  }
+
+  /** Dismisses every toast of every container. */
+  clear(): void {
+    for (const toaster of this.toasters.values()) toaster.clear();
+    for (const id of [...this.open.keys()]) this.closed(id);
+    this.pending = [];
+  }
+
+  /** The toasts open now, newest last. */
+  list(): Toast[] {
+    return [...this.open.values()].map((entry) => entry.toast);
+  }
+
+  private present(id: string): void {
+    const entry = this.open.get(id);
+    if (!entry) return;
+    const toaster = this.toasters.get(entry.toast.containerId);
+    if (!toaster || !this.render) {
+      this.pending.push(id);
+      return;
+    }
+    toaster.show(
+      this.render(entry.toast, () => this.closed(id)),
+      id,
+    );
+  }
+
+  /** Forgets a toast and runs its callback exactly once, however it went. */
+  private closed(id: string): void {
+    const entry = this.open.get(id);
+    if (!entry) return;
+    this.open.delete(id);
+    this.pending = this.pending.filter((pendingId) => pendingId !== id);
+    entry.onDismiss?.();
+  }
+}
+
+/** The console's one toast center. */
+export const toastCenter = new ToastCenter();

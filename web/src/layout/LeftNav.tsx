@@ -1,0 +1,101 @@
+import { Button, Classes } from '@blueprintjs/core';
+import {
+  ChartIcon,
+  CodeIcon,
+  DashboardIcon,
+  DiagramTreeIcon,
+  HomeIcon,
+  IdNumberIcon,
+  LifesaverIcon,
+  MenuClosedIcon,
+  MenuOpenIcon,
+  OfficeIcon,
+} from '@blueprintjs/icons';
+import type { ReactElement, ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { resetListState } from '../routes/list-state.js';
+import type { AccessUser } from '../routes/route-access.js';
+import { externalLinks, navItems, type ExternalLink, type NavItemId } from './nav-items.js';
+
+const NAV_ICONS: Record<NavItemId, ReactElement> = {
+  home: <HomeIcon />,
+  'managed-providers': <DiagramTreeIcon />,
+  organizations: <OfficeIcon />,
+  'my-organization': <IdNumberIcon />,
+  analytics: <ChartIcon />,
+};
+
+const LINK_ICONS: Record<ExternalLink['id'], ReactElement> = {
+  'bi-portal': <DashboardIcon />,
+  'api-docs': <CodeIcon />,
+  'support-portal': <LifesaverIcon />,
+};
+
+export interface LeftNavProps {
+  /** The signed-in user: their role, organization and features decide the items. */
+  user: AccessUser & { biPortalUrl: string | null };
+  /** From the runtime configuration. */
+  supportPortalUrl?: string | undefined;
+  /** 264 px with labels when open, 64 px of icons when collapsed. */
+  isOpen: boolean;
+  onToggle: () => void;
+  /** The profile popover, placed at the bottom of the navigation. */
+  profile?: ReactNode;
+}
+
+/** The collapsible left navigation of spec section 2. */
+export function LeftNav({ user, supportPortalUrl, isOpen, onToggle, profile }: LeftNavProps) {
+  const items = navItems(user);
+  const links = externalLinks(user, { supportPortalUrl });
+  return (
+    <nav className="meridian-nav" aria-label="Main navigation">
+      <Button
+        className="meridian-nav-toggle"
+        variant="minimal"
+        icon={isOpen ? <MenuClosedIcon /> : <MenuOpenIcon />}
+        aria-label={isOpen ? 'Collapse navigation' : 'Expand navigation'}
+        aria-expanded={isOpen}
+        onClick={onToggle}
+      />
+      <ul className="meridian-nav-list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              // Choosing an item starts the users and organizations lists afresh (spec section 2).
+              onClick={() => resetListState()}
+              className={({ isActive }) => `meridian-nav-item ${isActive ? Classes.ACTIVE : ''}`}
+              title={isOpen ? undefined : item.label}
+            >
+              <span className="meridian-nav-icon" aria-hidden>
+                {NAV_ICONS[item.id]}
+              </span>
+              <span className="meridian-nav-label">{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <ul className="meridian-nav-list meridian-nav-bottom">
+        {links.map((link) => (
+          <li key={link.id}>
+            <a
+              className="meridian-nav-item"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={isOpen ? undefined : link.label}
+            >
+              <span className="meridian-nav-icon" aria-hidden>
+                {LINK_ICONS[link.id]}
+              </span>
+              <span className="meridian-nav-label">{link.label}</span>
+              <span className="meridian-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {profile && <div className="meridian-nav-profile">{profile}</div>}
+    </nav>
+  );
+}

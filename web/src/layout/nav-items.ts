@@ -1,0 +1,71 @@
+import { canAccessRoute, type AccessUser } from '../routes/route-access.js';
+import { managedProvidersPath, organizationUpdatePath, PATHS } from '../routes/paths.js';
+
+export type NavItemId = 'home' | 'managed-providers' | 'organizations' | 'my-organization' | 'analytics';
+
+export interface NavItem {
+  id: NavItemId;
+  label: string;
+  to: string;
+  /** Highlighted only on its exact path (not on the pages below it). */
+  end: boolean;
+}
+
+/**
+ * The left navigation of spec section 2, in its order. An item shows only when the route guard would
+ * let the user through (the same requirement table), so the navigation never offers a refusal.
+ */
+export function navItems(user: AccessUser): NavItem[] {
+  const ownOrg = { orgId: user.organizationId };
+  const items: (NavItem | false)[] = [
+    { id: 'home', label: 'Home', to: PATHS.home, end: true },
+    canAccessRoute(user, 'managedProviders', ownOrg) && {
+      id: 'managed-providers',
+      label: 'Managed Providers',
+      to: managedProvidersPath(user.organizationId),
+      end: false,
+    },
+    canAccessRoute(user, 'organizations') && {
+      id: 'organizations',
+      label: 'Organizations',
+      to: PATHS.organizations,
+      end: true,
+    },
+    canAccessRoute(user, 'organizationUpdate', ownOrg) && {
+      id: 'my-organization',
+      label: 'My Organization',
+      to: organizationUpdatePath(user.organizationId),
+      end: false,
+    },
+    canAccessRoute(user, 'analytics') && { id: 'analytics', label: 'Analytics', to: PATHS.analytics, end: false },
+  ];
+  return items.filter((item): item is NavItem => item !== false);
+}
+
+export interface ExternalLink {
+  id: 'bi-portal' | 'api-docs' | 'support-portal';
+  label: string;
+  href: string;
+}
+
+/**
+ * Where the Support Portal lives when config.json names none. An `.example` host (reserved, never
+ * resolves) makes a missing setting visible instead of sending users somewhere unintended.
+ */
+export const DEFAULT_SUPPORT_PORTAL_URL = 'https://support.meridian.example/';
+
+export function supportPortalUrl(config: { supportPortalUrl?: string | undefined }): string {
+  return config.supportPortalUrl ?? DEFAULT_SUPPORT_PORTAL_URL;
+}
+
+/** The bottom links, each opened in a new tab: BI Portal only when the organization has one. */
+export function externalLinks(
+  user: { biPortalUrl: string | null },
+  config: { supportPortalUrl?: string | undefined },
+): ExternalLink[] {
+  const links: ExternalLink[] = [];
+  if (user.biPortalUrl) links.push({ id: 'bi-portal', label: 'BI Portal', href: user.biPortalUrl });
+  links.push({ id: 'api-docs', label: 'API Docs', href: PATHS.sandbox });
+  links.push({ id: 'support-portal', label: 'Support Portal', href: supportPortalUrl(config) });
+  return links;
+}

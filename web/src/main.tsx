@@ -1,0 +1,55 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from './App.js';
+import { ApolloSetup } from './apollo/setup.js';
+import { AuthFailureChannel } from './auth/auth-failures.js';
+import { completeSignInCallback } from './auth/callback.js';
+import { currentAccessToken, emailOf, loadStoredUser } from './auth/stored-user.js';
+import { createUserManager } from './auth/user-manager.js';
+import { ConfigErrorScreen } from './config/ConfigErrorScreen.js';
+import { loadRuntimeConfig, type RuntimeConfig } from './config/runtime.js';
+
+/**
+ * Start-up, in order: the runtime configuration; a sign-in callback completed (the URL becomes the page
+ * the user was going to); the signed-in user, renewed if their token expired meanwhile; their persisted
+ * cache restored (anyone else's purged); only then the first render, so a reload paints from the cache.
+ */
+async function bootstrap(root: Root): Promise<void> {
+  let config: RuntimeConfig;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (error) {
+    root.render(<ConfigErrorScreen detail={error instanceof Error ? error.message : String(error)} />);
+    return;
+  }
+
+  const userManager = createUserManager(config);
+  const callback = await completeSignInCallback(userManager);
+  if (callback.kind === 'silent-renew') return;
+  const user = callback.kind === 'signed-in' ? callback.user : await loadStoredUser(userManager);
+
+  const authFailures = new AuthFailureChannel();
+  const apollo = new ApolloSetup({
+    gatewayUrl: config.gatewayUrl,
+    getAccessToken: () => currentAccessToken(userManager),
+    onAuthFailure: authFailures.report,
+  });
+  await apollo.restoreFor(user && !user.expired ? emailOf(user) : null);
+
+  root.render(
+    <StrictMode>
+      <App
+        config={config}
+        userManager={userManager}
+        apollo={apollo}
+        authFailures={authFailures}
+        signInError={callback.kind === 'failed' ? callback.message : null}
+      />
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+void bootstrap(createRoot(container));

@@ -1,0 +1,56 @@
+// GraphiQL (with Monaco) is large: this module is only ever loaded lazily by the /sandbox route, so it
+// and everything below are a chunk of their own that no other page downloads.
+import 'graphiql/setup-workers/vite';
+import 'graphiql/style.css';
+import { GraphiQL, type GraphiQLProps } from 'graphiql';
+import { useEffect, useMemo, useState } from 'react';
+import { useAuthSession } from '../auth/useAuthSession.js';
+import { useRuntimeConfig } from '../config/runtime.js';
+import { usePageTitle } from '../layout/page-title.js';
+import { AccessTokenSource, createSandboxFetcher } from './sandbox-fetcher.js';
+import { sandboxStorageFor } from './sandbox-storage.js';
+
+/** Shown in a first visit's editor; later visits reopen the user's own tabs. */
+export const SANDBOX_DEFAULT_QUERY = `# Runs against the gateway as you,
+# with your permissions.
+# Docs (book icon): every type and field.
+# History (clock icon): what you ran.
+
+query Me {
+  viewer {
+    email
+    name
+    role
+    organizationName
+    permissions
+  }
+}
+`;
+
+/** /sandbox: GraphiQL against the gateway, signed in as the current user. */
+export function SandboxPage() {
+  const { gatewayUrl, productName } = useRuntimeConfig();
+  const { accessToken, email } = useAuthSession();
+  // The fetcher reads the token when it sends, so a silent renewal needs no new fetcher. It holds the
+  // token from the first render on: GraphiQL's first introspection runs before this page's effects.
+  const [tokenSource] = useState(() => new AccessTokenSource(accessToken));
+  useEffect(() => tokenSource.set(accessToken), [tokenSource, accessToken]);
+  usePageTitle('API Sandbox');
+
+  const fetcher = useMemo(
+    () => createSandboxFetcher({ url: gatewayUrl, getAccessToken: () => tokenSource.get() }),
+    [gatewayUrl, tokenSource],
+  ) as GraphiQLProps['fetcher'];
+  const storage = useMemo(() => sandboxStorageFor(email ?? 'anonymous'), [email]);
+
+  return (
+    <div style={{ height: '100vh' }}>
+      {/* Keyed by user: another user's tabs and history are never shown, even for a moment. */}
+      <GraphiQL key={email ?? 'anonymous'} fetcher={fetcher} storage={storage} defaultQuery={SANDBOX_DEFAULT_QUERY}>
+        <GraphiQL.Logo>{productName} API</GraphiQL.Logo>
+      </GraphiQL>
+    </div>
+  );
+}
+
+export default SandboxPage;

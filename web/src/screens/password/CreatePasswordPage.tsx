@@ -1,0 +1,89 @@
+import { Button, Intent } from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { checkNewPassword, type NewPasswordProblems } from './new-password.js';
+import { NewPasswordFields } from './NewPasswordFields.js';
+import { Notice } from './Notice.js';
+import { PasswordPageLayout } from './PasswordPageLayout.js';
+import { useCreatePassword } from './useCreatePassword.js';
+
+export const MISSING_TOKEN_MESSAGE =
+  'This link is incomplete: open the link from your email again, or ask for a new one.';
+export const PASSWORD_SET_MESSAGE = 'Your new password is set. Sign in with it now.';
+
+/**
+ * Public page reached from an emailed link or the sign-in page's 'Set a new password' link; both carry
+ * the one-time `token`. What the user typed stays put when the gateway refuses it.
+ */
+export function CreatePasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<NewPasswordProblems>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [createPassword, { loading }] = useCreatePassword();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const local = checkNewPassword(password, confirmation);
+    setProblems(local);
+    setFormError(null);
+    if (local.password || local.confirmation) return;
+    const outcome = await createPassword({ token, password });
+    if (outcome.ok) return setDone(true);
+    setProblems({ password: outcome.fieldErrors.password });
+    setFormError(outcome.fieldErrors.token ?? outcome.formError);
+  }
+
+  if (done) {
+    return (
+      <PasswordPageLayout title="Password set">
+        <Notice kind="success">{PASSWORD_SET_MESSAGE}</Notice>
+        <p style={{ marginTop: 16 }}>
+          <Link to="/">Sign in</Link>
+        </p>
+      </PasswordPageLayout>
+    );
+  }
+
+  if (!token) {
+    return (
+      <PasswordPageLayout title="Set a new password">
+        <Notice kind="warning">{MISSING_TOKEN_MESSAGE}</Notice>
+        <p style={{ marginTop: 16 }}>
+          <Link to="/forgot-password">Ask for a new link</Link>
+        </p>
+      </PasswordPageLayout>
+    );
+  }
+
+  return (
+    <PasswordPageLayout title="Set a new password">
+      {formError && (
+        <Notice kind="danger" style={{ marginBottom: 16 }}>
+          {formError}
+        </Notice>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          passwordError={problems.password}
+          confirmationError={problems.confirmation}
+        />
+        <Button type="submit" intent={Intent.PRIMARY} loading={loading} fill>
+          Set password
+        </Button>
+      </form>
+      <p style={{ marginTop: 16 }}>
+        <Link to="/forgot-password">Ask for a new link</Link>
+      </p>
+    </PasswordPageLayout>
+  );
+}
+
+export default CreatePasswordPage;

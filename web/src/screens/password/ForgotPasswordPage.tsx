@@ -1,0 +1,82 @@
+import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { normalizeEmail, validateEmail } from '@meridian/schema';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Notice } from './Notice.js';
+import { PasswordPageLayout } from './PasswordPageLayout.js';
+import { useRequestPasswordReset } from './useRequestPasswordReset.js';
+
+/** Said after every request, whether or not the email belongs to anyone (it must reveal nothing). */
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email, a link to set a new password is on its way. It works for 60 minutes.';
+
+/** Public page: ask for an emailed link to set a new password. */
+export function ForgotPasswordPage() {
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [requestReset, { loading }] = useRequestPasswordReset();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateEmail(normalizeEmail(email));
+    setEmailError(problem ?? undefined);
+    setFormError(null);
+    if (problem) return;
+    const outcome = await requestReset(normalizeEmail(email));
+    if (outcome.ok) return setSent(true);
+    setEmailError(outcome.fieldErrors.email);
+    setFormError(outcome.formError);
+  }
+
+  if (sent) {
+    return (
+      <PasswordPageLayout title="Check your email">
+        <Notice kind="success">{RESET_REQUESTED_MESSAGE}</Notice>
+        <p style={{ marginTop: 16 }}>
+          <Link to="/">Back to sign in</Link>
+        </p>
+      </PasswordPageLayout>
+    );
+  }
+
+  return (
+    <PasswordPageLayout title="Forgot your password?">
+      <p>Enter the email you sign in with and we will send you a link to set a new password.</p>
+      {formError && (
+        <Notice kind="danger" style={{ marginBottom: 16 }}>
+          {formError}
+        </Notice>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormGroup
+          label="Email"
+          labelFor={emailId}
+          intent={emailError ? Intent.DANGER : Intent.NONE}
+          helperText={emailError}
+        >
+          <InputGroup
+            id={emailId}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onValueChange={setEmail}
+            intent={emailError ? Intent.DANGER : Intent.NONE}
+            aria-invalid={Boolean(emailError)}
+            autoFocus
+          />
+        </FormGroup>
+        <Button type="submit" intent={Intent.PRIMARY} loading={loading} fill>
+          Send link
+        </Button>
+      </form>
+      <p style={{ marginTop: 16 }}>
+        <Link to="/">Back to sign in</Link>
+      </p>
+    </PasswordPageLayout>
+  );
+}
+
+export default ForgotPasswordPage;

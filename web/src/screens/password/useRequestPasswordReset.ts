@@ -1,0 +1,30 @@
+import { useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { graphql } from '../../gql/index.js';
+import { outcomeOfError, outcomeOfPayload, type PasswordOutcome } from './password-outcome.js';
+
+const RequestPasswordResetDocument = graphql(`
+  mutation RequestPasswordReset($email: Email!) {
+    requestPasswordReset(email: $email) {
+      ok
+      inputErrors {
+        field
+        message
+      }
+    }
+  }
+`);
+
+/** Asks for an emailed link to set a new password; the answer never says whether the email exists. */
+export function useRequestPasswordReset(): [(email: string) => Promise<PasswordOutcome>, { loading: boolean }] {
+  const [mutate, { loading }] = useMutation(RequestPasswordResetDocument);
+  const run = useCallback(
+    (email: string) =>
+      mutate({ variables: { email } }).then(
+        (result) => outcomeOfPayload(result.data?.requestPasswordReset),
+        outcomeOfError,
+      ),
+    [mutate],
+  );
+  return [run, { loading }];
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatCompactNumber } from './number-format.js';
+
+describe('formatCompactNumber', () => {
+  it('shows numbers under a thousand as they are', () => {
+    expect(formatCompactNumber(0)).toBe('0');
+    expect(formatCompactNumber(999)).toBe('999');
+    expect(formatCompactNumber(12.34)).toBe('12.3');
+  });
+
+  it('abbreviates thousands as k with one decimal', () => {
+    expect(formatCompactNumber(1000)).toBe('1.0k');
+    expect(formatCompactNumber(1500)).toBe('1.5k');
+    expect(formatCompactNumber(3449)).toBe('3.4k');
+    expect(formatCompactNumber(999_949)).toBe('999.9k');
+  });
+
+  it('abbreviates millions as M with one decimal, rolling over at the rounding edge', () => {
+    expect(formatCompactNumber(999_950)).toBe('1.0M');
+    expect(formatCompactNumber(1_000_000)).toBe('1.0M');
+    expect(formatCompactNumber(12_345_678)).toBe('12.3M');
+  });
+
+  it('keeps the sign of negative numbers', () => {
+    expect(formatCompactNumber(-2500)).toBe('-2.5k');
+  });
+});
