@@ -13,7 +13,7 @@ export const PATHS = {
 } as const;
 
 /** The sub-pages of a user profile the console links to. */
-export type ProfileSection = 'general' | 'credentials';
+export type ProfileSection = 'general' | 'credentials' | 'password';
 
 const segment = (value: string) => encodeURIComponent(value);
 

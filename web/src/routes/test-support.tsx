@@ -1,10 +1,10 @@
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
 import { FEATURE_KEYS, permissionsOf, type FeatureKey, type Role } from '@meridian/schema';
 import { render } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { ApolloSetupProvider } from '../apollo/ApolloSetupProvider.js';
+import { testApolloSetup } from '../apollo/test-support.js';
 import { AuthSessionContext, type AuthSession } from '../auth/auth-session.js';
 import { ToastCenter } from '../components/toasts/toast-center.js';
 import { ToastProvider } from '../components/toasts/ToastProvider.js';
@@ -81,8 +81,8 @@ export interface RenderConsoleOptions {
 
 /**
  * The console's route table at `path` with the providers App.tsx puts around it: configuration,
- * theme, toasts (a fresh center), the auth session and session user given, an Apollo client whose
- * link answers nothing (no screen here queries), and a memory router.
+ * theme, toasts (a fresh center), the auth session and session user given, the console's Apollo setup
+ * over a gateway stub that answers no query (screens show their error states), and a memory router.
  */
 export function renderConsole(path: string, options: RenderConsoleOptions = {}) {
   const user = options.user === undefined ? sessionUserOf('orgUser') : options.user;
@@ -101,20 +101,20 @@ export function renderConsole(path: string, options: RenderConsoleOptions = {}) 
     retry: vi.fn(),
   };
   const toasts = new ToastCenter();
-  const apollo = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
+  const { setup } = testApolloSetup({});
   const result = render(
     <RuntimeConfigContext.Provider value={TEST_CONFIG}>
       <ThemeProvider>
         <ToastProvider center={toasts}>
           <AuthSessionContext.Provider value={session}>
-            <ApolloProvider client={apollo}>
+            <ApolloSetupProvider setup={setup}>
               <SessionUserContext.Provider value={userState}>
                 <MemoryRouter initialEntries={[path]}>
                   <AppRoutes />
                   <LocationProbe />
                 </MemoryRouter>
               </SessionUserContext.Provider>
-            </ApolloProvider>
+            </ApolloSetupProvider>
           </AuthSessionContext.Provider>
         </ToastProvider>
       </ThemeProvider>

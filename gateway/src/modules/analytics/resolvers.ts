@@ -8,5 +8,6 @@ export const analyticsResolvers: Resolvers = {
 
   AnalyticsSummary: {
     credentialsExpiringSoon: (summary) => summary.credentialsExpiringSoon.data,
+    credentialsExpiringTotal: (summary) => summary.credentialsExpiringSoon.total,
   },
 };

@@ -1,6 +1,59 @@
-import { NotBuiltYetPage } from '../../routes/NotBuiltYetPage.js';
+import { Callout, Classes, H1, Intent } from '@blueprintjs/core';
+import { ArrowLeftIcon } from '@blueprintjs/icons';
+import { userLimitMessage } from '@meridian/schema';
+import { useParams } from 'react-router-dom';
+import { useFreshQuery } from '../../apollo/useFreshQuery.js';
+import { useRuntimeConfig } from '../../config/runtime.js';
+import { usePageTitle } from '../../layout/page-title.js';
+import { organizationUsersPath } from '../../routes/paths.js';
+import { useSessionUser } from '../../session/useSessionUser.js';
+import { CreateUserForm } from './create/CreateUserForm.js';
+import { CreateUserOrganizationQuery } from './create/user-limits-query.js';
+import { RouterAnchorButton } from './shared/RouterAnchorButton.js';
+import './users.css';
 
-/** Create User: not built yet (its route and guard are real). */
-export default function CreateUserPage() {
-  return <NotBuiltYetPage title="Create User" />;
+/** The organization's user limit, and the refusal ahead of time when it is reached. */
+function UserLimit({ userLimit, activeUsers }: { userLimit: number; activeUsers: number }) {
+  if (activeUsers >= userLimit) {
+    return (
+      <Callout intent={Intent.WARNING} title="User limit reached" className="meridian-user-profile-section">
+        {userLimitMessage(userLimit)}
+      </Callout>
+    );
+  }
+  return (
+    <p className={Classes.TEXT_MUTED}>
+      {activeUsers.toLocaleString('en-US')} of {userLimit.toLocaleString('en-US')} active users.
+    </p>
+  );
 }
+
+/** /admin/org-management/{orgId}/users/create: a new user of the organization. */
+export function CreateUserPage() {
+  usePageTitle('Create User');
+  const { orgId = '' } = useParams();
+  const { user } = useSessionUser();
+  const { productName } = useRuntimeConfig();
+  const organization = useFreshQuery(CreateUserOrganizationQuery, { variables: { organizationId: orgId } }).data
+    ?.organization;
+  const licenses = organization?.licenses;
+  if (!user) return null;
+  return (
+    <div className="meridian-create-user">
+      <RouterAnchorButton to={organizationUsersPath(orgId)} variant="minimal" icon={<ArrowLeftIcon />}>
+        Back to users
+      </RouterAnchorButton>
+      <H1>Create user</H1>
+      <p className={Classes.TEXT_MUTED}>In {organization?.name ?? orgId}</p>
+      {licenses && <UserLimit userLimit={licenses.userLimit} activeUsers={licenses.activeUsers} />}
+      <CreateUserForm
+        organizationId={orgId}
+        granterRole={user.role}
+        productName={productName}
+        seats={licenses?.tableauUserLicenses ?? null}
+      />
+    </div>
+  );
+}
+
+export default CreateUserPage;

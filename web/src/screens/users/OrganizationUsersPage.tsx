@@ -1,6 +1,131 @@
-import { NotBuiltYetPage } from '../../routes/NotBuiltYetPage.js';
+import { Button, Callout, Classes, H1, Intent, NonIdealState } from '@blueprintjs/core';
+import { ArrowLeftIcon, NewPersonIcon, PeopleIcon, SearchIcon } from '@blueprintjs/icons';
+import { useParams } from 'react-router-dom';
+import { useFreshQuery } from '../../apollo/useFreshQuery.js';
+import { useRuntimeConfig } from '../../config/runtime.js';
+import { usePageTitle } from '../../layout/page-title.js';
+import { createUserPath, PATHS } from '../../routes/paths.js';
+import { can } from '../../session/session-user.js';
+import { useSessionUser } from '../../session/useSessionUser.js';
+import { errorMessage } from './shared/mutation-outcome.js';
+import { RouterAnchorButton } from './shared/RouterAnchorButton.js';
+import { OrganizationUsersHeaderQuery, OrganizationUsersQuery } from './list/users-list-query.js';
+import { pageCount, usersQueryVariables } from './list/users-list-state.js';
+import { UsersPager } from './list/UsersPager.js';
+import { UsersSearchBox } from './list/UsersSearchBox.js';
+import { UsersTable } from './list/UsersTable.js';
+import { useCommittedValue } from './list/useCommittedValue.js';
+import { useUsersListState } from './list/useUsersListState.js';
+import './users.css';
 
-/** Users: not built yet (its route and guard are real). */
-export default function OrganizationUsersPage() {
-  return <NotBuiltYetPage title="Users" />;
+/** The heading: the organization's name (a skeleton until known) and the actions the role may take. */
+function UsersHeader({ organizationId }: { organizationId: string }) {
+  const { user } = useSessionUser();
+  const header = useFreshQuery(OrganizationUsersHeaderQuery, { variables: { organizationId } });
+  const name = header.data?.organization?.name;
+  return (
+    <header className="meridian-users-header">
+      {can(user, 'organizations:read') && (
+        <RouterAnchorButton to={PATHS.organizations} variant="minimal" icon={<ArrowLeftIcon />}>
+          Back to Organizations
+        </RouterAnchorButton>
+      )}
+      <div className="meridian-users-title">
+        <div>
+          <H1 className={name === undefined && header.loading ? Classes.SKELETON : undefined}>
+            {name ?? (header.loading ? 'Organization' : organizationId)}
+          </H1>
+          <p className={Classes.TEXT_MUTED}>Users of the organization</p>
+        </div>
+        {can(user, 'users:create') && (
+          <RouterAnchorButton to={createUserPath(organizationId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
+            Create user
+          </RouterAnchorButton>
+        )}
+      </div>
+    </header>
+  );
 }
+
+/** The users list of one organization (state, query and table start afresh for another). */
+function UsersOfOrganization({ orgId }: { orgId: string }) {
+  const { productName } = useRuntimeConfig();
+  const { user } = useSessionUser();
+  const { state, setSearch, setPage, sortBy } = useUsersListState(orgId);
+  const wanted = usersQueryVariables(orgId, state);
+  const variables = useCommittedValue(wanted, JSON.stringify(wanted));
+  const list = useFreshQuery(OrganizationUsersQuery, { variables });
+  // While another page loads, the pager keeps the total it knew.
+  const page = list.data?.users ?? list.previousData?.users;
+  const rows = list.data?.users.rows ?? null;
+  const total = page?.pageInfo.total ?? 0;
+
+  let body;
+  if (list.error && !list.data) {
+    body = (
+      <Callout intent={Intent.DANGER} title="The users could not be loaded">
+        <p>{errorMessage(list.error)}</p>
+        <Button onClick={() => void list.refetch().catch(() => undefined)}>Try again</Button>
+      </Callout>
+    );
+  } else if (rows && rows.length === 0) {
+    body =
+      state.page > 0 && total > 0 ? (
+        <NonIdealState
+          icon={<PeopleIcon size={48} />}
+          title={`There is no page ${state.page + 1}`}
+          description={`These users fill ${pageCount(total)} pages.`}
+          action={<Button onClick={() => setPage(0)}>Go to the first page</Button>}
+        />
+      ) : state.search ? (
+        <NonIdealState
+          icon={<SearchIcon size={48} />}
+          title="No users match your search"
+          description={`Nobody's name or email contains “${state.search}”.`}
+          action={<Button onClick={() => setSearch('')}>Clear search</Button>}
+        />
+      ) : (
+        <NonIdealState
+          icon={<PeopleIcon size={48} />}
+          title="No users yet"
+          description="This organization has no users."
+          action={
+            can(user, 'users:create') ? (
+              <RouterAnchorButton to={createUserPath(orgId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
+                Create user
+              </RouterAnchorButton>
+            ) : undefined
+          }
+        />
+      );
+  } else {
+    body = (
+      <>
+        <UsersTable organizationId={orgId} users={rows} sort={state.sort} onSort={sortBy} productName={productName} />
+        {page && (
+          <UsersPager page={state.page} rows={rows?.length ?? 0} total={total} onPage={setPage} disabled={!rows} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="meridian-users-page">
+      <UsersHeader organizationId={orgId} />
+      <UsersSearchBox value={state.search} onSearch={setSearch} />
+      {body}
+    </div>
+  );
+}
+
+/**
+ * /admin/org-management/{orgId}: the organization's users, searched, sorted and paged by the server,
+ * with the list's state in the URL. A row opens the user's profile.
+ */
+export function OrganizationUsersPage() {
+  usePageTitle('Users');
+  const { orgId = '' } = useParams();
+  return <UsersOfOrganization key={orgId} orgId={orgId} />;
+}
+
+export default OrganizationUsersPage;

@@ -1,6 +1,144 @@
-import { NotBuiltYetPage } from '../../../routes/NotBuiltYetPage.js';
+import { Button, Callout, Classes, H1, Intent, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { OfficeIcon } from '@blueprintjs/icons';
+import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
+import { useRuntimeConfig } from '../../../config/runtime.js';
+import { getFragmentData } from '../../../gql/index.js';
+import { usePageTitle } from '../../../layout/page-title.js';
+import { organizationUpdatePath, PATHS } from '../../../routes/paths.js';
+import { can } from '../../../session/session-user.js';
+import { useSessionUser } from '../../../session/useSessionUser.js';
+import { messageOfError } from '../shared/mutation-outcome.js';
+import { useCustomerSegments } from '../shared/useCustomerSegments.js';
+import { CredentialsSection } from './credentials/CredentialsSection.js';
+import { GeneralSection } from './general/GeneralSection.js';
+import { LicensesSection } from './licenses/LicensesSection.js';
+import { anyJobRunning } from './lifecycle/lifecycle-view.js';
+import { LifecycleSection, LifecycleSection_organization } from './lifecycle/LifecycleSection.js';
+import { OrganizationHeader } from './OrganizationHeader.js';
+import { OrganizationUpdateDocument } from './organization-query.js';
+import { ManagedProvidersSection } from './providers/ManagedProvidersSection.js';
+import { updateAccessOf } from './update-access.js';
+import { useProgressPolling } from './useProgressPolling.js';
+import '../organizations.css';
 
-/** Update Organization: not built yet (its route and guard are real). */
+/** The sub-pages, in tab order: path segment and title. */
+export const UPDATE_SECTIONS = [
+  { id: 'general', title: 'General' },
+  { id: 'licenses', title: 'Licenses' },
+  { id: 'lifecycle', title: 'Lifecycle' },
+  { id: 'credentials', title: 'Credentials' },
+  { id: 'managed-providers', title: 'Managed providers' },
+] as const;
+type SectionId = (typeof UPDATE_SECTIONS)[number]['id'];
+
+/** A sub-page's path (absolute: relative links inside a splat route resolve against the splat). */
+export const sectionPath = (organizationId: string, section: SectionId): string =>
+  `${organizationUpdatePath(organizationId)}/${section}`;
+
+const isSection = (value: string | undefined): value is SectionId =>
+  UPDATE_SECTIONS.some((section) => section.id === value);
+
+function LoadingPage() {
+  return (
+    <div className="meridian-page" aria-busy="true">
+      <H1 className={Classes.SKELETON}>Loading the organization</H1>
+      <p className={Classes.SKELETON}>Status, id and segment</p>
+      <div className={Classes.SKELETON} style={{ height: 320 }} />
+    </div>
+  );
+}
+
+/**
+ * /admin/org-management/{orgId}/update/*: one organization's settings in sub-pages (general,
+ * licenses, lifecycle, credentials, managed providers), one read for all of them. Read-only, with the
+ * reason, for a role without organization:update ('My Organization' of an Org Admin).
+ */
 export default function OrganizationUpdatePage() {
-  return <NotBuiltYetPage title="Update Organization" />;
+  const params = useParams();
+  const organizationId = params.orgId ?? '';
+  const section = params['*']?.split('/')[0];
+  const navigate = useNavigate();
+  const config = useRuntimeConfig();
+  const { user } = useSessionUser();
+  const segments = useCustomerSegments();
+  const { data, loading, error, refetch } = useFreshQuery(OrganizationUpdateDocument, {
+    variables: { id: organizationId },
+  });
+  const organization = data?.organization;
+  const lifecycle = organization ? getFragmentData(LifecycleSection_organization, organization) : null;
+  useProgressPolling(organizationId, lifecycle !== null && anyJobRunning(lifecycle));
+  usePageTitle(lifecycle ? `Update ${lifecycle.name}` : 'Update Organization');
+
+  if (!organization) {
+    if (loading && data === undefined) return <LoadingPage />;
+    if (error !== undefined) {
+      return (
+        <div className="meridian-page">
+          <Callout intent={Intent.DANGER} title="The organization could not be loaded">
+            <p>{messageOfError(error)}</p>
+            <Button onClick={() => void refetch().catch(() => undefined)}>Try again</Button>
+          </Callout>
+        </div>
+      );
+    }
+    return (
+      <div className="meridian-page">
+        <NonIdealState
+          icon={<OfficeIcon />}
+          title="Organization not found"
+          description={`There is no organization with the id ${organizationId}.`}
+        />
+      </div>
+    );
+  }
+
+  const { readOnlyReason } = updateAccessOf(user, config.productName);
+  const sections: Record<SectionId, React.JSX.Element> = {
+    general: <GeneralSection organization={organization} readOnlyReason={readOnlyReason} />,
+    licenses: <LicensesSection organization={organization} readOnlyReason={readOnlyReason} />,
+    lifecycle: <LifecycleSection organization={organization} readOnlyReason={readOnlyReason} />,
+    credentials: <CredentialsSection organization={organization} readOnlyReason={readOnlyReason} />,
+    'managed-providers': <ManagedProvidersSection organization={organization} />,
+  };
+  const subPages = (
+    <Routes>
+      <Route index element={<Navigate to={sectionPath(organizationId, 'general')} replace />} />
+      {UPDATE_SECTIONS.map(({ id }) => (
+        <Route key={id} path={id} element={sections[id]} />
+      ))}
+      <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
+    </Routes>
+  );
+
+  return (
+    <div className="meridian-page">
+      <OrganizationHeader
+        organization={organization}
+        segmentName={segments.nameOf}
+        mayListOrganizations={can(user, 'organizations:read')}
+      />
+      {readOnlyReason && (
+        <Callout intent={Intent.PRIMARY} compact role="note">
+          {readOnlyReason}
+        </Callout>
+      )}
+      {isSection(section) ? (
+        <Tabs
+          id="organization-sections"
+          className="meridian-organization-tabs"
+          selectedTabId={section}
+          onChange={(next) => void navigate(sectionPath(organizationId, next as SectionId))}
+          renderActiveTabPanelOnly
+          size="large"
+        >
+          {UPDATE_SECTIONS.map(({ id, title }) => (
+            <Tab key={id} id={id} title={title} panel={subPages} />
+          ))}
+        </Tabs>
+      ) : (
+        subPages
+      )}
+    </div>
+  );
 }

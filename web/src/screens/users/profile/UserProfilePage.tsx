@@ -1,6 +1,125 @@
-import { NotBuiltYetPage } from '../../../routes/NotBuiltYetPage.js';
+import { Button, Callout, Classes, H1, Intent, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { ArrowLeftIcon, UserIcon } from '@blueprintjs/icons';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
+import { useRuntimeConfig } from '../../../config/runtime.js';
+import { usePageTitle } from '../../../layout/page-title.js';
+import { canAccessRoute } from '../../../routes/route-access.js';
+import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
+import type { SessionUser } from '../../../session/session-user.js';
+import { useSessionUser } from '../../../session/useSessionUser.js';
+import { errorMessage } from '../shared/mutation-outcome.js';
+import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
+import { scalarText } from '../shared/user-fields.js';
+import { CredentialsSection } from './credentials/CredentialsSection.js';
+import { GeneralSection } from './general/GeneralSection.js';
+import { PasswordSection } from './password/PasswordSection.js';
+import { UserProfileQuery } from './profile-query.js';
+import {
+  PROFILE_SECTION_TITLES,
+  profileSectionOf,
+  profileSectionPath,
+  visibleProfileSections,
+} from './profile-sections.js';
+import { ProfileHeader } from './ProfileHeader.js';
+import '../users.css';
 
-/** User Profile: not built yet (its route and guard are real). */
-export default function UserProfilePage() {
-  return <NotBuiltYetPage title="User Profile" />;
+/** The link back to the organization's users, for those who may open that list. */
+function BackToUsers({ actor, organizationId }: { actor: SessionUser; organizationId: string }) {
+  if (!canAccessRoute(actor, 'organizationUsers', { orgId: organizationId })) return null;
+  return (
+    <RouterAnchorButton to={organizationUsersPath(organizationId)} variant="minimal" icon={<ArrowLeftIcon />}>
+      Back to users
+    </RouterAnchorButton>
+  );
 }
+
+/**
+ * /admin/org-management/{orgId}/users/{email}/profile/*: a user's profile, with its general,
+ * credentials and password pages (each for the permissions decisions.md gives). Everyone reaches
+ * their own profile. A user of another organization than the path's is "not found", as the gateway
+ * answers for another tenant's user.
+ */
+export function UserProfilePage() {
+  const { orgId = '', email: emailParam = '' } = useParams();
+  const email = emailParam.toLowerCase();
+  const { user: actor } = useSessionUser();
+  const { productName } = useRuntimeConfig();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const section = profileSectionOf(location.pathname);
+  usePageTitle(section ? `User Profile | ${PROFILE_SECTION_TITLES[section]}` : 'User Profile');
+  const { data, loading, error, refetch } = useFreshQuery(UserProfileQuery, { variables: { email } });
+
+  if (!actor) return null;
+  const user = data?.user;
+  const sections = visibleProfileSections(actor.permissions);
+
+  let content;
+  if (!user && loading) {
+    content = (
+      <div aria-busy="true">
+        <H1 className={Classes.SKELETON}>User Profile</H1>
+        <p className={Classes.SKELETON}>Loading the user’s profile</p>
+      </div>
+    );
+  } else if (!user && error) {
+    content = (
+      <Callout intent={Intent.DANGER} title="The profile could not be loaded">
+        <p>{errorMessage(error)}</p>
+        <Button onClick={() => void refetch().catch(() => undefined)}>Try again</Button>
+      </Callout>
+    );
+  } else if (!user || user.organizationId !== orgId) {
+    content = (
+      <NonIdealState
+        icon={<UserIcon size={48} />}
+        title="User not found."
+        description={`There is no user ${email} in this organization, or you may not see them.`}
+      />
+    );
+  } else {
+    const userEmail = scalarText(user.email);
+    content = (
+      <>
+        <ProfileHeader user={user} productName={productName} isOwn={userEmail === actor.email} />
+        <Tabs
+          id="user-profile-sections"
+          className="meridian-user-profile-tabs"
+          selectedTabId={section ?? 'general'}
+          onChange={(next) => void navigate(profileSectionPath(orgId, userEmail, next as (typeof sections)[number]))}
+          aria-label="Profile pages"
+        >
+          {sections.map((id) => (
+            <Tab key={id} id={id} title={PROFILE_SECTION_TITLES[id]} />
+          ))}
+        </Tabs>
+        <Routes>
+          <Route index element={<Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />} />
+          <Route path="general" element={<GeneralSection user={user} actor={actor} productName={productName} />} />
+          <Route path="credentials" element={<CredentialsSection user={user} actor={actor} />} />
+          <Route
+            path="password"
+            element={
+              sections.includes('password') ? (
+                <PasswordSection email={userEmail} name={user.name} actor={actor} />
+              ) : (
+                <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
+              )
+            }
+          />
+          <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
+        </Routes>
+      </>
+    );
+  }
+
+  return (
+    <div className="meridian-user-profile">
+      <BackToUsers actor={actor} organizationId={orgId} />
+      {content}
+    </div>
+  );
+}
+
+export default UserProfilePage;

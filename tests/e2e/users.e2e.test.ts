@@ -1,0 +1,335 @@
+import { LAST_ORG_ADMIN_MESSAGE, MESSAGES, OWN_ROLE_MESSAGE, SELF_DEACTIVATE_MESSAGE } from '@meridian/schema';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
+import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { APOLLO_CACHE_KEY, profileUrl, waitForHome } from './support/console.js';
+import { mailCount } from './support/outbox.js';
+import { toolToken, usersOf } from './support/platform-api.js';
+import { saveScreenshot } from './support/screenshots.js';
+import { signIn } from './support/sign-in.js';
+import { originStorage } from './support/storage.js';
+
+/** The user the Org Admin's journey creates (with direct data access, for the credential part). */
+const NEW_USER = { name: 'Erin Example', email: 'e2e.erin@acme.test', password: 'e2e-erin-first-password-7' };
+
+const usersUrl = (organizationId: string, query = '') =>
+  `${inject('product').webUrl}/admin/org-management/${organizationId}${query}`;
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+const toast = (page: Page, text: string) => page.locator('.meridian-toast').filter({ hasText: text });
+
+/**
+ * A screenshot of the screen itself: the toasts of earlier steps gone (a pointer resting on a toast
+ * holds it, so the pointer moves away first) and no dialog closing.
+ */
+async function screenshot(page: Page, journey: string, screen: string): Promise<void> {
+  await page.mouse.move(1, 700);
+  await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
+  const deadline = Date.now() + 8000;
+  while ((await page.locator('.meridian-toast').count()) > 0 && Date.now() < deadline) await page.waitForTimeout(200);
+  await saveScreenshot(page, journey, screen);
+}
+
+/** The organization has room for one more active user (raising its limit through the REST API if not). */
+async function ensureRoomForOneUser(organizationId: string): Promise<void> {
+  const { restUrl } = inject('product');
+  const headers = { authorization: `Bearer ${await toolToken()}`, 'content-type': 'application/json' };
+  const response = await fetch(`${restUrl}/organization/${organizationId}?include=licenses_used`, { headers });
+  const { licenses } = (await response.json()) as { licenses: { user_limit: number; active_users: number } };
+  if (licenses.active_users + 1 <= licenses.user_limit) return;
+  const raised = await fetch(`${restUrl}/licenses?organizationId=${organizationId}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ licenses: { user_limit: licenses.active_users + 5 } }),
+  });
+  if (!raised.ok) throw new Error(`PUT /licenses answered ${raised.status}`);
+}
+
+describe('an Org Admin manages the users of their organization', () => {
+  const { seedPassword, webUrl } = inject('product');
+  const journey = 'org admin users';
+  let browser: JourneyBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    await ensureRoomForOneUser(ACME_HEALTH_ID);
+    browser = await openBrowser();
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
+    page = await firstPage(browser);
+    await signIn(page, ACCOUNTS.orgAdmin, seedPassword);
+    await waitForHome(page);
+  });
+
+  afterAll(() => browser?.close());
+
+  it('lists the organization’s users one server page at a time, with Create user and no way back to organizations', async () => {
+    await page.goto(usersUrl(ACME_HEALTH_ID));
+    await page.getByRole('heading', { name: 'Acme Health' }).waitFor();
+    const olive = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Olive Okafor' }) });
+    await olive.waitFor();
+    expect(await olive.getByRole('cell').allInnerTexts()).toEqual([
+      'Olive Okafor',
+      ACCOUNTS.orgAdmin,
+      'Org Admin',
+      'Active',
+      'Explorer',
+      'Disabled',
+    ]);
+    expect(await page.getByText(/^Showing 1–\d+ of \d+$/).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Create user' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Back to Organizations' }).count()).toBe(0);
+    await screenshot(page, journey, 'users list');
+  });
+
+  it('searches and sorts on the server, with the state in the URL and the back button', async () => {
+    await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill('patel');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'patel');
+    // The server's answer replaces the page: Olive Okafor does not match.
+    await page.getByRole('link', { name: 'Olive Okafor' }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Uma Patel' }).waitFor();
+    const rows = await page.getByTestId('user-row').allInnerTexts();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => /patel/i.test(row))).toBe(true);
+    await page.getByRole('button', { name: 'Sort by email' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'email');
+    await screenshot(page, journey, 'users searched');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('sort') === null && url.searchParams.get('search') === 'patel');
+  });
+
+  it('is refused another organization’s users: home, with the permission toast', async () => {
+    await page.goto(usersUrl(OPERATORS_ORGANIZATION_ID));
+    await page.waitForURL(`${webUrl}/`);
+    await toast(page, MESSAGES.permissionDenied).waitFor();
+  });
+
+  it('creates a user, the password policy shown as it is typed', async () => {
+    await page.goto(usersUrl(ACME_HEALTH_ID));
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.waitForURL(`${webUrl}/admin/org-management/${ACME_HEALTH_ID}/users/create`);
+    await page.getByText(/\d+ of \d+ active users\./).waitFor();
+    expect(await page.getByLabel('Role').locator('option').allInnerTexts()).toEqual(['Org Admin', 'Org User']);
+
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('Name is required.').waitFor();
+
+    await page.getByLabel('Name', { exact: true }).fill(NEW_USER.name);
+    await page.getByLabel('Email', { exact: true }).fill(NEW_USER.email.toUpperCase());
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('short1');
+    const rules = page.getByRole('list', { name: 'Password requirements' }).getByRole('listitem');
+    expect(await rules.evaluateAll((items) => items.map((item) => item.getAttribute('data-met')))).toEqual([
+      'false',
+      'true',
+      'true',
+    ]);
+    await password.fill(NEW_USER.password);
+    await page.getByLabel('Tableau license').selectOption('viewer');
+    await page.getByText('Direct data access').click();
+    await screenshot(page, journey, 'create user');
+
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.waitForURL(
+      `${webUrl}/admin/org-management/${ACME_HEALTH_ID}/users/${encodeURIComponent(NEW_USER.email)}/profile/general`,
+    );
+    await page.getByRole('heading', { name: NEW_USER.name }).waitFor();
+    await toast(page, `${NEW_USER.name} (${NEW_USER.email}) was created.`).waitFor();
+    const stored = (await usersOf(ACME_HEALTH_ID)).find((user) => user.email === NEW_USER.email);
+    expect(stored).toMatchObject({ name: NEW_USER.name, role: 'orgUser', active: true });
+    await screenshot(page, journey, 'new user profile');
+  });
+
+  it('deactivates and reactivates the user, each after a confirmation', async () => {
+    await page.getByRole('button', { name: 'Deactivate user' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(`Deactivate ${NEW_USER.name}?`).waitFor();
+    await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await toast(page, `${NEW_USER.name} was deactivated.`).waitFor();
+    await page.getByRole('button', { name: 'Activate user' }).waitFor();
+    expect((await usersOf(ACME_HEALTH_ID)).find((user) => user.email === NEW_USER.email)?.active).toBe(false);
+    await screenshot(page, journey, 'user deactivated');
+
+    await page.getByRole('button', { name: 'Activate user' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Activate', exact: true }).click();
+    await toast(page, `${NEW_USER.name} was activated.`).waitFor();
+    await page.getByRole('button', { name: 'Deactivate user' }).waitFor();
+    expect((await usersOf(ACME_HEALTH_ID)).find((user) => user.email === NEW_USER.email)?.active).toBe(true);
+  });
+
+  it('creates a credential for the user, copies its secret (stored nowhere), and disables it', async () => {
+    await page.getByRole('tab', { name: 'Credentials' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/profile/credentials'));
+    await page.getByText('This user has no credentials yet.').waitFor();
+    await page.getByRole('button', { name: 'Create credential' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'New credential created' });
+    const secret = (await dialog.getByLabel('Credential secret').innerText()).trim();
+    expect(secret.length).toBeGreaterThan(16);
+    await dialog.getByRole('button', { name: 'Copy secret' }).click();
+    await toast(page, 'The secret was copied to the clipboard.').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+    await screenshot(page, journey, 'credential secret shown once');
+
+    const storage = await originStorage(browser.context, webUrl);
+    expect(storage[APOLLO_CACHE_KEY]).toBeTruthy();
+    expect(JSON.stringify(storage)).not.toContain(secret);
+    expect(await page.evaluate('JSON.stringify(sessionStorage)')).not.toContain(secret);
+
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.content()).not.toContain(secret);
+
+    const row = page.getByTestId('credential-row').first();
+    expect(await row.innerText()).toContain('Expires in 90 days');
+    await row.getByRole('button', { name: /^Disable credential/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('cannot be enabled again', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Disable', exact: true }).click();
+    await toast(page, 'The credential was disabled.').waitFor();
+    await row.getByText('Disabled').waitFor();
+    await screenshot(page, journey, 'credential disabled');
+  });
+
+  it('reads the user’s password dates and emails them a reset link', async () => {
+    const before = await mailCount(NEW_USER.email);
+    await page.getByRole('tab', { name: 'Password' }).click();
+    await page.getByText('Last reset requested').waitFor();
+    await page.getByText('Never').waitFor();
+    await page.getByRole('button', { name: 'Send password reset email' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send', exact: true }).click();
+    await toast(page, `A link to set a new password was emailed to ${NEW_USER.email}.`).waitFor();
+    // The dates are asked for again: the request now has a date.
+    await page.getByText('Never').waitFor({ state: 'hidden' });
+    expect(await mailCount(NEW_USER.email)).toBe(before + 1);
+    await screenshot(page, journey, 'password section');
+  });
+
+  it('cannot change their own role or deactivate themselves, and sees why', async () => {
+    await page.goto(profileUrl(ACME_HEALTH_ID, ACCOUNTS.orgAdmin));
+    await page.getByRole('heading', { name: 'Olive Okafor' }).waitFor();
+    expect(await page.getByLabel('Role').isDisabled()).toBe(true);
+    await page.getByText(OWN_ROLE_MESSAGE).waitFor();
+    expect(await page.getByRole('button', { name: 'Deactivate user' }).isDisabled()).toBe(true);
+    await page.getByText(SELF_DEACTIVATE_MESSAGE).waitFor();
+    await screenshot(page, journey, 'own profile');
+  });
+});
+
+describe('an operator sees the users of any organization', () => {
+  const { seedPassword } = inject('product');
+  const journey = 'operator users';
+  let browser: JourneyBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = await firstPage(browser);
+  });
+
+  afterAll(() => browser?.close());
+
+  it('goes back to the organizations from a users list; a viewer may not create users', async () => {
+    await signIn(page, ACCOUNTS.viewer, seedPassword);
+    await waitForHome(page);
+    await page.goto(usersUrl(ACME_HEALTH_ID, '?page=0&sort=-role'));
+    await page.getByRole('link', { name: 'Olive Okafor' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Create user' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to Organizations' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/org-management');
+    expect(pathOf(page)).toMatch(/^\/admin\/org-management/);
+  });
+
+  it('reads a profile without changing it: no edit form, the password dates without the reset', async () => {
+    await page.goto(profileUrl(ACME_HEALTH_ID, ACCOUNTS.orgAdmin));
+    await page.getByRole('heading', { name: 'Olive Okafor' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Password' }).click();
+    await page.getByText('Password changed').waitFor();
+    expect(await page.getByRole('button', { name: 'Send password reset email' }).count()).toBe(0);
+    await screenshot(page, journey, 'viewer reads password section');
+  });
+});
+
+describe('an Org User reaches only their own profile', () => {
+  const { seedPassword, webUrl } = inject('product');
+  const journey = 'org user profile';
+  let browser: JourneyBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = await firstPage(browser);
+    await signIn(page, ACCOUNTS.orgUser, seedPassword);
+    await waitForHome(page);
+  });
+
+  afterAll(() => browser?.close());
+
+  it('reads their own profile: general and credentials, nothing to edit, no password page', async () => {
+    await page.goto(profileUrl(ACME_HEALTH_ID, ACCOUNTS.orgUser));
+    await page.getByRole('heading', { name: 'Uma Patel' }).waitFor();
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['General', 'Credentials']);
+    expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Back to users' }).count()).toBe(0);
+    await screenshot(page, journey, 'own profile');
+    await page.getByRole('tab', { name: 'Credentials' }).click();
+    await page.getByText('Direct data access is not enabled for you. Ask your administrator to enable it.').waitFor();
+    expect(await page.getByRole('button', { name: 'Create credential' }).isDisabled()).toBe(true);
+    await screenshot(page, journey, 'own credentials');
+  });
+
+  it('is sent home with the permission toast from another user’s profile and from the users list', async () => {
+    await page.goto(profileUrl(ACME_HEALTH_ID, ACCOUNTS.orgAdmin));
+    await page.waitForURL(`${webUrl}/`);
+    await toast(page, MESSAGES.permissionDenied).waitFor();
+    await saveScreenshot(page, journey, 'other profile refused');
+    await page.goto(usersUrl(ACME_HEALTH_ID));
+    await page.waitForURL(`${webUrl}/`);
+    await toast(page, MESSAGES.permissionDenied).waitFor();
+  });
+});
+
+/** An organization with exactly one active Org Admin (from the seed, through the REST API). */
+async function organizationWithOneOrgAdmin(): Promise<{ organizationId: string; email: string; name: string }> {
+  const { restUrl } = inject('product');
+  const response = await fetch(`${restUrl}/organization?limit=0`, {
+    headers: { authorization: `Bearer ${await toolToken()}` },
+  });
+  const { data } = (await response.json()) as { data: { id: string }[] };
+  for (const { id } of data) {
+    const admins = (await usersOf(id)).filter((user) => user.role === 'orgAdmin' && user.active);
+    if (admins.length === 1) return { organizationId: id, email: admins[0]!.email, name: admins[0]!.name };
+  }
+  throw new Error('No organization has exactly one active Org Admin');
+}
+
+describe('a Meridian Admin and the last active Org Admin of an organization', () => {
+  const { seedPassword } = inject('product');
+  let browser: JourneyBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = await firstPage(browser);
+    await signIn(page, ACCOUNTS.admin, seedPassword);
+    await waitForHome(page);
+  });
+
+  afterAll(() => browser?.close());
+
+  it('may not demote or deactivate them, and sees why before trying', async () => {
+    const last = await organizationWithOneOrgAdmin();
+    await page.goto(profileUrl(last.organizationId, last.email));
+    await page.getByRole('heading', { name: last.name }).waitFor();
+    await page.getByText(LAST_ORG_ADMIN_MESSAGE).first().waitFor();
+    expect(await page.getByText(LAST_ORG_ADMIN_MESSAGE).count()).toBe(2);
+    expect(await page.getByLabel('Role').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Deactivate user' }).isDisabled()).toBe(true);
+    // Everything else of the profile stays editable.
+    expect(await page.getByLabel('Name', { exact: true }).isEditable()).toBe(true);
+    await screenshot(page, 'operator users', 'last org admin protected');
+  });
+});

@@ -1,0 +1,66 @@
+import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js';
+import { AnalyticsSection } from './AnalyticsSection.js';
+import type { ChartTheme } from './chart-theme.js';
+import {
+  credentialsBySoonest,
+  expiryBuckets,
+  isListCapped,
+  type ExpiringCredentialInput,
+} from './expiring-credentials.js';
+import { ExpiringCredentialsChart } from './ExpiringCredentialsChart.js';
+import { formatCount, formatDate } from './labels.js';
+import type { Column } from './table-columns.js';
+
+export const ExpiringCredentialsSectionFragment = graphql(`
+  fragment ExpiringCredentialsSection_summary on AnalyticsSummary {
+    credentialsExpiringSoon {
+      id
+      organizationId
+      userEmail
+      generatedAt
+      expiresAt
+      daysToExpire
+    }
+  }
+`);
+
+const TITLE = 'Credentials expiring in the next 30 days';
+
+export const CREDENTIAL_COLUMNS: readonly Column<ExpiringCredentialInput>[] = [
+  { header: 'Credential ID', value: (row) => row.id },
+  { header: 'Organization ID', value: (row) => row.organizationId },
+  { header: 'User', value: (row) => row.userEmail ?? null, render: (row) => row.userEmail ?? '—' },
+  { header: 'Generated', value: (row) => row.generatedAt, render: (row) => formatDate(row.generatedAt) },
+  { header: 'Expires', value: (row) => row.expiresAt, render: (row) => formatDate(row.expiresAt) },
+  { header: 'Days left', value: (row) => row.daysToExpire, numeric: true },
+];
+
+export interface ExpiringCredentialsSectionProps {
+  summary: FragmentType<typeof ExpiringCredentialsSectionFragment>;
+  generatedAt: string;
+  theme: ChartTheme;
+}
+
+export function ExpiringCredentialsSection({ summary, generatedAt, theme }: ExpiringCredentialsSectionProps) {
+  const credentials = getFragmentData(ExpiringCredentialsSectionFragment, summary).credentialsExpiringSoon;
+  const rows = credentialsBySoonest(credentials);
+  const buckets = expiryBuckets(rows);
+  const withinAWeek = formatCount(buckets[0]!.count);
+  const description = isListCapped(rows.length)
+    ? `At least ${formatCount(rows.length)} data access credentials expire within 30 days. ` +
+      `The ${formatCount(rows.length)} soonest are charted and listed; ${withinAWeek} of them expire within a week.`
+    : `${formatCount(rows.length)} data access credentials expire within 30 days, ${withinAWeek} of them within a week.`;
+  return (
+    <AnalyticsSection
+      slug="expiring-credentials"
+      title={TITLE}
+      description={description}
+      chart={<ExpiringCredentialsChart buckets={buckets} theme={theme} title={TITLE} desc={description} />}
+      columns={CREDENTIAL_COLUMNS}
+      rows={rows}
+      rowKey={(row) => row.id}
+      generatedAt={generatedAt}
+      emptyText="No credential expires in the next 30 days."
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import { Classes, HTMLTable } from '@blueprintjs/core';
+import { EditIcon, TrashIcon } from '@blueprintjs/icons';
+import { Link } from 'react-router-dom';
+import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
+import { formatChangedAt, formatPlace } from '../format.js';
+import { KINDS, providerLinkEditPath, type LinkListKind } from '../kinds.js';
+
+export const ProviderLinksTableLinkFragment = graphql(`
+  fragment ProviderLinksTable_link on ProviderLink {
+    npi
+    value
+    updatedAt
+    updatedBy
+    provider {
+      npi
+      name
+      specialty
+      city
+      state
+      zip
+    }
+  }
+`);
+
+export interface ProviderLinksTableProps {
+  kind: LinkListKind;
+  organizationId: string;
+  /** The page's links; null while they load (skeleton rows are shown). */
+  links: readonly FragmentType<typeof ProviderLinksTableLinkFragment>[] | null;
+  /** How many skeleton rows stand in while loading. */
+  skeletonRows?: number;
+  /** Edit and remove links on each row (configurations:write). */
+  canWrite: boolean;
+}
+
+const COLUMNS = ['NPI', 'Provider', 'Specialty', 'Place'] as const;
+
+function SkeletonRows({ count, columns }: { count: number; columns: number }) {
+  return Array.from({ length: count }, (_, row) => (
+    <tr key={row} aria-hidden>
+      {Array.from({ length: columns }, (__, cell) => (
+        <td key={cell}>
+          <span className={Classes.SKELETON}>Loading provider</span>
+        </td>
+      ))}
+    </tr>
+  ));
+}
+
+/** One page of an organization's aliases or relationships, with each provider from the directory. */
+export function ProviderLinksTable({
+  kind,
+  organizationId,
+  links,
+  skeletonRows = 10,
+  canWrite,
+}: ProviderLinksTableProps) {
+  const info = KINDS[kind];
+  const rows = getFragmentData(ProviderLinksTableLinkFragment, links ?? []);
+  const columnCount = COLUMNS.length + 2 + (canWrite ? 1 : 0);
+  return (
+    <HTMLTable className="meridian-provider-links-table" striped compact aria-busy={links === null}>
+      <thead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+          <th scope="col">{info.valueLabel}</th>
+          <th scope="col">Last changed</th>
+          {canWrite && (
+            <th scope="col">
+              <span className="meridian-visually-hidden">Actions</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {links === null ? (
+          <SkeletonRows count={skeletonRows} columns={columnCount} />
+        ) : (
+          rows.map((link) => (
+            <tr key={link.npi}>
+              <td className="meridian-npi">{link.npi}</td>
+              <td>{link.provider?.name ?? '—'}</td>
+              <td>{link.provider?.specialty ?? '—'}</td>
+              <td>{link.provider ? formatPlace(link.provider) : '—'}</td>
+              <td>{link.value}</td>
+              <td>
+                <time dateTime={link.updatedAt}>{formatChangedAt(link.updatedAt)}</time>
+                <div className={Classes.TEXT_MUTED}>{link.updatedBy}</div>
+              </td>
+              {canWrite && (
+                <td className="meridian-row-actions">
+                  <Link
+                    to={providerLinkEditPath(organizationId, kind, 'update', link.npi)}
+                    className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL}`}
+                    aria-label={`Edit the ${info.singular} of NPI ${link.npi}`}
+                    title={`Edit ${info.singular}`}
+                  >
+                    <EditIcon />
+                  </Link>
+                  <Link
+                    to={providerLinkEditPath(organizationId, kind, 'remove', link.npi)}
+                    className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL} ${Classes.INTENT_DANGER}`}
+                    aria-label={`Remove the ${info.singular} of NPI ${link.npi}`}
+                    title={`Remove ${info.singular}`}
+                  >
+                    <TrashIcon />
+                  </Link>
+                </td>
+              )}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </HTMLTable>
+  );
+}

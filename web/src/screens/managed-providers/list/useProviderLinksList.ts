@@ -1,0 +1,36 @@
+import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
+import { graphql } from '../../../gql/index.js';
+import { KINDS, type LinkListKind } from '../kinds.js';
+
+/** Rows per page of the lists (the gateway's default page). */
+export const LIST_PAGE_SIZE = 50;
+
+export const ProviderLinksListQuery = graphql(`
+  query ProviderLinksList($organizationId: ID!, $kind: ProviderLinkKind!, $search: String, $offset: Int, $limit: Int) {
+    providerLinks(organizationId: $organizationId, kind: $kind, search: $search, offset: $offset, limit: $limit) {
+      rows {
+        npi
+        ...ProviderLinksTable_link
+      }
+      pageInfo {
+        total
+        limit
+        offset
+      }
+    }
+  }
+`);
+
+/** One page of an organization's links of one kind, searched on the server (30 s freshness rule). */
+export function useProviderLinksList(organizationId: string, kind: LinkListKind, search: string, page: number) {
+  return useFreshQuery(ProviderLinksListQuery, {
+    variables: {
+      organizationId,
+      kind: KINDS[kind].graphql,
+      // An empty search is no search: one cache entry for the unfiltered list.
+      ...(search ? { search } : {}),
+      offset: page * LIST_PAGE_SIZE,
+      limit: LIST_PAGE_SIZE,
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionUserOf } from '../../routes/test-support.js';
+import { renderWithGateway, WAIT } from './test-support.js';
+
+const row = (id: string, name: string, status: string, activeUsers: number, userLimit: number) => ({
+  __typename: 'Organization',
+  id,
+  name,
+  status,
+  customerSegment: 'health-plan',
+  licenses: { __typename: 'Licenses', userLimit, activeUsers },
+});
+
+const page = (rows: ReturnType<typeof row>[], total = rows.length) => ({
+  organizations: {
+    __typename: 'OrganizationList',
+    rows,
+    pageInfo: { __typename: 'PageInfo', total, limit: 20, offset: 0 },
+  },
+});
+
+const ROWS = [row('acme', 'Acme Health', 'ACTIVE', 12, 20), row('globex', 'Globex', 'DEPLOYING', 20, 20)];
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(cleanup);
+
+describe('organizations list', { timeout: 20_000 }, () => {
+  it('shows each organization’s state and license use, with the way in, for an operator', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
+      OrganizationsList: () => page(ROWS, 42),
+    });
+    const table = await screen.findByRole('table', undefined, WAIT);
+    const acme = (await within(table).findByRole('rowheader', { name: 'Acme Health' }, WAIT)).closest('tr')!;
+    expect(within(acme).getByText('Active')).toBeTruthy();
+    expect(within(acme).getByText('Health Plan', undefined)).toBeTruthy();
+    expect(within(acme).getByRole('progressbar', { name: 'Active users of Acme Health: 12 of 20' })).toBeTruthy();
+    expect(within(acme).getByRole('link', { name: 'Acme Health' }).getAttribute('href')).toBe(
+      '/admin/org-management/acme/update',
+    );
+    expect(within(acme).getByRole('link', { name: 'Users of Acme Health' }).getAttribute('href')).toBe(
+      '/admin/org-management/acme',
+    );
+    expect(screen.getByText(/Page 1 of 3 · 42 organizations/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create organization' })).toBeTruthy();
+    expect(gateway.sent.find((request) => request.operationName === 'OrganizationsList')?.variables).toEqual({
+      search: null,
+      sort: { field: 'NAME', direction: 'ASC' },
+      offset: 0,
+      limit: 20,
+    });
+  });
+
+  it('searches, sorts and pages through the gateway, keeping the state in the URL', async () => {
+    const { gateway, location } = renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
+      OrganizationsList: () => page(ROWS, 42),
+    });
+    await screen.findByRole('rowheader', { name: 'Acme Health' }, WAIT);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search organizations by name or id' }), 'acme');
+    await waitFor(() => expect(location()).toBe('/admin/org-management?search=acme'), WAIT);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sort by Status' }, WAIT));
+    await waitFor(() => expect(location()).toBe('/admin/org-management?search=acme&sort=status'), WAIT);
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }, WAIT));
+    await waitFor(() => expect(location()).toBe('/admin/org-management?search=acme&sort=status&page=1'), WAIT);
+    await waitFor(() =>
+      expect(gateway.sent.at(-1)?.variables).toEqual({
+        search: 'acme',
+        sort: { field: 'STATUS', direction: 'ASC' },
+        offset: 20,
+        limit: 20,
+      }),
+    );
+    expect(sessionStorage.getItem('meridian.list.organizations.search')).toBe('acme');
+    expect(sessionStorage.getItem('meridian.list.organizations.page')).toBe('1');
+  });
+
+  it('opens a linked list state and says so when nothing matches', async () => {
+    const { gateway } = renderWithGateway(
+      '/admin/org-management?search=zzz&sort=-created',
+      sessionUserOf('systemViewer'),
+      {
+        OrganizationsList: () => page([], 0),
+      },
+    );
+    expect(await screen.findByText('No organization matches', undefined, WAIT)).toBeTruthy();
+    expect(gateway.sent.find((request) => request.operationName === 'OrganizationsList')?.variables).toMatchObject({
+      search: 'zzz',
+      sort: { field: 'CREATED_AT', direction: 'DESC' },
+    });
+    // A viewer may not create organizations.
+    expect(screen.queryByRole('link', { name: 'Create organization' })).toBeNull();
+  });
+
+  it('restores the remembered search when coming back without parameters', async () => {
+    sessionStorage.setItem('meridian.list.organizations.search', 'glob');
+    const { location } = renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
+      OrganizationsList: () => page([ROWS[1]!]),
+    });
+    await waitFor(() => expect(location()).toBe('/admin/org-management?search=glob'), WAIT);
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search organizations by name or id' }).value).toBe(
+      'glob',
+    );
+  });
+
+  it('lets an operator find a user in any organization and go to their profile', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management', sessionUserOf('systemViewer'), {
+      OrganizationsList: () => page(ROWS),
+      OrganizationsUserFinder: () => ({
+        users: {
+          __typename: 'UserList',
+          rows: [
+            {
+              __typename: 'User',
+              email: 'pat@globex.test',
+              name: 'Pat Doe',
+              role: 'ORG_ADMIN',
+              active: false,
+              organizationId: 'globex',
+            },
+          ],
+          pageInfo: { __typename: 'PageInfo', total: 1 },
+        },
+      }),
+    });
+    await userEvent.type(
+      await screen.findByRole('searchbox', { name: /Email or name, in any organization/ }, WAIT),
+      'pat@',
+    );
+    const link = await screen.findByRole('link', { name: /Pat Doe/ }, WAIT);
+    expect(link.getAttribute('href')).toBe('/admin/org-management/globex/users/pat%40globex.test/profile/general');
+    expect(screen.getByText('Org Admin')).toBeTruthy();
+    expect(screen.getByText('Inactive')).toBeTruthy();
+    const request = gateway.sent.find((sent) => sent.operationName === 'OrganizationsUserFinder');
+    expect(request?.variables).toEqual({ search: 'pat@', limit: 10 });
+  });
+});

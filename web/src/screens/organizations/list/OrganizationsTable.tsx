@@ -1,0 +1,124 @@
+import { Classes, HTMLTable } from '@blueprintjs/core';
+import { CogIcon, PeopleIcon } from '@blueprintjs/icons';
+import { Link } from 'react-router-dom';
+import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
+import { organizationUpdatePath, organizationUsersPath } from '../../../routes/paths.js';
+import { LicenseUseBar } from '../shared/LicenseUseBar.js';
+import { LinkButton } from '../shared/LinkButton.js';
+import { OrganizationStatusTag } from '../shared/OrganizationStatusTag.js';
+import { ORGANIZATIONS_PAGE_SIZE, type ListSort, type SortKey } from './list-params.js';
+import { SortableHeader } from './SortableHeader.js';
+
+export const OrganizationsTable_organization = graphql(`
+  fragment OrganizationsTable_organization on Organization {
+    id
+    name
+    status
+    customerSegment
+    licenses {
+      userLimit
+      activeUsers
+    }
+  }
+`);
+
+export interface OrganizationsTableProps {
+  /** The page's rows; null while the first answer for this page is on its way (skeleton rows). */
+  rows: readonly FragmentType<typeof OrganizationsTable_organization>[] | null;
+  sort: ListSort;
+  onSort: (key: SortKey) => void;
+  /** A segment's display name from the catalog. */
+  segmentName: (id: string) => string;
+  /** Label of the link to the update page: 'Manage' for those who may change, else 'View'. */
+  manageLabel: string;
+}
+
+const COLUMNS = 6;
+
+function SkeletonRows() {
+  return (
+    <>
+      {Array.from({ length: Math.min(ORGANIZATIONS_PAGE_SIZE, 8) }, (_, row) => (
+        <tr key={row} aria-hidden="true">
+          {Array.from({ length: COLUMNS }, (_, cell) => (
+            <td key={cell}>
+              <span className={Classes.SKELETON}>Loading organization</span>
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** One page of organizations: state, segment and license use at a glance, a way into each. */
+export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabel }: OrganizationsTableProps) {
+  const organizations = rows ? rows.map((row) => getFragmentData(OrganizationsTable_organization, row)) : null;
+  return (
+    <HTMLTable className="meridian-organizations-table" interactive striped aria-busy={organizations === null}>
+      <thead>
+        <tr>
+          <SortableHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
+          <SortableHeader label="ID" sortKey="id" sort={sort} onSort={onSort} />
+          <SortableHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
+          <SortableHeader label="Segment" sortKey="segment" sort={sort} onSort={onSort} />
+          <th scope="col">Active users / limit</th>
+          <th scope="col">
+            <span className={Classes.TEXT_MUTED}>Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {organizations === null ? (
+          <SkeletonRows />
+        ) : (
+          organizations.map((organization) => {
+            const updatePath = organizationUpdatePath(organization.id);
+            const usersPath = organizationUsersPath(organization.id);
+            return (
+              <tr key={organization.id}>
+                <th scope="row">
+                  <Link to={updatePath}>{organization.name}</Link>
+                </th>
+                <td>
+                  <code>{organization.id}</code>
+                </td>
+                <td>
+                  <OrganizationStatusTag status={organization.status} />
+                </td>
+                <td>{segmentName(organization.customerSegment)}</td>
+                <td>
+                  <LicenseUseBar
+                    label={`Active users of ${organization.name}`}
+                    used={organization.licenses.activeUsers}
+                    limit={organization.licenses.userLimit}
+                  />
+                </td>
+                <td className="meridian-organizations-actions">
+                  <LinkButton
+                    minimal
+                    small
+                    icon={<PeopleIcon />}
+                    to={usersPath}
+                    aria-label={`Users of ${organization.name}`}
+                  >
+                    Users
+                  </LinkButton>
+                  <LinkButton
+                    minimal
+                    small
+                    icon={<CogIcon />}
+                    to={updatePath}
+                    aria-label={`${manageLabel} ${organization.name}`}
+                  >
+                    {manageLabel}
+                  </LinkButton>
+                </td>
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+    </HTMLTable>
+  );
+}

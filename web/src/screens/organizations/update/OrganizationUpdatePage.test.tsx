@@ -1,0 +1,287 @@
+import { MESSAGES } from '@meridian/schema';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionUserOf } from '../../../routes/test-support.js';
+import { job, organizationRecord, renderWithGateway, steps, WAIT } from '../test-support.js';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(cleanup);
+
+const admin = sessionUserOf('systemAdmin', { email: 'admin@meridian.test', organizationId: 'meridian' });
+const payload = (field: string, organization: unknown) => ({
+  [field]: { __typename: 'OrganizationPayload', organization, inputErrors: [] },
+});
+
+describe('update organization', { timeout: 20_000 }, () => {
+  it('is read-only with the reason for an Org Admin on My Organization', async () => {
+    const orgAdmin = sessionUserOf('orgAdmin', { organizationId: 'acme' });
+    const { location } = renderWithGateway('/admin/org-management/acme/update', orgAdmin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    await waitFor(() => expect(location()).toBe('/admin/org-management/acme/update/general'), WAIT);
+    expect(await screen.findByRole('heading', { name: 'Acme Health', level: 1 }, WAIT)).toBeTruthy();
+    expect(
+      screen.getAllByText('Your role (Org Admin) may view this organization but not change it.').length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByLabelText<HTMLInputElement>(/^Name/).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    // An Org Admin may not read the organizations list.
+    expect(screen.queryByRole('link', { name: 'Back to Organizations' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Credentials' }));
+    await waitFor(() => expect(location()).toBe('/admin/org-management/acme/update/credentials'), WAIT);
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Create credential' }, WAIT)).disabled).toBe(
+      true,
+    );
+  });
+
+  it('refuses an Org Admin another tenant’s organization: home, with the permission toast', async () => {
+    const orgAdmin = sessionUserOf('orgAdmin', { organizationId: 'acme' });
+    const { location, toasts, gateway } = renderWithGateway(
+      '/admin/org-management/globex/update/general',
+      orgAdmin,
+      {},
+    );
+    await waitFor(() => expect(location()).toBe('/'), WAIT);
+    expect(toasts.list().some((toast) => toast.message === MESSAGES.permissionDenied)).toBe(true);
+    expect(gateway.count('OrganizationUpdate')).toBe(0);
+  });
+
+  it('saves only the general fields that changed', async () => {
+    const { gateway, toasts } = renderWithGateway('/admin/org-management/acme/update/general', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      UpdateOrganization: ({ input }) =>
+        payload(
+          'updateOrganization',
+          organizationRecord({
+            name: (input as { name: string }).name,
+            biPortal: { __typename: 'BiPortalPreferences', defaultStates: ['CA', 'TX'] },
+          }),
+        ),
+    });
+    const name = await screen.findByLabelText(/^Name/, undefined, WAIT);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Acme Health Plan');
+    await userEvent.click(screen.getByRole('button', { name: 'Add or remove states' }));
+    // The option's item is what a pointer lands on (the option element wraps it).
+    await userEvent.click(within(await screen.findByRole('option', { name: /Texas/ }, WAIT)).getByText('Texas'));
+    expect(screen.getByRole('button', { name: 'Remove Texas' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(
+      () => expect(toasts.list().some((toast) => toast.message === 'Acme Health Plan saved.')).toBe(true),
+      WAIT,
+    );
+    expect(gateway.sent.find((request) => request.operationName === 'UpdateOrganization')?.variables).toEqual({
+      id: 'acme',
+      input: { name: 'Acme Health Plan', biPortalDefaultStates: ['CA', 'TX'] },
+    });
+    // The answer updated the cache: the heading shows the new name and nothing is left to save.
+    expect(await screen.findByRole('heading', { name: 'Acme Health Plan', level: 1 }, WAIT)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' }).disabled).toBe(true);
+  });
+
+  it('enables a product’s dependencies along, explains why they stay on, and never sends usage', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/licenses', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      UpdateLicenses: () => payload('updateLicenses', organizationRecord()),
+    });
+    await userEvent.click(await screen.findByRole('switch', { name: 'Managed Providers' }, WAIT));
+    for (const name of ['Provider Aliases', 'Provider Relationships', 'Provider Data']) {
+      const control = screen.getByRole<HTMLInputElement>('switch', { name });
+      expect(control.checked, name).toBe(true);
+      expect(control.disabled, name).toBe(true);
+    }
+    // Aliases and relationships are needed by Managed Providers; provider data by all three.
+    expect(
+      screen.getAllByText('Enabled because Managed Providers needs it. Turn that off first to turn this off.'),
+    ).toHaveLength(2);
+    expect(
+      screen.getByText(
+        'Enabled because Managed Providers, Provider Aliases and Provider Relationships need it. Turn those off first to turn this off.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('12 of 20')).toBeTruthy();
+    const limit = screen.getByLabelText(/^User limit/);
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '10');
+    expect(screen.getByText('12 active users in use: a limit below that is refused.')).toBeTruthy();
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    await waitFor(() => expect(gateway.count('UpdateLicenses')).toBe(1), WAIT);
+    const sent = gateway.sent.find((request) => request.operationName === 'UpdateLicenses')!;
+    expect(sent.variables).toEqual({
+      id: 'acme',
+      input: {
+        userLimit: 30,
+        products: [
+          { product: 'managed_providers', enabled: true },
+          { product: 'provider_alias', enabled: true },
+          { product: 'provider_data', enabled: true },
+          { product: 'provider_relationship', enabled: true },
+        ],
+      },
+    });
+    expect(JSON.stringify(sent.variables)).not.toMatch(/activeUsers|explorerUsed|viewerUsed|__typename/);
+  });
+
+  it('shows the platform’s refusal of a limit below use in words, keeping the value typed', async () => {
+    renderWithGateway('/admin/org-management/acme/update/licenses', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      UpdateLicenses: () => ({
+        updateLicenses: {
+          __typename: 'OrganizationPayload',
+          organization: null,
+          inputErrors: [
+            {
+              __typename: 'InputError',
+              field: null,
+              message: 'The user limit cannot be 10: the organization has 12 active users. Deactivate users first.',
+            },
+          ],
+        },
+      }),
+    });
+    const limit = await screen.findByLabelText(/^User limit/, undefined, WAIT);
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    expect((await screen.findByRole('alert', undefined, WAIT)).textContent).toContain(
+      'The user limit cannot be 10: the organization has 12 active users.',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>(/^User limit/).value).toBe('10');
+  });
+
+  it('offers only the allowed moves and shows a started job’s steps live', async () => {
+    const created = organizationRecord({
+      status: 'CREATED',
+      active: false,
+      allowedActions: ['ONBOARD'],
+      onboarding: job(),
+      deployment: job(),
+    });
+    const names = ['Create tenant workspace', 'Provision data warehouse schema'];
+    const onboarding = organizationRecord({
+      status: 'ONBOARDING',
+      active: false,
+      allowedActions: [],
+      onboarding: job('IN_PROGRESS', [
+        { name: names[0]!, status: 'COMPLETED' },
+        { name: names[1]!, status: 'IN_PROGRESS' },
+      ]),
+      deployment: job(),
+    });
+    const onboarded = organizationRecord({
+      status: 'ONBOARDING',
+      active: false,
+      allowedActions: ['DEPLOY'],
+      onboarding: job('COMPLETED', steps(names, 'COMPLETED')),
+      deployment: job(),
+    });
+    let progressCalls = 0;
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/lifecycle', admin, {
+      OrganizationUpdate: () => ({ organization: created }),
+      StartOnboarding: () => payload('startOnboarding', onboarding),
+      // The first poll still finds the job running; the next one finds it done.
+      OrganizationProgress: () => ({ organization: progressCalls++ === 0 ? onboarding : onboarded }),
+    });
+    const moves = await screen.findByRole('group', { name: 'Lifecycle moves' }, WAIT);
+    expect(
+      within(moves)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Start onboarding']);
+    await userEvent.click(within(moves).getByRole('button', { name: 'Start onboarding' }));
+    expect(await screen.findByText('Onboarding is under way.', undefined, WAIT)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Onboarding: 1 of 2 steps done' })).toBeTruthy();
+    // The page polls while the job runs; the answer that says it completed offers the next move.
+    expect(await screen.findByRole('button', { name: 'Start deployment' }, WAIT)).toBeTruthy();
+    expect(gateway.count('OrganizationProgress')).toBeGreaterThan(0);
+    expect(screen.getByText('Onboarded. Start the deployment next.')).toBeTruthy();
+  });
+
+  it('offboards only once the organization id is typed', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/lifecycle', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      OffboardOrganization: () =>
+        payload(
+          'offboardOrganization',
+          organizationRecord({
+            status: 'OFFBOARDING',
+            allowedActions: [],
+            offboarding: job('IN_PROGRESS', steps(['Revoke credentials'], 'IN_PROGRESS')),
+          }),
+        ),
+      OrganizationProgress: () => ({
+        organization: organizationRecord({
+          status: 'OFFBOARDED',
+          active: false,
+          allowedActions: ['ACTIVATE'],
+          offboarding: job('COMPLETED', steps(['Revoke credentials'], 'COMPLETED')),
+        }),
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Offboard…' }, WAIT));
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    const confirm = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Offboard' });
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Type acme to confirm'), 'acm');
+    expect(confirm.disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Type acme to confirm'), 'e');
+    expect(confirm.disabled).toBe(false);
+    await userEvent.click(confirm);
+    await waitFor(() => expect(gateway.count('OffboardOrganization')).toBe(1), WAIT);
+    expect(await screen.findByRole('button', { name: 'Re-activate' }, WAIT)).toBeTruthy();
+  });
+
+  it('switches the segment with optional license changes', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/lifecycle', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      SwitchSegment: () =>
+        payload('switchSegment', organizationRecord({ customerSegment: 'employer', medicareLicensed: true })),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch segment…' }, WAIT));
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Employer' })).toBeTruthy(), WAIT);
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^New customer segment/), 'employer');
+    await userEvent.click(within(dialog).getByLabelText('Medicare licensed'));
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Also change the licenses' }));
+    const viewers = within(dialog).getByLabelText(/^Viewer licenses/);
+    await userEvent.clear(viewers);
+    await userEvent.type(viewers, '15');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch segment' }));
+    await waitFor(() => expect(gateway.count('SwitchSegment')).toBe(1), WAIT);
+    expect(gateway.sent.find((request) => request.operationName === 'SwitchSegment')?.variables).toEqual({
+      id: 'acme',
+      input: {
+        customerSegment: 'employer',
+        medicareLicensed: true,
+        licenses: { tableauUserLicenses: { viewerCount: 15 } },
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+  });
+
+  it('says the feature is not licensed, or links to the managed providers', async () => {
+    renderWithGateway('/admin/org-management/acme/update/managed-providers', admin, {
+      OrganizationUpdate: () => ({
+        organization: organizationRecord({
+          features: [
+            { __typename: 'Feature', key: 'feature:managed-providers', isLicensed: false, isAvailable: false },
+          ],
+        }),
+      }),
+    });
+    expect(await screen.findByText(MESSAGES.featureUnavailable, undefined, WAIT)).toBeTruthy();
+    cleanup();
+    renderWithGateway('/admin/org-management/acme/update/managed-providers', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    const link = await screen.findByRole('link', { name: 'Open managed providers' }, WAIT);
+    expect(link.getAttribute('href')).toBe('/config/acme/managed-providers');
+  });
+});

@@ -1,0 +1,105 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionUserOf } from '../../../../routes/test-support.js';
+import { organizationRecord, renderWithGateway, WAIT } from '../../test-support.js';
+
+const SECRET = 'mrd_sk_7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b';
+
+const credential = (id: string, enabled = true) => ({
+  __typename: 'Credential',
+  id,
+  enabled,
+  generatedAt: '2026-11-01T09:00:00Z',
+  daysToExpire: enabled ? 70 : 0,
+  createdBy: 'admin@meridian.test',
+});
+
+const admin = sessionUserOf('systemAdmin', { email: 'admin@meridian.test', organizationId: 'meridian' });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('organization credentials', { timeout: 20_000 }, () => {
+  it('shows a new credential’s secret once, copies it, and never stores it', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const withNew = organizationRecord({ credentials: [credential('cred-old'), credential('cred-new')] });
+    const { setup, gateway } = renderWithGateway('/admin/org-management/acme/update/credentials', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord({ credentials: [credential('cred-old')] }) }),
+      CreateOrganizationCredential: () => ({
+        createOrganizationCredential: {
+          __typename: 'CreatedCredentialPayload',
+          credential: credential('cred-new'),
+          secret: SECRET,
+          organization: withNew,
+          inputErrors: [],
+        },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create credential' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
+    expect(within(dialog).getByLabelText('Secret').textContent).toBe(SECRET);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy secret' }));
+    expect(writeText).toHaveBeenCalledWith(SECRET);
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeTruthy();
+
+    // The list shows the new credential from the answer, while neither the cache nor storage holds the secret.
+    expect(screen.getByRole('rowheader', { name: 'cred-new' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(JSON.stringify(setup.cache.extract())).not.toContain(SECRET);
+    expect(JSON.stringify({ ...localStorage })).not.toContain(SECRET);
+    expect(localStorage.getItem('meridian.apollo.cache')).toContain('cred-new');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    expect(document.body.textContent).not.toContain(SECRET);
+    expect(gateway.count('OrganizationUpdate')).toBe(1);
+  });
+
+  it('disables a credential after confirmation', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/credentials', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord({ credentials: [credential('cred-1')] }) }),
+      DisableOrganizationCredential: () => ({
+        disableOrganizationCredential: {
+          __typename: 'CredentialPayload',
+          credential: { __typename: 'Credential', id: 'cred-1', enabled: false, daysToExpire: 0 },
+          inputErrors: [],
+        },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable credential cred-1' }, WAIT));
+    const alert = await screen.findByRole('alertdialog', undefined, WAIT);
+    expect(alert.textContent).toContain('it cannot be enabled again');
+    expect(gateway.count('DisableOrganizationCredential')).toBe(0);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Disable credential' }));
+    await waitFor(() => expect(gateway.count('DisableOrganizationCredential')).toBe(1), WAIT);
+    expect(
+      gateway.sent.find((request) => request.operationName === 'DisableOrganizationCredential')?.variables,
+    ).toEqual({
+      organizationId: 'acme',
+      credentialId: 'cred-1',
+    });
+    const row = (await screen.findByRole('rowheader', { name: 'cred-1' }, WAIT)).closest('tr')!;
+    await waitFor(() => expect(within(row).getByText('Disabled')).toBeTruthy(), WAIT);
+    expect(within(row).queryByRole('button')).toBeNull();
+  });
+
+  it('says why a refused creation failed', async () => {
+    renderWithGateway('/admin/org-management/acme/update/credentials', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      CreateOrganizationCredential: () => ({
+        body: { errors: [{ message: 'You do not have permission to do that.', extensions: { code: 'FORBIDDEN' } }] },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create credential' }, WAIT));
+    expect(await screen.findByText('You do not have permission to do that.', undefined, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { graphql } from '../../../../gql/index.js';
+import type { UpdateOrganizationInput } from '../../../../gql/graphql.js';
+import { runMutation, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { GENERAL_FIELDS } from './general-form.js';
+
+const UpdateOrganizationDocument = graphql(`
+  mutation UpdateOrganization($id: ID!, $input: UpdateOrganizationInput!) {
+    updateOrganization(id: $id, input: $input) {
+      organization {
+        id
+        ...OrganizationHeader_organization
+        ...GeneralSection_organization
+      }
+      inputErrors {
+        field
+        message
+      }
+    }
+  }
+`);
+
+/** Changes the general settings; the answer updates the organization in the normalized cache. */
+export function useUpdateOrganization(): [
+  (id: string, input: UpdateOrganizationInput) => Promise<MutationOutcome<{ id: string }>>,
+  { loading: boolean },
+] {
+  const [mutate, { loading }] = useMutation(UpdateOrganizationDocument);
+  const update = useCallback(
+    (id: string, input: UpdateOrganizationInput) =>
+      runMutation(
+        () => mutate({ variables: { id, input } }),
+        (result) => ({
+          payload: result.data?.updateOrganization,
+          value: result.data?.updateOrganization.organization,
+        }),
+        { knownFields: GENERAL_FIELDS },
+      ),
+    [mutate],
+  );
+  return [update, { loading }];
+}

@@ -1,0 +1,129 @@
+import { LICENSE_USAGE_KEYS, stripLicenseUsage } from '@meridian/schema';
+import { describe, expect, it } from 'vitest';
+import { dependencyMap } from './license-products.js';
+import {
+  belowUsageWarning,
+  LICENSE_USAGE_FIELDS,
+  licenseValuesOf,
+  stripUsageFields,
+  toLicensesInput,
+  validateLicenses,
+} from './licenses-form.js';
+
+/** Licenses as the gateway answers them: usage figures and Apollo's __typename included. */
+const source = {
+  __typename: 'Licenses',
+  userLimit: 20,
+  activeUsers: 12,
+  tableauUserLicenses: {
+    __typename: 'TableauUserLicenses',
+    explorerCount: 5,
+    viewerCount: 10,
+    explorerUsed: 2,
+    viewerUsed: 3,
+  },
+  products: [
+    { __typename: 'LicensedProduct', product: 'claims_data', enabled: true },
+    { __typename: 'LicensedProduct', product: 'pharmacy_data', enabled: false },
+  ],
+};
+
+const dependencies = dependencyMap([
+  { id: 'claims_data', name: 'Claims', description: '', kind: 'DATA', dependencies: [] },
+  { id: 'provider_data', name: 'Providers', description: '', kind: 'DATA', dependencies: [] },
+  { id: 'pharmacy_data', name: 'Pharmacy', description: '', kind: 'DATA', dependencies: [] },
+  {
+    id: 'managed_providers',
+    name: 'MP',
+    description: '',
+    kind: 'X',
+    dependencies: ['provider_alias', 'provider_relationship'],
+  },
+  { id: 'provider_alias', name: 'Alias', description: '', kind: 'X', dependencies: ['provider_data'] },
+  { id: 'provider_relationship', name: 'Rel', description: '', kind: 'X', dependencies: ['provider_data'] },
+]);
+
+const saved = licenseValuesOf(source);
+
+/** Every key of a value, at any depth. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => [key, ...keysOf(item)]);
+}
+
+describe('licenses form', () => {
+  it('holds counts as typed and the enabled products', () => {
+    expect(saved).toEqual({ userLimit: '20', explorerCount: '5', viewerCount: '10', products: ['claims_data'] });
+  });
+
+  it('names the usage fields of schema’s exclusion list in the contract’s words', () => {
+    expect(LICENSE_USAGE_KEYS).toEqual(['active_users', 'explorer_used', 'viewer_used']);
+    expect(LICENSE_USAGE_FIELDS).toEqual(['activeUsers', 'explorerUsed', 'viewerUsed']);
+  });
+
+  it('strips usage fields and __typename at any depth, as schema’s stripLicenseUsage does for REST', () => {
+    const stripped = stripUsageFields(source);
+    expect(keysOf(stripped).filter((key) => LICENSE_USAGE_FIELDS.includes(key) || key === '__typename')).toEqual([]);
+    expect(stripped.tableauUserLicenses).toEqual({ explorerCount: 5, viewerCount: 10 });
+    // The same idea on the REST shape, for comparison: schema strips the snake_case keys.
+    expect(stripLicenseUsage({ user_limit: 20, active_users: 12 })).toEqual({ user_limit: 20 });
+  });
+
+  it('sends nothing when nothing changed', () => {
+    expect(toLicensesInput(saved, saved, dependencies)).toBeNull();
+    expect(toLicensesInput({ ...saved, userLimit: ' 020 ' }, saved, dependencies)).toBeNull();
+  });
+
+  it('maps changes to LicensesInput with the input’s own fields only: never a usage figure', () => {
+    const input = toLicensesInput(
+      { userLimit: '25', explorerCount: '5', viewerCount: '12', products: ['claims_data', 'managed_providers'] },
+      saved,
+      dependencies,
+    );
+    expect(input).toEqual({
+      userLimit: 25,
+      tableauUserLicenses: { viewerCount: 12 },
+      products: [
+        { product: 'managed_providers', enabled: true },
+        { product: 'provider_alias', enabled: true },
+        { product: 'provider_data', enabled: true },
+        { product: 'provider_relationship', enabled: true },
+      ],
+    });
+    const allowed = [
+      'userLimit',
+      'tableauUserLicenses',
+      'explorerCount',
+      'viewerCount',
+      'products',
+      'product',
+      'enabled',
+    ];
+    expect(keysOf(input).every((key) => allowed.includes(key))).toBe(true);
+  });
+
+  it('sends a product switched off as disabled, and only the products that change', () => {
+    expect(toLicensesInput({ ...saved, products: [] }, saved, dependencies)).toEqual({
+      products: [{ product: 'claims_data', enabled: false }],
+    });
+  });
+
+  it('checks counts are whole numbers within the platform’s bounds', () => {
+    expect(validateLicenses(saved)).toEqual({});
+    expect(validateLicenses({ ...saved, userLimit: '-1', explorerCount: '2.5', viewerCount: '2000000' })).toEqual({
+      userLimit: 'User limit must be a whole number, 0 or more.',
+      'tableauUserLicenses.explorerCount': 'Explorer licenses must be a whole number, 0 or more.',
+      'tableauUserLicenses.viewerCount': 'Viewer licenses must be at most 1,000,000.',
+    });
+  });
+
+  it('warns beside a changed limit below what is in use (the platform refuses it)', () => {
+    expect(belowUsageWarning('10', 20, 12, 'active users')).toBe(
+      '12 active users in use: a limit below that is refused.',
+    );
+    expect(belowUsageWarning('12', 20, 12, 'active users')).toBeNull();
+    // A limit already exceeded is not judged while unchanged.
+    expect(belowUsageWarning('10', 10, 12, 'active users')).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import { Callout, Card, Classes, H3, Intent, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { CircleIcon, CrossCircleIcon, TickCircleIcon } from '@blueprintjs/icons';
+import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
+import { failedStep, isRunning, jobProgress } from './lifecycle-view.js';
+
+export const JobCard_job = graphql(`
+  fragment JobCard_job on LifecycleJob {
+    status
+    startedAt
+    completedAt
+    steps {
+      name
+      status
+    }
+  }
+`);
+
+const STATUS_WORDS: Record<string, { label: string; intent: Intent }> = {
+  NOT_STARTED: { label: 'Not started', intent: Intent.NONE },
+  PENDING: { label: 'Pending', intent: Intent.PRIMARY },
+  IN_PROGRESS: { label: 'In progress', intent: Intent.PRIMARY },
+  COMPLETED: { label: 'Completed', intent: Intent.SUCCESS },
+  FAILED: { label: 'Failed', intent: Intent.DANGER },
+};
+
+const when = (value: unknown) =>
+  typeof value === 'string'
+    ? new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    : null;
+
+function StepIcon({ status }: { status: string }) {
+  switch (status) {
+    case 'COMPLETED':
+      return <TickCircleIcon className={Classes.intentClass(Intent.SUCCESS)} title="Completed" />;
+    case 'FAILED':
+      return <CrossCircleIcon className={Classes.intentClass(Intent.DANGER)} title="Failed" />;
+    case 'IN_PROGRESS':
+      return <Spinner size={16} aria-label="In progress" />;
+    default:
+      return <CircleIcon className={Classes.TEXT_MUTED} title="Pending" />;
+  }
+}
+
+export interface JobCardProps {
+  title: string;
+  job: FragmentType<typeof JobCard_job>;
+}
+
+/** One lifecycle job: its state, its steps as they advance, and where it failed. */
+export function JobCard({ title, job: jobRef }: JobCardProps) {
+  const job = getFragmentData(JobCard_job, jobRef);
+  const status = STATUS_WORDS[job.status] ?? { label: job.status, intent: Intent.NONE };
+  const progress = jobProgress(job);
+  const failedAt = failedStep(job);
+  const running = isRunning(job);
+  const headingId = `job-${title.toLowerCase()}`;
+  return (
+    <Card compact aria-labelledby={headingId} role="region">
+      <div className="meridian-page-header">
+        <H3 id={headingId} className="meridian-section-heading">
+          {title}
+        </H3>
+        <Tag intent={status.intent} minimal>
+          {status.label}
+        </Tag>
+      </div>
+      {job.status !== 'NOT_STARTED' && (
+        <>
+          <ProgressBar
+            intent={
+              job.status === 'FAILED' ? Intent.DANGER : job.status === 'COMPLETED' ? Intent.SUCCESS : Intent.PRIMARY
+            }
+            value={progress.share}
+            animate={running}
+            stripes={running}
+            aria-label={`${title}: ${progress.done} of ${progress.total} steps done`}
+          />
+          <p className={Classes.TEXT_MUTED}>
+            {progress.done} of {progress.total} steps done
+            {when(job.startedAt) && ` · started ${when(job.startedAt)}`}
+            {when(job.completedAt) && ` · ${job.status === 'FAILED' ? 'failed' : 'finished'} ${when(job.completedAt)}`}
+          </p>
+        </>
+      )}
+      <ol className="meridian-job-steps" aria-label={`${title} steps`}>
+        {job.steps.map((step) => (
+          <li key={step.name}>
+            <StepIcon status={step.status} />
+            <span>{step.name}</span>
+          </li>
+        ))}
+      </ol>
+      {failedAt && (
+        <Callout intent={Intent.DANGER} compact>
+          {title} failed at “{failedAt}”. Fix the cause, then start it again.
+        </Callout>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  anyJobRunning,
+  failedStep,
+  jobProgress,
+  nextStepHint,
+  offeredMoves,
+  type LifecycleJobs,
+} from './lifecycle-view.js';
+
+const jobs = (overrides: Partial<Record<keyof LifecycleJobs, string>> = {}): LifecycleJobs => ({
+  onboarding: { status: (overrides.onboarding ?? 'NOT_STARTED') as never },
+  deployment: { status: (overrides.deployment ?? 'NOT_STARTED') as never },
+  offboarding: { status: (overrides.offboarding ?? 'NOT_STARTED') as never },
+});
+
+describe('lifecycle moves', () => {
+  it('offers exactly the allowed actions, in the lifecycle’s order', () => {
+    const moves = offeredMoves(['OFFBOARD', 'SWITCH_SEGMENT'], 'ACTIVE', jobs({ onboarding: 'COMPLETED' }));
+    expect(moves.map((move) => [move.action, move.label])).toEqual([
+      ['SWITCH_SEGMENT', 'Switch segment…'],
+      ['OFFBOARD', 'Offboard…'],
+    ]);
+    expect(offeredMoves([], 'ONBOARDING', jobs({ onboarding: 'IN_PROGRESS' }))).toEqual([]);
+  });
+
+  it('words retries after a failed job and a re-activation', () => {
+    expect(offeredMoves(['DEPLOY'], 'DEPLOYING', jobs({ deployment: 'FAILED' }))[0]?.label).toBe('Retry deployment');
+    expect(offeredMoves(['ONBOARD'], 'ONBOARDING', jobs({ onboarding: 'FAILED' }))[0]?.label).toBe('Retry onboarding');
+    expect(offeredMoves(['ACTIVATE'], 'OFFBOARDED', jobs())[0]?.label).toBe('Re-activate');
+    expect(offeredMoves(['ACTIVATE'], 'DEPLOYING', jobs({ deployment: 'COMPLETED' }))[0]?.label).toBe('Activate');
+  });
+
+  it('polls while a job runs', () => {
+    expect(anyJobRunning(jobs({ deployment: 'IN_PROGRESS' }))).toBe(true);
+    expect(anyJobRunning(jobs({ offboarding: 'PENDING' }))).toBe(true);
+    expect(anyJobRunning(jobs({ onboarding: 'COMPLETED', deployment: 'FAILED' }))).toBe(false);
+  });
+
+  it('counts steps done and finds the failed one', () => {
+    const job = {
+      status: 'FAILED' as const,
+      steps: [
+        { name: 'Configure sign-in', status: 'FAILED' as const },
+        { name: 'Deploy BI portal', status: 'PENDING' as const },
+      ],
+    };
+    expect(jobProgress(job)).toEqual({ done: 0, total: 2, share: 0 });
+    expect(failedStep(job)).toBe('Configure sign-in');
+    expect(
+      jobProgress({
+        status: 'IN_PROGRESS',
+        steps: [
+          { name: 'a', status: 'COMPLETED' },
+          { name: 'b', status: 'IN_PROGRESS' },
+        ],
+      }).share,
+    ).toBe(0.5);
+  });
+
+  it('says what comes next', () => {
+    expect(nextStepHint('CREATED', jobs())).toBe('Created. Start onboarding to prepare its workspace.');
+    expect(nextStepHint('DEPLOYING', jobs({ deployment: 'FAILED' }))).toBe(
+      'Deployment failed. Fix the cause, then start it again.',
+    );
+    expect(nextStepHint('DEPLOYING', jobs({ deployment: 'COMPLETED' }))).toBe(
+      'Deployed. Activate the organization to let its users work.',
+    );
+  });
+});

@@ -1,0 +1,123 @@
+import type { JobStatus, LifecycleAction } from '../../../../gql/graphql.js';
+
+/** Where a lifecycle job stands. */
+export interface JobState {
+  status: JobStatus;
+}
+
+/** A lifecycle job with its steps. */
+export interface JobView extends JobState {
+  steps: readonly { name: string; status: JobStatus }[];
+}
+
+export interface LifecycleJobs {
+  onboarding: JobState;
+  deployment: JobState;
+  offboarding: JobState;
+}
+
+export type JobKind = keyof LifecycleJobs;
+
+export const JOB_TITLES: Record<JobKind, string> = {
+  onboarding: 'Onboarding',
+  deployment: 'Deployment',
+  offboarding: 'Offboarding',
+};
+
+/** The order moves are offered in: the lifecycle's own order. */
+const MOVE_ORDER: readonly LifecycleAction[] = ['ONBOARD', 'DEPLOY', 'ACTIVATE', 'SWITCH_SEGMENT', 'OFFBOARD'];
+
+/** A move the page offers: the action and its button's words. */
+export interface Move {
+  action: LifecycleAction;
+  label: string;
+  /** What the move does, under the button. */
+  description: string;
+}
+
+/**
+ * The moves to offer: exactly the organization's allowedActions (the gateway's answer from the one
+ * lifecycle table), worded for the situation (a retry after a failed job, a re-activation).
+ */
+export function offeredMoves(allowedActions: readonly LifecycleAction[], status: string, jobs: LifecycleJobs): Move[] {
+  const allowed = new Set(allowedActions);
+  const failed = (kind: JobKind) => jobs[kind].status === 'FAILED';
+  const moves: Record<LifecycleAction, Move> = {
+    ONBOARD: {
+      action: 'ONBOARD',
+      label: failed('onboarding') ? 'Retry onboarding' : 'Start onboarding',
+      description: 'Creates the workspace and loads reference data.',
+    },
+    DEPLOY: {
+      action: 'DEPLOY',
+      label: failed('deployment') ? 'Retry deployment' : 'Start deployment',
+      description: 'Configures sign-in, deploys the BI portal and grants data access.',
+    },
+    ACTIVATE: {
+      action: 'ACTIVATE',
+      label: status === 'OFFBOARDED' ? 'Re-activate' : 'Activate',
+      description:
+        status === 'OFFBOARDED'
+          ? 'Makes the organization active again; its revoked credentials stay disabled.'
+          : 'Makes the organization active: its users can work.',
+    },
+    SWITCH_SEGMENT: {
+      action: 'SWITCH_SEGMENT',
+      label: 'Switch segment…',
+      description: 'Changes the customer segment and Medicare licensing, optionally the licenses.',
+    },
+    OFFBOARD: {
+      action: 'OFFBOARD',
+      label: failed('offboarding') ? 'Retry offboarding…' : 'Offboard…',
+      description: 'Revokes every credential, archives the data and removes the BI portal.',
+    },
+  };
+  return MOVE_ORDER.filter((action) => allowed.has(action)).map((action) => moves[action]);
+}
+
+/** A job whose steps are still advancing. */
+export const isRunning = (job: JobState): boolean => job.status === 'IN_PROGRESS' || job.status === 'PENDING';
+
+/** Whether any job is under way: the page then polls for progress. */
+export function anyJobRunning(jobs: LifecycleJobs): boolean {
+  return isRunning(jobs.onboarding) || isRunning(jobs.deployment) || isRunning(jobs.offboarding);
+}
+
+/** Steps done of all, for the progress bar. */
+export function jobProgress(job: JobView): { done: number; total: number; share: number } {
+  const total = job.steps.length;
+  const done = job.steps.filter((step) => step.status === 'COMPLETED').length;
+  return { done, total, share: total === 0 ? 0 : done / total };
+}
+
+/** The step that failed, if the job failed at one. */
+export function failedStep(job: JobView): string | null {
+  return job.steps.find((step) => step.status === 'FAILED')?.name ?? null;
+}
+
+/** What the state means and what comes next, in a sentence. */
+export function nextStepHint(status: string, jobs: LifecycleJobs): string {
+  switch (status) {
+    case 'CREATED':
+      return 'Created. Start onboarding to prepare its workspace.';
+    case 'ONBOARDING':
+      if (isRunning(jobs.onboarding)) return 'Onboarding is under way.';
+      return jobs.onboarding.status === 'FAILED'
+        ? 'Onboarding failed. Start it again once the cause is fixed.'
+        : 'Onboarded. Start the deployment next.';
+    case 'DEPLOYING':
+      if (isRunning(jobs.deployment)) return 'Deployment is under way.';
+      return jobs.deployment.status === 'FAILED'
+        ? 'Deployment failed. Fix the cause, then start it again.'
+        : 'Deployed. Activate the organization to let its users work.';
+    case 'ACTIVE':
+      return 'Active. Its segment can be switched; offboarding ends its service.';
+    case 'OFFBOARDING':
+      if (isRunning(jobs.offboarding)) return 'Offboarding is under way.';
+      return 'Offboarding failed. Start it again.';
+    case 'OFFBOARDED':
+      return 'Offboarded: inactive, with its credentials revoked. It can be re-activated.';
+    default:
+      return '';
+  }
+}

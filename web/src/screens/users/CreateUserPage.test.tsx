@@ -1,0 +1,165 @@
+import { EMAIL_MESSAGE, PASSWORD_POLICY_MESSAGE, userLimitMessage } from '@meridian/schema';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionUserOf } from '../../routes/test-support.js';
+import { renderWithGateway, userRecord, WAIT } from './test-support.js';
+
+const organization = (activeUsers: number) => ({
+  organization: {
+    __typename: 'Organization',
+    id: 'acme',
+    name: 'Acme Health',
+    licenses: {
+      __typename: 'Licenses',
+      userLimit: 20,
+      activeUsers,
+      tableauUserLicenses: {
+        __typename: 'TableauUserLicenses',
+        explorerCount: 2,
+        viewerCount: 5,
+        explorerUsed: 2,
+        viewerUsed: 1,
+      },
+    },
+  },
+});
+
+const PATH = '/admin/org-management/acme/users/create';
+
+async function fillForm() {
+  await userEvent.type(screen.getByLabelText('Name'), 'Pat Doe');
+  await userEvent.type(screen.getByLabelText('Email'), 'Pat@Acme.test');
+  await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-42');
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('creating a user', { timeout: 15_000 }, () => {
+  it('offers an Org Admin only the roles it may grant, and Tableau levels Viewer, Explorer and Creator', async () => {
+    renderWithGateway(PATH, sessionUserOf('orgAdmin'), { CreateUserOrganization: () => organization(12) });
+    const role = await screen.findByLabelText('Role', undefined, WAIT);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Org Admin', 'Org User']);
+    expect((role as HTMLSelectElement).value).toBe('orgUser');
+    const tableau = screen.getByLabelText('Tableau license');
+    expect(
+      within(tableau)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No license', 'Viewer', 'Explorer', 'Creator']);
+    expect(await screen.findByText('12 of 20 active users.', undefined, WAIT)).toBeTruthy();
+  });
+
+  it('shows the password policy as it is typed and every field’s problem next to it', async () => {
+    const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
+      CreateUserOrganization: () => organization(12),
+    });
+    const password = await screen.findByLabelText('Password', undefined, WAIT);
+    const rules = screen.getByRole('list', { name: 'Password requirements' });
+    const met = () =>
+      within(rules)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('data-met'));
+    expect(met()).toEqual(['false', 'false', 'false']);
+    await userEvent.type(password, 'abc1');
+    expect(met()).toEqual(['false', 'true', 'true']);
+
+    await userEvent.type(screen.getByLabelText(/^Alternate email/), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(screen.getByText('Name is required.')).toBeTruthy();
+    expect(screen.getAllByText(EMAIL_MESSAGE)).toHaveLength(2);
+    expect(screen.getByText(PASSWORD_POLICY_MESSAGE)).toBeTruthy();
+    expect(gateway.count('CreateUser')).toBe(0);
+  });
+
+  it('explains the user-limit refusal with the limit and keeps everything typed', async () => {
+    const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
+      CreateUserOrganization: () => organization(19),
+      CreateUser: () => ({
+        createUser: {
+          __typename: 'UserPayload',
+          user: null,
+          inputErrors: [{ __typename: 'InputError', field: null, message: userLimitMessage(20) }],
+        },
+      }),
+    });
+    await screen.findByLabelText('Name', undefined, WAIT);
+    await fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    const title = await screen.findByText('The user was not created', undefined, WAIT);
+    expect(title.closest('[role="alert"]')?.textContent).toContain(
+      'This organization has reached its limit of 20 active users. Raise the user limit or deactivate a user first.',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Pat Doe');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('correct-horse-42');
+    expect(gateway.count('CreateUser')).toBe(1);
+  });
+
+  it('warns ahead when the organization is at its user limit or the chosen seats are all taken', async () => {
+    renderWithGateway(PATH, sessionUserOf('systemAdmin', { organizationId: 'meridian' }), {
+      CreateUserOrganization: () => organization(20),
+    });
+    expect(await screen.findByText(userLimitMessage(20), undefined, WAIT)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Tableau license'), 'explorer');
+    expect(
+      screen.getByText(
+        'This organization has used all 2 of its Tableau explorer licenses. Add explorer licenses or choose another level.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('sends lowercase emails and the enums, shows the gateway’s field errors, then opens the new profile', async () => {
+    let answer: 'taken' | 'created' = 'taken';
+    const { gateway } = renderWithGateway(PATH, sessionUserOf('systemAdmin', { organizationId: 'meridian' }), {
+      CreateUserOrganization: () => organization(3),
+      CreateUser: (variables) => ({
+        createUser:
+          answer === 'taken'
+            ? {
+                __typename: 'UserPayload',
+                user: null,
+                inputErrors: [{ __typename: 'InputError', field: 'input.email', message: 'That email is taken.' }],
+              }
+            : {
+                __typename: 'UserPayload',
+                user: userRecord({ email: 'pat@acme.test', name: 'Pat Doe', ...(variables.input as object) }),
+                inputErrors: [],
+              },
+      }),
+    });
+    await screen.findByLabelText('Name', undefined, WAIT);
+    await fillForm();
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'orgAdmin');
+    await userEvent.selectOptions(screen.getByLabelText('Tableau license'), 'explorer');
+    await userEvent.click(screen.getByLabelText('Direct data access'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('That email is taken.', undefined, WAIT)).toBeTruthy();
+    expect(gateway.sent.find((request) => request.operationName === 'CreateUser')?.variables).toEqual({
+      organizationId: 'acme',
+      input: {
+        name: 'Pat Doe',
+        email: 'pat@acme.test',
+        password: 'correct-horse-42',
+        role: 'ORG_ADMIN',
+        tableauLicense: 'EXPLORER',
+        directDataAccessEnabled: true,
+      },
+    });
+
+    answer = 'created';
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('location').textContent).toBe(
+          '/admin/org-management/acme/users/pat%40acme.test/profile/general',
+        ),
+      WAIT,
+    );
+    expect(await screen.findByText('Pat Doe (pat@acme.test) was created.', undefined, WAIT)).toBeTruthy();
+  });
+});

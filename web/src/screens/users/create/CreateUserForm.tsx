@@ -1,0 +1,162 @@
+import { Button, Callout, Intent, Switch } from '@blueprintjs/core';
+import { seatLimitMessage, type Role } from '@meridian/schema';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useToasts } from '../../../components/toasts/useToasts.js';
+import { organizationUsersPath, userProfilePath } from '../../../routes/paths.js';
+import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
+import { SelectField } from '../shared/SelectField.js';
+import { TextField } from '../shared/TextField.js';
+import { roleOptions, TABLEAU_OPTIONS } from '../shared/user-fields.js';
+import {
+  emptyCreateUserForm,
+  toCreateUserInput,
+  validateCreateUserForm,
+  type CreateUserErrors,
+  type CreateUserField,
+  type CreateUserForm as FormValues,
+} from './create-user-form.js';
+import { PasswordField } from './PasswordField.js';
+import { useCreateUser } from './useCreateUser.js';
+
+/** Seats of the organization's license, to warn before the gateway refuses. */
+export interface SeatUsage {
+  explorerCount: number;
+  viewerCount: number;
+  explorerUsed: number;
+  viewerUsed: number;
+}
+
+export interface CreateUserFormProps {
+  organizationId: string;
+  /** The signed-in user's role: it decides the roles offered (schema's grantableRoles). */
+  granterRole: Role;
+  productName: string;
+  /** Tableau seats in use, when known. */
+  seats: SeatUsage | null;
+}
+
+/** The warning for a Tableau level whose seats are all taken, or null. */
+function seatWarning(level: FormValues['tableau'], seats: SeatUsage | null): string | null {
+  if (!seats) return null;
+  if (level === 'explorer' && seats.explorerUsed >= seats.explorerCount)
+    return seatLimitMessage('explorer', seats.explorerCount);
+  if (level === 'viewer' && seats.viewerUsed >= seats.viewerCount) return seatLimitMessage('viewer', seats.viewerCount);
+  return null;
+}
+
+/**
+ * Name, email, alternate email, password (with its policy), role, Tableau license and direct data
+ * access of a new user. Each field says what is wrong next to it; a refusal that is no field's (the
+ * user limit, an email taken) is shown above the buttons in the gateway's words. Nothing typed is lost
+ * when the gateway refuses.
+ */
+export function CreateUserForm({ organizationId, granterRole, productName, seats }: CreateUserFormProps) {
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const [create, { loading }] = useCreateUser(organizationId);
+  const [form, setForm] = useState(() => emptyCreateUserForm(granterRole));
+  const [touched, setTouched] = useState<Partial<Record<CreateUserField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<CreateUserErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const clientErrors = validateCreateUserForm(form);
+  const errorOf = (field: CreateUserField) =>
+    serverErrors[field] ?? (submitted || touched[field] ? clientErrors[field] : undefined);
+  const touch = (field: CreateUserField) => () => setTouched((current) => ({ ...current, [field]: true }));
+  /** A change of a field clears the gateway's complaint about it (the user is fixing it). */
+  const set =
+    <K extends keyof FormValues>(key: K, field: CreateUserField) =>
+    (value: FormValues[K]) => {
+      setForm((current) => ({ ...current, [key]: value }));
+      setServerErrors((current) => ({ ...current, [field]: undefined }));
+    };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(clientErrors).length > 0 || loading) return;
+    setFormError(null);
+    const outcome = await create(toCreateUserInput(form));
+    if (outcome.ok) {
+      toasts.show({ type: 'success', message: `${outcome.value.name} (${outcome.value.email}) was created.` });
+      void navigate(userProfilePath(organizationId, outcome.value.email));
+      return;
+    }
+    setServerErrors(outcome.fieldErrors);
+    setFormError(outcome.formError);
+    toasts.show({ type: 'error', message: outcome.formError ?? 'The user was not created: see the fields marked.' });
+  };
+
+  return (
+    <form className="meridian-users-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Create user">
+      <TextField
+        label="Name"
+        value={form.name}
+        onChange={set('name', 'name')}
+        onBlur={touch('name')}
+        error={errorOf('name')}
+        autoComplete="off"
+      />
+      <TextField
+        label="Email"
+        type="email"
+        value={form.email}
+        onChange={set('email', 'email')}
+        onBlur={touch('email')}
+        error={errorOf('email')}
+        autoComplete="off"
+        helperText="The user signs in with it."
+      />
+      <TextField
+        label="Alternate email"
+        type="email"
+        optional
+        value={form.alternateEmail}
+        onChange={set('alternateEmail', 'alternateEmail')}
+        onBlur={touch('alternateEmail')}
+        error={errorOf('alternateEmail')}
+        autoComplete="off"
+      />
+      <PasswordField
+        value={form.password}
+        onChange={set('password', 'password')}
+        onBlur={touch('password')}
+        error={errorOf('password')}
+      />
+      <SelectField
+        label="Role"
+        value={form.role}
+        options={roleOptions(granterRole, productName)}
+        onChange={set('role', 'role')}
+        error={errorOf('role')}
+      />
+      <SelectField
+        label="Tableau license"
+        value={form.tableau}
+        options={TABLEAU_OPTIONS}
+        onChange={set('tableau', 'tableauLicense')}
+        error={errorOf('tableauLicense') ?? seatWarning(form.tableau, seats) ?? undefined}
+      />
+      <Switch
+        label="Direct data access"
+        checked={form.directDataAccess}
+        onChange={(event) => set('directDataAccess', 'directDataAccessEnabled')(event.currentTarget.checked)}
+      />
+      {formError && (
+        <Callout intent={Intent.DANGER} title="The user was not created" role="alert">
+          {formError}
+        </Callout>
+      )}
+      <div className="meridian-users-form-actions">
+        <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
+          Create user
+        </Button>
+        <RouterAnchorButton to={organizationUsersPath(organizationId)} variant="outlined" disabled={loading}>
+          Cancel
+        </RouterAnchorButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { EMAIL_MESSAGE, PASSWORD_POLICY_MESSAGE } from '@meridian/schema';
+import { describe, expect, it } from 'vitest';
+import { emptyCreateUserForm, toCreateUserInput, validateCreateUserForm } from './create-user-form.js';
+
+const filled = {
+  ...emptyCreateUserForm('orgAdmin'),
+  name: '  Pat Doe ',
+  email: ' Pat@Acme.TEST',
+  password: 'correct-horse-42',
+};
+
+describe('the create-user form', () => {
+  it('starts as an Org User without a Tableau license or direct data access', () => {
+    expect(emptyCreateUserForm('orgAdmin')).toMatchObject({
+      role: 'orgUser',
+      tableau: 'none',
+      directDataAccess: false,
+    });
+    expect(emptyCreateUserForm('systemAdmin').role).toBe('orgUser');
+  });
+
+  it('says what is wrong next to each field, in the schema validators’ words', () => {
+    expect(validateCreateUserForm(emptyCreateUserForm('orgAdmin'))).toEqual({
+      name: 'Name is required.',
+      email: EMAIL_MESSAGE,
+      password: PASSWORD_POLICY_MESSAGE,
+    });
+    expect(validateCreateUserForm({ ...filled, alternateEmail: 'not-an-email', password: 'short1' })).toEqual({
+      alternateEmail: EMAIL_MESSAGE,
+      password: PASSWORD_POLICY_MESSAGE,
+    });
+    expect(validateCreateUserForm(filled)).toEqual({});
+  });
+
+  it('sends trimmed, lowercase values and the contract’s enums, leaving out what is empty', () => {
+    expect(toCreateUserInput(filled)).toEqual({
+      name: 'Pat Doe',
+      email: 'pat@acme.test',
+      password: 'correct-horse-42',
+      role: 'ORG_USER',
+      directDataAccessEnabled: false,
+    });
+    expect(
+      toCreateUserInput({
+        ...filled,
+        alternateEmail: 'Pat@Home.test',
+        role: 'orgAdmin',
+        tableau: 'explorer',
+        directDataAccess: true,
+      }),
+    ).toMatchObject({
+      alternateEmail: 'pat@home.test',
+      role: 'ORG_ADMIN',
+      tableauLicense: 'EXPLORER',
+      directDataAccessEnabled: true,
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { graphql } from '../../../gql/index.js';
+import type { CreateUserInput } from '../../../gql/graphql.js';
+import { outcomeOf, type MutationOutcome } from '../shared/mutation-outcome.js';
+import { scalarText } from '../shared/user-fields.js';
+import { evictUserLists } from '../shared/users-cache.js';
+
+const CreateUserDocument = graphql(`
+  mutation CreateUser($organizationId: ID!, $input: CreateUserInput!) {
+    createUser(organizationId: $organizationId, input: $input) {
+      user {
+        email
+        name
+        organizationId
+        ...UsersTable_user
+      }
+      inputErrors {
+        field
+        message
+      }
+    }
+  }
+`);
+
+export interface CreatedUser {
+  email: string;
+  name: string;
+}
+
+/**
+ * Creates a user in an organization. The new user is normalized into the cache by the payload; the
+ * organization's cached user pages and license usage are evicted (a new row changes every page after it).
+ */
+export function useCreateUser(
+  organizationId: string,
+): [(input: CreateUserInput) => Promise<MutationOutcome<CreatedUser>>, { loading: boolean }] {
+  const [mutate, { loading }] = useMutation(CreateUserDocument, {
+    update(cache, result) {
+      if (result.data?.createUser.user) evictUserLists(cache, organizationId);
+    },
+  });
+  const create = useCallback(
+    (input: CreateUserInput) =>
+      outcomeOf(
+        () => mutate({ variables: { organizationId, input } }),
+        (data) => {
+          const user = data.createUser.user;
+          return {
+            value: user ? { email: scalarText(user.email), name: user.name } : null,
+            inputErrors: data.createUser.inputErrors,
+          };
+        },
+      ),
+    [mutate, organizationId],
+  );
+  return [create, { loading }];
+}

@@ -1,0 +1,43 @@
+import { Intent } from '@blueprintjs/core';
+import { CREDENTIAL_LIFETIME_DAYS, DAY_MS } from '@meridian/schema';
+import {
+  BANNER_ERROR_DAYS,
+  BANNER_WARNING_DAYS,
+} from '../../../../components/credential-banner/credential-banner-state.js';
+import { dateOf } from '../../shared/dates.js';
+
+/** A user's credential as the user record lists it (data_access_info). */
+export interface CredentialEntry {
+  id: string;
+  active: boolean;
+  generatedAt: unknown;
+  /** Whole days until expiry (90 days after generation); 0 or less once expired. */
+  daysToExpire: number;
+}
+
+export const isExpired = (entry: Pick<CredentialEntry, 'daysToExpire'>) => entry.daysToExpire <= 0;
+
+/** The countdown in words: "Expires in 12 days", "Expires in 1 day", "Expired". */
+export function expiryText(daysToExpire: number): string {
+  if (daysToExpire <= 0) return 'Expired';
+  return `Expires in ${daysToExpire} ${daysToExpire === 1 ? 'day' : 'days'}`;
+}
+
+/** The countdown's colour, with the credential banner's thresholds: red from 3 days (and expired), amber from 7. */
+export function expiryIntent(daysToExpire: number): Intent {
+  if (daysToExpire <= BANNER_ERROR_DAYS) return Intent.DANGER;
+  if (daysToExpire <= BANNER_WARNING_DAYS) return Intent.WARNING;
+  return Intent.NONE;
+}
+
+/** When a credential stops working: 90 days after it was generated (decisions.md). */
+export function expiresAt(generatedAt: unknown): Date | null {
+  const generated = dateOf(generatedAt);
+  return generated ? new Date(generated.getTime() + CREDENTIAL_LIFETIME_DAYS * DAY_MS) : null;
+}
+
+/** Newest first; a disabled credential after the active ones of its age does not matter, so by date alone. */
+export function newestFirst<T extends CredentialEntry>(entries: readonly T[]): T[] {
+  const time = (entry: T) => dateOf(entry.generatedAt)?.getTime() ?? 0;
+  return [...entries].sort((a, b) => time(b) - time(a));
+}

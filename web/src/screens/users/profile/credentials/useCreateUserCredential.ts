@@ -1,0 +1,70 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { useSecretMutation } from '../../../../apollo/secret-mutation.js';
+import { graphql } from '../../../../gql/index.js';
+import { errorMessage, failureOf, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { scalarText } from '../../shared/user-fields.js';
+import { syncOwnViewer } from '../../shared/viewer-sync.js';
+
+/** Selects `secret`: run only through useSecretMutation (apollo/secret-mutation.ts), never useMutation. */
+const CreateUserCredentialDocument = graphql(`
+  mutation CreateUserCredential($email: Email!) {
+    createUserCredential(email: $email) {
+      credential {
+        id
+        userEmail
+        enabled
+        generatedAt
+        daysToExpire
+      }
+      secret
+      user {
+        email
+        dataAccessInfo {
+          id
+          active
+          generatedAt
+          daysToExpire
+        }
+      }
+      inputErrors {
+        field
+        message
+      }
+    }
+  }
+`);
+
+/** A created credential and its secret: held by the caller in component state only, shown once. */
+export interface CreatedCredential {
+  id: string;
+  secret: string;
+}
+
+/**
+ * Creates a data-access credential for a user. The secret reaches the caller and never the cache or
+ * localStorage (W1's secret mutation); the user's credential list updates through the normalized
+ * cache, and one's own Viewer follows (the credential banner).
+ */
+export function useCreateUserCredential(
+  email: string,
+): [() => Promise<MutationOutcome<CreatedCredential>>, { loading: boolean }] {
+  const client = useApolloClient();
+  const [run, { loading }, forget] = useSecretMutation(CreateUserCredentialDocument);
+  const create = useCallback(async (): Promise<MutationOutcome<CreatedCredential>> => {
+    try {
+      const data = await run({ email });
+      // One copy of the secret is enough: the caller's. The hook's own copy goes at once.
+      forget();
+      const payload = data?.createUserCredential;
+      if (!payload || payload.inputErrors.length > 0 || !payload.credential || !payload.secret) {
+        return failureOf(payload?.inputErrors ?? [], '');
+      }
+      if (payload.user) syncOwnViewer(client.cache, { ...payload.user, email: scalarText(payload.user.email) });
+      return { ok: true, value: { id: payload.credential.id, secret: payload.secret } };
+    } catch (error) {
+      return { ok: false, fieldErrors: {}, formError: errorMessage(error) };
+    }
+  }, [run, forget, email, client]);
+  return [create, { loading }];
+}

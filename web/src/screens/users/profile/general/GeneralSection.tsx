@@ -1,0 +1,106 @@
+import { Classes, Intent, Tag } from '@blueprintjs/core';
+import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
+import { can, type SessionUser } from '../../../../session/session-user.js';
+import { formatDate } from '../../shared/dates.js';
+import { roleKeyOf, roleText, scalarText, tableauText } from '../../shared/user-fields.js';
+import { activeControlRefusal, needsOrgAdminCount, roleControlRefusal } from '../self-protection.js';
+import { AccountStatus } from './AccountStatus.js';
+import { editFormOf } from './user-edit-form.js';
+import { UserEditForm } from './UserEditForm.js';
+import { UserFacts } from './UserFacts.js';
+import { useActiveOrgAdmins } from './useActiveOrgAdmins.js';
+
+export const GeneralSectionUserFragment = graphql(`
+  fragment GeneralSection_user on User {
+    email
+    name
+    alternateEmail
+    role
+    active
+    tableauLicense
+    directDataAccessEnabled
+    organizationId
+    createdAt
+    dataAccessInfo {
+      id
+      active
+    }
+  }
+`);
+
+export interface GeneralSectionProps {
+  user: FragmentType<typeof GeneralSectionUserFragment>;
+  actor: SessionUser;
+  productName: string;
+}
+
+/**
+ * The profile's general page: the user's fields, editable with user:update-profile (read-only
+ * otherwise), and their account status. Controls the self-protection rules forbid are disabled with
+ * the reason.
+ */
+export function GeneralSection({ user: data, actor, productName }: GeneralSectionProps) {
+  const user = getFragmentData(GeneralSectionUserFragment, data);
+  const email = scalarText(user.email);
+  const target = { email, role: roleKeyOf(user.role) ?? 'orgUser', active: user.active };
+  const editable = can(actor, 'user:update-profile');
+  const activeOrgAdmins = useActiveOrgAdmins(user.organizationId, editable && needsOrgAdminCount(actor, target));
+  const saved = editFormOf(user);
+
+  const facts = [
+    ['Name', user.name],
+    ['Email', email],
+    ['Alternate email', scalarText(user.alternateEmail) || '—'],
+    ['Role', roleText(user.role, productName)],
+    ['Tableau license', tableauText(user.tableauLicense)],
+    ['Direct data access', user.directDataAccessEnabled ? 'Enabled' : 'Disabled'],
+    [
+      'Status',
+      <Tag key="status" minimal intent={user.active ? Intent.SUCCESS : Intent.NONE}>
+        {user.active ? 'Active' : 'Inactive'}
+      </Tag>,
+    ],
+    ['Created', formatDate(user.createdAt)],
+  ] as const;
+
+  if (!editable) {
+    return (
+      <section aria-labelledby="general-heading" className="meridian-user-profile-section">
+        <h2 id="general-heading" className={Classes.HEADING}>
+          General
+        </h2>
+        <UserFacts facts={facts} />
+      </section>
+    );
+  }
+
+  return (
+    <>
+      <section aria-labelledby="general-heading" className="meridian-user-profile-section">
+        <h2 id="general-heading" className={Classes.HEADING}>
+          General
+        </h2>
+        <p className={Classes.TEXT_MUTED}>
+          {email} · created {formatDate(user.createdAt)}
+        </p>
+        <UserEditForm
+          key={email}
+          organizationId={user.organizationId}
+          email={email}
+          saved={saved}
+          granterRole={actor.role}
+          roleRefusal={roleControlRefusal(actor, target, activeOrgAdmins, productName)}
+          activeCredentials={user.dataAccessInfo.filter((entry) => entry.active).length}
+          productName={productName}
+        />
+      </section>
+      <AccountStatus
+        organizationId={user.organizationId}
+        email={email}
+        name={user.name}
+        active={user.active}
+        refusal={activeControlRefusal(actor, target, activeOrgAdmins, productName)}
+      />
+    </>
+  );
+}

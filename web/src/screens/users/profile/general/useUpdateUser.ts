@@ -1,0 +1,61 @@
+import { useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { graphql } from '../../../../gql/index.js';
+import type { UpdateUserInput } from '../../../../gql/graphql.js';
+import { outcomeOf, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { scalarText } from '../../shared/user-fields.js';
+import { syncOwnViewer } from '../../shared/viewer-sync.js';
+
+const UpdateUserDocument = graphql(`
+  mutation UpdateUser($organizationId: ID!, $email: Email!, $input: UpdateUserInput!) {
+    updateUser(organizationId: $organizationId, email: $email, input: $input) {
+      user {
+        email
+        name
+        tableauLicense
+        directDataAccessEnabled
+        dataAccessInfo {
+          id
+          active
+          generatedAt
+          daysToExpire
+        }
+        ...GeneralSection_user
+        ...ProfileHeader_user
+        ...UsersTable_user
+      }
+      inputErrors {
+        field
+        message
+      }
+    }
+  }
+`);
+
+/**
+ * Saves a user's changed fields. The payload's user updates the normalized cache (profile, list rows,
+ * their credentials when data access went off); one's own Viewer follows.
+ */
+export function useUpdateUser(
+  organizationId: string,
+  email: string,
+): [(input: UpdateUserInput) => Promise<MutationOutcome<{ name: string }>>, { loading: boolean }] {
+  const [mutate, { loading }] = useMutation(UpdateUserDocument, {
+    update(cache, result) {
+      const user = result.data?.updateUser.user;
+      if (user) syncOwnViewer(cache, { ...user, email: scalarText(user.email) });
+    },
+  });
+  const save = useCallback(
+    (input: UpdateUserInput) =>
+      outcomeOf(
+        () => mutate({ variables: { organizationId, email, input } }),
+        (data) => ({
+          value: data.updateUser.user ? { name: data.updateUser.user.name } : null,
+          inputErrors: data.updateUser.inputErrors,
+        }),
+      ),
+    [mutate, organizationId, email],
+  );
+  return [save, { loading }];
+}

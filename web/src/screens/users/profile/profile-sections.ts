@@ -1,0 +1,34 @@
+import { userProfilePath } from '../../../routes/paths.js';
+import type { Permission } from '@meridian/schema';
+
+/** The sub-pages of a profile, by their path segment. */
+export const PROFILE_SECTIONS = ['general', 'credentials', 'password'] as const;
+export type ProfileSectionId = (typeof PROFILE_SECTIONS)[number];
+
+export const PROFILE_SECTION_TITLES: Readonly<Record<ProfileSectionId, string>> = {
+  general: 'General',
+  credentials: 'Credentials',
+  password: 'Password',
+};
+
+/**
+ * The sub-pages the signed-in user sees (decisions.md): general and credentials for anyone who reaches
+ * the profile (their own, or user:read-profile); the password page with user:read-password-section.
+ */
+export function visibleProfileSections(permissions: readonly Permission[]): ProfileSectionId[] {
+  return PROFILE_SECTIONS.filter(
+    (section) => section !== 'password' || permissions.includes('user:read-password-section'),
+  );
+}
+
+/** The sub-page a profile path shows (…/profile/credentials → credentials), or null. */
+export function profileSectionOf(pathname: string): ProfileSectionId | null {
+  const match = /\/profile\/([^/]+)/.exec(pathname);
+  const segment = match?.[1];
+  return (PROFILE_SECTIONS as readonly string[]).includes(segment ?? '') ? (segment as ProfileSectionId) : null;
+}
+
+/** The path of a profile's sub-page. */
+export function profileSectionPath(organizationId: string, email: string, section: ProfileSectionId): string {
+  return userProfilePath(organizationId, email, section);
+}

@@ -1,0 +1,93 @@
+import {
+  grantableRoles,
+  roleFromEnum,
+  roleLabel,
+  roleToEnum,
+  TABLEAU_LICENSES,
+  type Role,
+  type TableauLicense,
+} from '@meridian/schema';
+import type { Role as RoleEnum, TableauLicense as TableauLicenseEnum } from '../../../gql/graphql.js';
+
+/** A choice of a select: its value and the words shown for it. */
+export interface Option<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** The role of a GraphQL enum value as the schema's key (ORG_ADMIN → orgAdmin); null when unknown. */
+export function roleKeyOf(value: string | null | undefined): Role | null {
+  return (value ? roleFromEnum(value) : undefined) ?? null;
+}
+
+/** The GraphQL enum value of a role key (orgAdmin → ORG_ADMIN). */
+export function roleEnumOf(role: Role): RoleEnum {
+  return roleToEnum(role) as RoleEnum;
+}
+
+/** A role's label for display ('Meridian Admin', 'Org User'); the product name is configuration. */
+export function roleText(value: string | null | undefined, productName: string): string {
+  const role = roleKeyOf(value);
+  return role ? roleLabel(role, productName) : 'Unknown role';
+}
+
+/** The roles a signed-in user of `granter` role may give, as options (schema's grantableRoles). */
+export function roleOptions(granter: Role, productName: string): Option<Role>[] {
+  return grantableRoles(granter).map((role) => ({ value: role, label: roleLabel(role, productName) }));
+}
+
+/** Words of each Tableau license level (spec section 3: Viewer, Explorer, Creator). */
+const TABLEAU_LABELS: Readonly<Record<TableauLicense, string>> = {
+  viewer: 'Viewer',
+  explorer: 'Explorer',
+  creator: 'Creator',
+};
+
+/** A form's Tableau choice: a level, or none. */
+export type TableauChoice = TableauLicense | 'none';
+
+export const NO_TABLEAU_LICENSE_LABEL = 'No license';
+
+export const TABLEAU_OPTIONS: readonly Option<TableauChoice>[] = [
+  { value: 'none', label: NO_TABLEAU_LICENSE_LABEL },
+  ...TABLEAU_LICENSES.map((level) => ({ value: level, label: TABLEAU_LABELS[level] })),
+];
+
+/**
+ * The GraphQL enum value of a level. The contract's enum is upper case; the gateway sends the
+ * platform the lowercase level (viewer, explorer, creator) the schema's TABLEAU_LICENSES lists.
+ */
+export function tableauEnumOf(level: TableauLicense): TableauLicenseEnum {
+  return level.toUpperCase() as TableauLicenseEnum;
+}
+
+/** The level of a GraphQL enum value; 'none' for null or a value we do not know. */
+export function tableauChoiceOf(value: string | null | undefined): TableauChoice {
+  const level = value?.toLowerCase();
+  return (TABLEAU_LICENSES as readonly string[]).includes(level ?? '') ? (level as TableauLicense) : 'none';
+}
+
+/** A level's label ('Explorer'), or 'No license'. */
+export function tableauText(value: string | null | undefined): string {
+  const choice = tableauChoiceOf(value);
+  return choice === 'none' ? NO_TABLEAU_LICENSE_LABEL : TABLEAU_LABELS[choice];
+}
+
+export const isTableauChoice = (value: string): value is TableauChoice =>
+  TABLEAU_OPTIONS.some((option) => option.value === value);
+
+/** Message of a blank name: the platform's words. */
+export const NAME_REQUIRED_MESSAGE = 'Name is required.';
+
+/** A name the platform accepts: not blank once trimmed. */
+export function validateName(value: string): string | null {
+  return value.trim() === '' ? NAME_REQUIRED_MESSAGE : null;
+}
+
+/**
+ * The text of a custom scalar (Email, DateTime). The client preset types custom scalars as unknown;
+ * the gateway answers them as strings.
+ */
+export function scalarText(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
