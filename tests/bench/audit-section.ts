@@ -1,5 +1,5 @@
 import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platform';
-import { pgliteDatabase, postgresDatabase, type BenchDatabase } from './databases.js';
+import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
 import { DEFAULT_LOAD, loadEndpoint, type LoadFigures, type LoadSettings } from './load.js';
 import {
   formatCount,
@@ -183,27 +183,14 @@ export const auditSection: BenchSection = {
   id: 'audit',
   async run(context: BenchContext) {
     const load = DEFAULT_LOAD;
-    const makers: (() => Promise<BenchDatabase>)[] = [() => pgliteDatabase(context.command)];
-    const serverUrl = process.env.BENCH_DATABASE_URL;
-    if (serverUrl) makers.push(() => postgresDatabase(serverUrl, `BENCH_DATABASE_URL=postgres://… ${context.command}`));
-    const rendered: string[] = [];
-    for (const make of makers) {
-      const database = await make();
-      try {
-        rendered.push(render(await measureOn(database, load, context.log)));
-      } finally {
-        await database.remove();
-      }
-    }
-    const skipped = serverUrl
-      ? []
-      : ['PostgreSQL: not measured in this run (set `BENCH_DATABASE_URL` to a server to add it).'];
+    const rendered = await measureOnEachDatabase(context.command, async (database) =>
+      render(await measureOn(database, load, context.log)),
+    );
     return [
       '## Audit trail',
       `Measured ${context.date} on ${context.machine}.`,
       `The platform started in process (\`startPlatform\`, demo seed) with ${formatCount(EVENT_COUNT)} audit events appended (one every 30 s over about a year, ${formatCount(ACTORS)} actors, each acting for one organization), then each filtered read loaded through the REST API with ${load.connections} connections, ${load.runs} runs of ${load.durationSeconds} s after a ${load.warmupSeconds} s warm-up; each figure is the median of the runs. Pages are keyset-paged on (occurred_at, id) with one index per filter, so a page deep in the trail costs what the first does.`,
       ...rendered,
-      ...skipped,
     ].join('\n\n');
   },
 };

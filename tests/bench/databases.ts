@@ -53,3 +53,28 @@ export async function postgresDatabase(serverUrl: string, command: string): Prom
     },
   };
 }
+
+/**
+ * Runs `measure` on PGlite and, with BENCH_DATABASE_URL, on that PostgreSQL server (each database made
+ * fresh and removed after); answers each run's markdown, and a line saying PostgreSQL was left out.
+ */
+export async function measureOnEachDatabase(
+  command: string,
+  measure: (database: BenchDatabase) => Promise<string>,
+): Promise<string[]> {
+  const makers: (() => Promise<BenchDatabase>)[] = [() => pgliteDatabase(command)];
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) makers.push(() => postgresDatabase(serverUrl, `BENCH_DATABASE_URL=postgres://… ${command}`));
+  const rendered: string[] = [];
+  for (const make of makers) {
+    const database = await make();
+    try {
+      rendered.push(await measure(database));
+    } finally {
+      await database.remove();
+    }
+  }
+  if (!serverUrl)
+    rendered.push('PostgreSQL: not measured in this run (set `BENCH_DATABASE_URL` to a server to add it).');
+  return rendered;
+}

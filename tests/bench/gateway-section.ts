@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platform';
-import { pgliteDatabase, postgresDatabase, type BenchDatabase } from './databases.js';
+import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process.js';
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { formatCount, formatMs, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
@@ -277,21 +277,9 @@ export const gatewaySection: BenchSection = {
   id: 'gateway',
   async run(context: BenchContext) {
     const load = DEFAULT_LOAD;
-    const makers: (() => Promise<BenchDatabase>)[] = [() => pgliteDatabase(context.command)];
-    const serverUrl = process.env.BENCH_DATABASE_URL;
-    if (serverUrl) makers.push(() => postgresDatabase(serverUrl, `BENCH_DATABASE_URL=postgres://… ${context.command}`));
-    const rendered: string[] = [];
-    for (const make of makers) {
-      const database = await make();
-      try {
-        rendered.push(renderFigures(await measureOn(database, load, context.log)));
-      } finally {
-        await database.remove();
-      }
-    }
-    const skipped = serverUrl
-      ? []
-      : ['PostgreSQL: not measured in this run (set `BENCH_DATABASE_URL` to a server to add it).'];
+    const rendered = await measureOnEachDatabase(context.command, async (database) =>
+      renderFigures(await measureOn(database, load, context.log)),
+    );
     return [
       '## GraphQL gateway',
       `Measured ${context.date} on ${context.machine}.`,
@@ -309,7 +297,6 @@ export const gatewaySection: BenchSection = {
         'counted meanwhile; it moves far less with other work on the machine than latency does.',
       ].join('\n'),
       ...rendered,
-      ...skipped,
     ].join('\n\n');
   },
 };

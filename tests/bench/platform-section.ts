@@ -1,5 +1,5 @@
 import { loadConfig, startPlatform } from '@meridian/platform';
-import { pgliteDatabase, postgresDatabase, type BenchDatabase } from './databases.js';
+import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
 import { DEFAULT_LOAD, loadEndpoint, type LoadFigures, type LoadSettings } from './load.js';
 import {
   formatCount,
@@ -131,27 +131,14 @@ export const platformSection: BenchSection = {
   id: 'platform',
   async run(context: BenchContext) {
     const load = DEFAULT_LOAD;
-    const makers: (() => Promise<BenchDatabase>)[] = [() => pgliteDatabase(context.command)];
-    const serverUrl = process.env.BENCH_DATABASE_URL;
-    if (serverUrl) makers.push(() => postgresDatabase(serverUrl, `BENCH_DATABASE_URL=postgres://… ${context.command}`));
-    const rendered: string[] = [];
-    for (const make of makers) {
-      const database = await make();
-      try {
-        rendered.push(renderFigures(await measureOn(database, load, context.log)));
-      } finally {
-        await database.remove();
-      }
-    }
-    const skipped = serverUrl
-      ? []
-      : ['PostgreSQL: not measured in this run (set `BENCH_DATABASE_URL` to a server to add it).'];
+    const rendered = await measureOnEachDatabase(context.command, async (database) =>
+      renderFigures(await measureOn(database, load, context.log)),
+    );
     return [
       '## Platform REST API',
       `Measured ${context.date} on ${context.machine}.`,
       `The platform started in process (\`startPlatform\` with the 100,000-user organization), loaded with ${load.connections} connections, ${load.runs} runs of ${load.durationSeconds} s after a ${load.warmupSeconds} s warm-up; each figure is the median of the runs. The client-credentials client (Meridian Admin) calls the REST API with its token, as the gateway would.`,
       ...rendered,
-      ...skipped,
     ].join('\n\n');
   },
 };
