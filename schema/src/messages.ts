@@ -13,4 +13,9 @@ export const MESSAGES = {
   inactiveUser: 'Your account has been deactivated. Please contact your administrator.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
   httpStatus: (status: number) => `${status} http status received`,
+  // Refusals of data-access credentials (decisions.md), said by the platform and shown ahead by the console.
+  ownDataAccessOff: 'Direct data access is not enabled for you. Ask your administrator to enable it.',
+  dataAccessOff: (email: string) =>
+    `Direct data access is not enabled for ${email}. Enable it before creating a credential.`,
+  credentialOwnerInactive: (email: string) => `${email} is inactive. Activate the user before creating a credential.`,
 } as const;

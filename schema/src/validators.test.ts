@@ -10,6 +10,11 @@ import {
   validateProviderLinkValue,
   validateZip,
   validateDateTime,
+  validateName,
+  validateDomain,
+  validateCallbackUrl,
+  firstProblem,
+  DOMAIN_MESSAGE,
 } from './validators.js';
 
 describe('validateNpi', () => {
@@ -72,5 +77,31 @@ describe('other validators', () => {
     expect(validateProviderLinkValue('provider_alias', 'x'.repeat(121))).not.toBeNull();
     expect(validateProviderLinkValue('provider_relationship', 'Employed')).toBeNull();
     expect(validateProviderLinkValue('provider_relationship', 'employed')).not.toBeNull();
+  });
+});
+
+describe('organization fields', () => {
+  it('names must not be blank once trimmed', () => {
+    expect(validateName(' Acme ')).toBeNull();
+    expect(validateName('  ')).toBe('Name is required.');
+  });
+  it('domains are host names, whatever their case', () => {
+    expect(validateDomain('Acme.org')).toBeNull();
+    expect(validateDomain('mail.acme-health.test')).toBeNull();
+    expect(validateDomain('acme')).toBe(DOMAIN_MESSAGE);
+    for (const bad of ['acme', 'acme..org', '-acme.org', 'acme.org/path', 'jane@acme.org', 'acme .org']) {
+      expect(validateDomain(bad), bad).toBe(DOMAIN_MESSAGE);
+    }
+  });
+  it('callback URLs are absolute http or https addresses', () => {
+    expect(validateCallbackUrl('https://app.acme.org/callback')).toBeNull();
+    expect(validateCallbackUrl('http://localhost:5173/cb')).toBeNull();
+    expect(validateCallbackUrl('ftp://acme.org')).not.toBeNull();
+    expect(validateCallbackUrl('/callback')).not.toBeNull();
+    expect(validateCallbackUrl('javascript:alert(1)')).not.toBeNull();
+  });
+  it('a list reports its first problem', () => {
+    expect(firstProblem(['acme.org', 'bad', 'worse'], validateDomain)).toBe(DOMAIN_MESSAGE);
+    expect(firstProblem(['acme.org'], validateDomain)).toBeNull();
   });
 });

@@ -15,6 +15,13 @@ export const ORGANIZATION_ID_MESSAGE =
 export const PASSWORD_POLICY_MESSAGE = 'Password must be at least 12 characters and contain a letter and a digit.';
 export const PASSWORD_REUSE_MESSAGE = 'New password must be different from the current one.';
 export const ALIAS_MESSAGE = 'Alias must be 1 to 120 characters.';
+export const NAME_REQUIRED_MESSAGE = 'Name is required.';
+export const CONTACT_NAME_REQUIRED_MESSAGE = 'Contact name is required.';
+/** The longest name (of an organization or its contact) the platform stores. */
+export const NAME_MAX_LENGTH = 200;
+export const DOMAIN_MESSAGE = 'Domain must be a host name, like acme.org.';
+export const CALLBACK_URL_MESSAGE =
+  'Callback URL must be a full http or https address, like https://app.acme.org/callback.';
 
 /** 10-digit NPIs are checked as if prefixed with 80840: the Luhn sum of that prefix is 24. */
 const NPI_PREFIX_LUHN_SUM = 24;
@@ -104,4 +111,38 @@ export function validateProviderLinkValue(kind: ProviderLinkKind, value: string)
     return trimmed.length >= 1 && trimmed.length <= 120 ? null : ALIAS_MESSAGE;
   }
   return (RELATIONSHIP_VALUES as readonly string[]).includes(value) ? null : RELATIONSHIP_MESSAGE;
+}
+
+/** A name (of a user, an organization or its contact) must not be blank once trimmed. */
+export function validateName(value: string, requiredMessage: string = NAME_REQUIRED_MESSAGE): string | null {
+  return value.trim() === '' ? requiredMessage : null;
+}
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Email domains compare case-insensitively: kept trimmed and lowercase. */
+export const normalizeDomain = (value: string): string => value.trim().toLowerCase();
+
+/** An organization's email domain: a host name (deployment configures sign-in for it). */
+export function validateDomain(value: string): string | null {
+  return HOST_NAME.test(normalizeDomain(value)) ? null : DOMAIN_MESSAGE;
+}
+
+/** A sign-in callback URL: an absolute http or https address. */
+export function validateCallbackUrl(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : CALLBACK_URL_MESSAGE;
+  } catch {
+    return CALLBACK_URL_MESSAGE;
+  }
+}
+
+/** The first problem among a list's entries, or null. */
+export function firstProblem(values: readonly string[], validate: (value: string) => string | null): string | null {
+  for (const value of values) {
+    const problem = validate(value);
+    if (problem) return problem;
+  }
+  return null;
 }

@@ -20,6 +20,7 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, caller: Caller,
 }
 
 const disable = { credential_enabled: false };
+// The sentence itself, not MESSAGES: the test pins the words the console and the spec expect.
 const OWN_ACCESS_DISABLED = 'Direct data access is not enabled for you. Ask your administrator to enable it.';
 
 /** Every GET that shows credentials, as one string, to prove a secret never comes back. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { OWN_CREDENTIAL_FEATURE, normalizeEmail, type Operation } from '@meridian/schema';
+import { MESSAGES, OWN_CREDENTIAL_FEATURE, normalizeEmail, type Operation } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../app.js';
 import type { Database, Queryable } from '../db/database.js';
 import { auditChanges, recordAuditEvent, type AuditSource } from '../domain/audit.js';
@@ -24,7 +24,6 @@ import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { generated_timestamp: 'generated_at', id: 'id', credential_enabled: 'credential_enabled' };
 
-const OWN_ACCESS_DISABLED = 'Direct data access is not enabled for you. Ask your administrator to enable it.';
 const ONLY_DISABLE = 'A credential can only be disabled. Create a new credential instead.';
 
 const userCredentialParams = {
@@ -65,7 +64,7 @@ async function credentialOwner(
   if (principal.kind === 'user' && principal.subject === email) {
     const self = (await findUser(db, email))!;
     await assertFeature(db, self.organization_id, OWN_CREDENTIAL_FEATURE, productName);
-    if (!self.direct_data_access_enabled) throw forbidden(OWN_ACCESS_DISABLED);
+    if (!self.direct_data_access_enabled) throw forbidden(MESSAGES.ownDataAccessOff);
     return self;
   }
   return userInScope(db, principal, operation, email);
@@ -124,9 +123,9 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
       const email = normalizeEmail(request.params.email);
       const owner = await credentialOwner(db, principal, 'createUserCredential', email, config.productName);
       if (!owner.direct_data_access_enabled) {
-        throw conflict(`Direct data access is not enabled for ${email}. Enable it before creating a credential.`);
+        throw conflict(MESSAGES.dataAccessOff(email));
       }
-      if (!owner.active) throw conflict(`${email} is inactive. Activate the user before creating a credential.`);
+      if (!owner.active) throw conflict(MESSAGES.credentialOwnerInactive(email));
       const { row, secret } = await createAudited(db, auditSourceOf(request), {
         organizationId: owner.organization_id,
         userEmail: email,

@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CALLBACK_URL_MESSAGE,
+  CONTACT_NAME_REQUIRED_MESSAGE,
+  DOMAIN_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+} from '@meridian/schema';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 
 let platform: TestPlatform;
@@ -117,6 +123,33 @@ describe('PUT /organization', () => {
       callbackUrls: ['https://globex.test/callback'],
       domain: ['globex.test'],
     });
+  });
+
+  it('names blank names, bad domains and bad callback URLs in the shared words, and saves nothing', async () => {
+    const response = await platform.rest.inject({
+      method: 'PUT',
+      url: '/organization?organizationId=globex',
+      payload: {
+        name: '   ',
+        domain: ['globex.test', 'not a domain'],
+        callbackUrls: ['ftp://globex.test'],
+        primaryContact: { name: ' ', email: 'pat@globex.test' },
+      },
+      headers: await platform.auth('admin@meridian.test'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { param: 'name', msg: NAME_REQUIRED_MESSAGE },
+      { param: 'domain', msg: DOMAIN_MESSAGE },
+      { param: 'callbackUrls', msg: CALLBACK_URL_MESSAGE },
+      { param: 'primaryContact.name', msg: CONTACT_NAME_REQUIRED_MESSAGE },
+    ]);
+    const saved = await platform.rest.inject({
+      method: 'GET',
+      url: '/organization/globex',
+      headers: await platform.auth('admin@meridian.test'),
+    });
+    expect(saved.json().domain).toEqual(['globex.test']);
   });
 
   it('refuses fields that have their own calls', async () => {

@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { defaultLicenses, validateEmail, validateOrganizationId, type Licenses } from '@meridian/schema';
+import {
+  CONTACT_NAME_REQUIRED_MESSAGE,
+  NAME_MAX_LENGTH,
+  defaultLicenses,
+  firstProblem,
+  validateCallbackUrl,
+  validateDomain,
+  validateEmail,
+  validateName,
+  validateOrganizationId,
+  type Licenses,
+} from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../app.js';
 import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
@@ -37,12 +48,15 @@ const includeQuery = {
 const primaryContact = {
   type: 'object',
   additionalProperties: false,
-  properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string', maxLength: 254 } },
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
+    email: { type: 'string', maxLength: 254 },
+  },
   required: ['name', 'email'],
 } as const;
 
 const editableFields = {
-  name: { type: 'string', minLength: 1, maxLength: 200 },
+  name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
   domain: stringList,
   callbackUrls: { type: 'array', items: { type: 'string', format: 'uri', maxLength: 2000 }, maxItems: 50 },
   primaryContact,
@@ -90,6 +104,20 @@ type UpdateBody = Partial<Pick<OrganizationRow, 'name' | 'domain' | 'preferences
 
 function wantsUsage(include: string | undefined): boolean {
   return (include ?? '').split(',').includes('licenses_used');
+}
+
+/** Problems of the editable fields present in a create or update body, each named by its field. */
+function editableFieldProblems(body: UpdateBody): { param: string; msg: string | null }[] {
+  return [
+    { param: 'name', msg: body.name === undefined ? null : validateName(body.name) },
+    { param: 'domain', msg: body.domain ? firstProblem(body.domain, validateDomain) : null },
+    { param: 'callbackUrls', msg: body.callbackUrls ? firstProblem(body.callbackUrls, validateCallbackUrl) : null },
+    {
+      param: 'primaryContact.name',
+      msg: body.primaryContact ? validateName(body.primaryContact.name, CONTACT_NAME_REQUIRED_MESSAGE) : null,
+    },
+    { param: 'primaryContact.email', msg: body.primaryContact ? validateEmail(body.primaryContact.email) : null },
+  ];
 }
 
 export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
@@ -187,7 +215,7 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
         .rows[0];
       assertValid([
         { param: 'id', msg: validateOrganizationId(body.id) },
-        { param: 'primaryContact.email', msg: validateEmail(body.primaryContact.email) },
+        ...editableFieldProblems(body),
         {
           param: 'customer_segment',
           msg: segment ? null : `Customer segment ${body.customer_segment} does not exist.`,
@@ -243,8 +271,7 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
       const { organizationId } = request.query;
       authorize(principalOf(request), 'updateOrganization', { organizationId });
       const body = request.body;
-      if (body.primaryContact)
-        assertValid([{ param: 'primaryContact.email', msg: validateEmail(body.primaryContact.email) }]);
+      assertValid(editableFieldProblems(body));
       return db.transaction(async (tx) => {
         const current = await getOrganization(tx, organizationId, true);
         const { rows } = await tx.query<OrganizationRow>(

@@ -8,6 +8,7 @@ import {
   normalizeEmail,
   roleLabel,
   validateEmail,
+  validateName,
   validatePassword,
 } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../app.js';
@@ -72,7 +73,7 @@ function fieldProblems(
 ): { param: string; msg: string | null }[] {
   const grantable = grantableRoles(principal.role);
   return [
-    { param: 'name', msg: body.name !== undefined && body.name.trim() === '' ? 'Name is required.' : null },
+    { param: 'name', msg: body.name !== undefined ? validateName(body.name) : null },
     { param: 'alternateEmail', msg: body.alternateEmail ? validateEmail(normalizeEmail(body.alternateEmail)) : null },
     {
       param: 'role',

@@ -1,7 +1,13 @@
-import { EMAIL_MESSAGE, ORGANIZATION_ID_MESSAGE } from '@meridian/schema';
+import {
+  CONTACT_NAME_REQUIRED_MESSAGE,
+  DOMAIN_MESSAGE,
+  EMAIL_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  ORGANIZATION_ID_MESSAGE,
+} from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_NAME_REQUIRED_MESSAGE, NAME_REQUIRED_MESSAGE, nameTooLongMessage } from '../shared/field-rules.js';
-import { DOMAIN_MESSAGE, DOMAIN_REQUIRED_MESSAGE } from '../shared/list-fields.js';
+import { nameTooLongMessage } from '../shared/field-rules.js';
+import { DOMAIN_REQUIRED_MESSAGE } from '../shared/list-fields.js';
 import {
   EMPTY_CREATE_FORM,
   SEGMENT_REQUIRED_MESSAGE,

@@ -1,11 +1,12 @@
-import { normalizeEmail, validateEmail, validateOrganizationId } from '@meridian/schema';
-import type { CreateOrganizationInput } from '../../../gql/graphql.js';
 import {
   CONTACT_NAME_REQUIRED_MESSAGE,
   NAME_REQUIRED_MESSAGE,
-  nameProblem,
-  type FieldErrors,
-} from '../shared/field-rules.js';
+  normalizeEmail,
+  validateEmail,
+  validateOrganizationId,
+} from '@meridian/schema';
+import type { CreateOrganizationInput } from '../../../gql/graphql.js';
+import { nameProblem, type FieldErrors } from '../shared/field-rules.js';
 import { DOMAIN_REQUIRED_MESSAGE, DOMAIN_RULES, listProblem } from '../shared/list-fields.js';
 
 /** What the create form holds while the user types. */

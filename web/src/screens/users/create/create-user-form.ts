@@ -1,6 +1,13 @@
-import { grantableRoles, normalizeEmail, validateEmail, validatePassword, type Role } from '@meridian/schema';
+import {
+  grantableRoles,
+  normalizeEmail,
+  validateEmail,
+  validateName,
+  validatePassword,
+  type Role,
+} from '@meridian/schema';
 import type { CreateUserInput } from '../../../gql/graphql.js';
-import { roleEnumOf, tableauEnumOf, validateName, type TableauChoice } from '../shared/user-fields.js';
+import { roleEnumOf, tableauEnumOf, type TableauChoice } from '../shared/user-fields.js';
 
 /** What the create-user form holds, as typed. */
 export interface CreateUserForm {

@@ -1,11 +1,16 @@
-import { LAST_ORG_ADMIN_MESSAGE, OWN_ROLE_MESSAGE, SELF_DEACTIVATE_MESSAGE, userLimitMessage } from '@meridian/schema';
+import {
+  LAST_ORG_ADMIN_MESSAGE,
+  MESSAGES,
+  OWN_ROLE_MESSAGE,
+  SELF_DEACTIVATE_MESSAGE,
+  userLimitMessage,
+} from '@meridian/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_KEY } from '../../../apollo/persistence.js';
 import { sessionUserOf } from '../../../routes/test-support.js';
 import { renderWithGateway, userRecord, WAIT } from '../test-support.js';
-import { OWN_DATA_ACCESS_OFF_MESSAGE } from './credentials/credential-access.js';
 
 const SECRET = 'mrd_live_2b7e151628aed2a6abf71588';
 const profilePath = (email: string, section = 'general') =>
@@ -111,7 +116,7 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Back to users' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Credentials' }));
-    expect(await screen.findByText(OWN_DATA_ACCESS_OFF_MESSAGE, undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.ownDataAccessOff, undefined, WAIT)).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create credential' }).disabled).toBe(true);
     expect(screen.getByTestId('location').textContent).toBe(profilePath(orgUser.email, 'credentials'));
   });

@@ -76,14 +76,6 @@ export function tableauText(value: string | null | undefined): string {
 export const isTableauChoice = (value: string): value is TableauChoice =>
   TABLEAU_OPTIONS.some((option) => option.value === value);
 
-/** Message of a blank name: the platform's words. */
-export const NAME_REQUIRED_MESSAGE = 'Name is required.';
-
-/** A name the platform accepts: not blank once trimmed. */
-export function validateName(value: string): string | null {
-  return value.trim() === '' ? NAME_REQUIRED_MESSAGE : null;
-}
-
 /**
  * The text of a custom scalar (Email, DateTime). The client preset types custom scalars as unknown;
  * the gateway answers them as strings.

@@ -1,7 +1,10 @@
-import { EMAIL_MESSAGE } from '@meridian/schema';
+import {
+  CALLBACK_URL_MESSAGE,
+  CONTACT_NAME_REQUIRED_MESSAGE,
+  EMAIL_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+} from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_NAME_REQUIRED_MESSAGE, NAME_REQUIRED_MESSAGE } from '../../shared/field-rules.js';
-import { CALLBACK_URL_MESSAGE } from '../../shared/list-fields.js';
 import {
   BI_PORTAL_URL_KEEP_MESSAGE,
   BI_PORTAL_URL_MESSAGE,

@@ -1,12 +1,13 @@
-import { normalizeEmail, validateEmail } from '@meridian/schema';
-import type { UpdateOrganizationInput } from '../../../../gql/graphql.js';
 import {
   CONTACT_NAME_REQUIRED_MESSAGE,
   NAME_REQUIRED_MESSAGE,
-  nameProblem,
-  type FieldErrors,
-} from '../../shared/field-rules.js';
-import { CALLBACK_URL_RULES, DOMAIN_RULES, listProblem, validateCallbackUrl } from '../../shared/list-fields.js';
+  normalizeEmail,
+  validateCallbackUrl,
+  validateEmail,
+} from '@meridian/schema';
+import type { UpdateOrganizationInput } from '../../../../gql/graphql.js';
+import { nameProblem, type FieldErrors } from '../../shared/field-rules.js';
+import { CALLBACK_URL_RULES, DOMAIN_RULES, listProblem } from '../../shared/list-fields.js';
 import { orderStates } from './us-states.js';
 
 /** The general settings as the form holds them. */

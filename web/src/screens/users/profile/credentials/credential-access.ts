@@ -1,14 +1,8 @@
-import type { Permission } from '@meridian/schema';
+import { MESSAGES, type Permission } from '@meridian/schema';
 
 /** Words of the platform's refusals, shown beside the disabled controls before anyone tries. */
 export const DATA_ACCESS_UNAVAILABLE_MESSAGE = 'Data-access management is not available to your organization.';
-export const OWN_DATA_ACCESS_OFF_MESSAGE =
-  'Direct data access is not enabled for you. Ask your administrator to enable it.';
 export const OTHERS_CREDENTIALS_MESSAGE = "You do not have permission to manage this user's credentials.";
-export const dataAccessOffMessage = (email: string) =>
-  `Direct data access is not enabled for ${email}. Enable it before creating a credential.`;
-export const inactiveOwnerMessage = (email: string) =>
-  `${email} is inactive. Activate the user before creating a credential.`;
 
 /** What the rules need of the signed-in user. */
 export interface CredentialActor {
@@ -32,7 +26,7 @@ export interface CredentialOwner {
 export function credentialManagementRefusal(actor: CredentialActor, owner: CredentialOwner): string | null {
   if (actor.email === owner.email) {
     if (!actor.dataAccessManagement) return DATA_ACCESS_UNAVAILABLE_MESSAGE;
-    return owner.directDataAccessEnabled ? null : OWN_DATA_ACCESS_OFF_MESSAGE;
+    return owner.directDataAccessEnabled ? null : MESSAGES.ownDataAccessOff;
   }
   return actor.permissions.includes('user:update-profile') ? null : OTHERS_CREDENTIALS_MESSAGE;
 }
@@ -41,7 +35,7 @@ export function credentialManagementRefusal(actor: CredentialActor, owner: Crede
 export function credentialCreationRefusal(actor: CredentialActor, owner: CredentialOwner): string | null {
   return (
     credentialManagementRefusal(actor, owner) ??
-    (owner.directDataAccessEnabled ? null : dataAccessOffMessage(owner.email)) ??
-    (owner.active ? null : inactiveOwnerMessage(owner.email))
+    (owner.directDataAccessEnabled ? null : MESSAGES.dataAccessOff(owner.email)) ??
+    (owner.active ? null : MESSAGES.credentialOwnerInactive(owner.email))
   );
 }

@@ -1,12 +1,11 @@
 import { Intent } from '@blueprintjs/core';
-import { permissionsOf } from '@meridian/schema';
+import { MESSAGES, permissionsOf } from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
 import {
   credentialCreationRefusal,
   credentialManagementRefusal,
   DATA_ACCESS_UNAVAILABLE_MESSAGE,
   OTHERS_CREDENTIALS_MESSAGE,
-  OWN_DATA_ACCESS_OFF_MESSAGE,
 } from './credential-access.js';
 import { expiresAt, expiryIntent, expiryText, newestFirst } from './credential-expiry.js';
 
@@ -28,7 +27,7 @@ describe('who manages a user’s credentials', () => {
       DATA_ACCESS_UNAVAILABLE_MESSAGE,
     );
     expect(credentialManagementRefusal(actor('orgUser'), owner('orgUser@acme.test', false))).toBe(
-      OWN_DATA_ACCESS_OFF_MESSAGE,
+      MESSAGES.ownDataAccessOff,
     );
   });
 

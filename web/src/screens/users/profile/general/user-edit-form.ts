@@ -1,4 +1,4 @@
-import { normalizeEmail, validateEmail, type Role } from '@meridian/schema';
+import { normalizeEmail, validateEmail, validateName, type Role } from '@meridian/schema';
 import type { UpdateUserInput } from '../../../../gql/graphql.js';
 import {
   roleEnumOf,
@@ -6,7 +6,6 @@ import {
   scalarText,
   tableauChoiceOf,
   tableauEnumOf,
-  validateName,
   type TableauChoice,
 } from '../../shared/user-fields.js';
 
