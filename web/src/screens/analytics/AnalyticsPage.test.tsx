@@ -150,7 +150,7 @@ describe('analytics page', () => {
 
   it('says so where a section has nothing, and offers no empty export', async () => {
     await renderAnalytics(() => ({
-      analyticsSummary: stubSummary({ jobsInProgress: [], credentialsExpiringSoon: [] }),
+      analyticsSummary: stubSummary({ jobsInProgress: [], credentialsExpiringSoon: [], credentialsExpiringTotal: 0 }),
     }));
     expect(
       await screen.findByText('No onboarding, deployment or offboarding is under way.', undefined, WAIT),
@@ -162,19 +162,21 @@ describe('analytics page', () => {
     expect(exportJobs.disabled).toBe(true);
   });
 
-  it('reads a full list of expiring credentials as "at least", never as the total', async () => {
+  it('gives the total of expiring credentials, and says when only the soonest are listed', async () => {
     const [first] = stubSummary().credentialsExpiringSoon;
     const hundred = Array.from({ length: 100 }, (_, index) => ({ ...first, id: `cred-${index}` }));
-    await renderAnalytics(() => ({ analyticsSummary: stubSummary({ credentialsExpiringSoon: hundred }) }));
+    await renderAnalytics(() => ({
+      analyticsSummary: stubSummary({ credentialsExpiringSoon: hundred, credentialsExpiringTotal: 1234 }),
+    }));
     const description = await screen.findByText(
-      /^At least 100 data access credentials expire within 30 days\. The 100 soonest are charted and listed/,
+      /^1,234 data access credentials expire within 30 days\. The 100 soonest are charted and listed/,
       { selector: 'p' },
       WAIT,
     );
     expect(description).toBeTruthy();
     const totals = screen.getByRole('region', { name: 'Totals' });
-    expect(within(totals).getByText('at least 100')).toBeTruthy();
-    expect(within(totals).getByText('100+')).toBeTruthy();
+    expect(within(totals).getByText('1,234')).toBeTruthy();
+    expect(within(totals).getByText('1.2k')).toBeTruthy();
   });
 
   it('explains a failed load and tries again on request', async () => {

@@ -1,7 +1,6 @@
 import { Card } from '@blueprintjs/core';
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js';
 import { formatCompactNumber } from '../../theme/number-format.js';
-import { isListCapped } from './expiring-credentials.js';
 import { formatCount } from './labels.js';
 
 export const AnalyticsTotalsFragment = graphql(`
@@ -11,9 +10,7 @@ export const AnalyticsTotalsFragment = graphql(`
       users
       activeUsers
     }
-    credentialsExpiringSoon {
-      id
-    }
+    credentialsExpiringTotal
     jobsInProgress {
       organizationId
       kind
@@ -28,20 +25,17 @@ export interface AnalyticsTotalsProps {
 interface TotalProps {
   label: string;
   value: number;
-  /** The figure is a lower bound ("100+"). */
-  atLeast?: boolean;
 }
 
 /** One figure, abbreviated (3.4k) as spec section 9 formats large counts; the exact number is read out. */
-function Total({ label, value, atLeast = false }: TotalProps) {
-  const exact = atLeast ? `at least ${formatCount(value)}` : formatCount(value);
+function Total({ label, value }: TotalProps) {
+  const exact = formatCount(value);
   return (
     <Card className="meridian-analytics-total">
       <dt>{label}</dt>
       <dd>
         <span aria-hidden="true" title={exact}>
           {formatCompactNumber(value)}
-          {atLeast && '+'}
         </span>
         <span className="meridian-visually-hidden">{exact}</span>
       </dd>
@@ -51,7 +45,7 @@ function Total({ label, value, atLeast = false }: TotalProps) {
 
 /** The platform's totals at a glance. */
 export function AnalyticsTotals({ summary }: AnalyticsTotalsProps) {
-  const { totals, credentialsExpiringSoon, jobsInProgress } = getFragmentData(AnalyticsTotalsFragment, summary);
+  const { totals, credentialsExpiringTotal, jobsInProgress } = getFragmentData(AnalyticsTotalsFragment, summary);
   return (
     <section aria-label="Totals">
       <dl className="meridian-analytics-totals">
@@ -60,11 +54,7 @@ export function AnalyticsTotals({ summary }: AnalyticsTotalsProps) {
         <Total label="Active users" value={totals.activeUsers} />
         <Total label="Inactive users" value={totals.users - totals.activeUsers} />
         <Total label="Jobs in progress" value={jobsInProgress.length} />
-        <Total
-          label="Credentials expiring in 30 days"
-          value={credentialsExpiringSoon.length}
-          atLeast={isListCapped(credentialsExpiringSoon.length)}
-        />
+        <Total label="Credentials expiring in 30 days" value={credentialsExpiringTotal} />
       </dl>
     </section>
   );

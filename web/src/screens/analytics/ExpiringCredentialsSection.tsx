@@ -4,7 +4,7 @@ import type { ChartTheme } from './chart-theme.js';
 import {
   credentialsBySoonest,
   expiryBuckets,
-  isListCapped,
+  isListPartial,
   type ExpiringCredentialInput,
 } from './expiring-credentials.js';
 import { ExpiringCredentialsChart } from './ExpiringCredentialsChart.js';
@@ -13,6 +13,7 @@ import type { Column } from './table-columns.js';
 
 export const ExpiringCredentialsSectionFragment = graphql(`
   fragment ExpiringCredentialsSection_summary on AnalyticsSummary {
+    credentialsExpiringTotal
     credentialsExpiringSoon {
       id
       organizationId
@@ -42,14 +43,17 @@ export interface ExpiringCredentialsSectionProps {
 }
 
 export function ExpiringCredentialsSection({ summary, generatedAt, theme }: ExpiringCredentialsSectionProps) {
-  const credentials = getFragmentData(ExpiringCredentialsSectionFragment, summary).credentialsExpiringSoon;
-  const rows = credentialsBySoonest(credentials);
+  const { credentialsExpiringSoon, credentialsExpiringTotal: total } = getFragmentData(
+    ExpiringCredentialsSectionFragment,
+    summary,
+  );
+  const rows = credentialsBySoonest(credentialsExpiringSoon);
   const buckets = expiryBuckets(rows);
   const withinAWeek = formatCount(buckets[0]!.count);
-  const description = isListCapped(rows.length)
-    ? `At least ${formatCount(rows.length)} data access credentials expire within 30 days. ` +
+  const description = isListPartial(rows.length, total)
+    ? `${formatCount(total)} data access credentials expire within 30 days. ` +
       `The ${formatCount(rows.length)} soonest are charted and listed; ${withinAWeek} of them expire within a week.`
-    : `${formatCount(rows.length)} data access credentials expire within 30 days, ${withinAWeek} of them within a week.`;
+    : `${formatCount(total)} data access credentials expire within 30 days, ${withinAWeek} of them within a week.`;
   return (
     <AnalyticsSection
       slug="expiring-credentials"

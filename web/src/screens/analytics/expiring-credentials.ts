@@ -43,10 +43,7 @@ export function credentialsBySoonest(credentials: readonly ExpiringCredentialInp
 }
 
 /**
- * The summary lists at most this many credentials, the soonest first (the platform's default
- * `expiringLimit`), and the GraphQL contract carries no total beside them: a full list means "this
- * many or more", and the chart then counts the listed ones only. Say so rather than show a wrong total.
+ * The summary lists at most the soonest 100 credentials (the platform's default `expiringLimit`) beside
+ * the total: when more expire, the chart and the table count the listed ones only, and say so.
  */
-export const LISTED_CREDENTIALS_LIMIT = 100;
-
-export const isListCapped = (listed: number): boolean => listed >= LISTED_CREDENTIALS_LIMIT;
+export const isListPartial = (listed: number, total: number): boolean => listed < total;

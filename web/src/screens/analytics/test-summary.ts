@@ -62,6 +62,7 @@ export function stubSummary(overrides: Record<string, unknown> = {}) {
         daysToExpire: 26,
       },
     ],
+    credentialsExpiringTotal: 2,
     jobsInProgress: [
       {
         __typename: 'JobInProgress',
