@@ -74,6 +74,15 @@ describe('organizations list', { timeout: 20_000 }, () => {
         limit: 20,
       }),
     );
+    // One request a settled state: none per letter, none for the old page again while the router's
+    // transition to the new URL settles.
+    const lists = gateway.sent.filter((request) => request.operationName === 'OrganizationsList');
+    expect(lists.map(({ variables }) => [variables.search ?? null, variables.offset])).toEqual([
+      [null, 0],
+      ['acme', 0],
+      ['acme', 0],
+      ['acme', 20],
+    ]);
     expect(sessionStorage.getItem('meridian.list.organizations.search')).toBe('acme');
     expect(sessionStorage.getItem('meridian.list.organizations.page')).toBe('1');
   });

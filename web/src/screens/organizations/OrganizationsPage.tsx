@@ -4,6 +4,7 @@ import { isSystemRole } from '@meridian/schema';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
+import { useCommittedValue } from '../../components/useCommittedValue.js';
 import { graphql } from '../../gql/index.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { PATHS } from '../../routes/paths.js';
@@ -63,9 +64,9 @@ export default function OrganizationsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
 
-  const { data, loading, error, refetch } = useFreshQuery(OrganizationsListDocument, {
-    variables: listVariables(state),
-  });
+  const wanted = listVariables(state);
+  const variables = useCommittedValue(wanted, JSON.stringify(wanted));
+  const { data, loading, error, refetch } = useFreshQuery(OrganizationsListDocument, { variables });
   const page = data?.organizations;
   const total = page?.pageInfo.total ?? 0;
   const pages = pageCount(total);

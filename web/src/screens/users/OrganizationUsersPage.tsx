@@ -14,7 +14,7 @@ import { pageCount, usersQueryVariables } from './list/users-list-state.js';
 import { UsersPager } from './list/UsersPager.js';
 import { UsersSearchBox } from './list/UsersSearchBox.js';
 import { UsersTable } from './list/UsersTable.js';
-import { useCommittedValue } from './list/useCommittedValue.js';
+import { useCommittedValue } from '../../components/useCommittedValue.js';
 import { useUsersListState } from './list/useUsersListState.js';
 import './users.css';
 
