@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '@meridian/schema';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney } from './support/browser.js';
 import { waitForHome } from './support/console.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
@@ -35,17 +35,13 @@ async function totalOf(page: Page, label: string): Promise<number> {
 
 describe('analytics for an operator', () => {
   const { webUrl, gatewayUrl, seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
   const requests: Request[] = [];
+  openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
     page.on('request', (request) => requests.push(request));
   });
-
-  afterAll(() => browser?.close());
 
   it('keeps the charting code out of home', async () => {
     await signIn(page, ACCOUNTS.admin, seedPassword);
@@ -127,17 +123,13 @@ describe('analytics for an operator', () => {
 
 describe('analytics refused for an Org User', () => {
   const { webUrl, gatewayUrl, seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
   const requests: Request[] = [];
+  openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
     page.on('request', (request) => requests.push(request));
   });
-
-  afterAll(() => browser?.close());
 
   it('sends an Org User home with the permission toast, asking the gateway nothing', async () => {
     await signIn(page, ACCOUNTS.orgUser, seedPassword);

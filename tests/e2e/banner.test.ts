@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID } from './support/accounts.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney } from './support/browser.js';
 import { profileUrl, waitForHome } from './support/console.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
@@ -11,15 +11,8 @@ const JOURNEY = 'credential-banner';
 /** banner@acme.test's only enabled credential expires in 2 days: the red banner of spec section 4. */
 describe('data-access credential banner', () => {
   const { seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ page } = opened));
 
   it('shows the red banner with its text and link inside the shell', async () => {
     await signIn(page, ACCOUNTS.banner, seedPassword);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { openJourney } from './support/browser.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 const JOURNEY = 'error-pages';
@@ -9,15 +9,8 @@ const NOT_FOUND_HEADING = 'Looks like the page you’re looking for is no longer
 /** The 404 and error pages of spec section 2 (public: no sign-in needed). */
 describe('404 and error pages', () => {
   const { webUrl } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ page } = opened));
 
   it('sends an unknown path to the 404 page, with its heading, image and links', async () => {
     await page.goto(`${webUrl}/forgot-password`);

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, newPasswordFor } from './support/accounts.js';
 import { waitForHome } from './support/console.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney } from './support/browser.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn, submitLoginForm } from './support/sign-in.js';
 
@@ -11,16 +11,9 @@ const JOURNEY = 'expired-password';
 /** expired@acme.test is refused at the login form, sets a new password through its link and signs in. */
 describe('expired password', () => {
   const { webUrl, issuer, seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
   const password = newPasswordFor('expired');
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ page } = opened));
 
   it('is refused at the login form with its message and a link to set a new password', async () => {
     await page.goto(`${webUrl}/`);

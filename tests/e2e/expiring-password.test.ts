@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, newPasswordFor } from './support/accounts.js';
 import { waitForHome } from './support/console.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney } from './support/browser.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
 import { removeStorageItem, storageItem } from './support/storage.js';
@@ -19,16 +19,9 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
  */
 describe('expiring password', () => {
   const { webUrl, seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
   const password = newPasswordFor('expiring');
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ page } = opened));
 
   it('is forced to the expiring-password page after signing in', async () => {
     await signIn(page, ACCOUNTS.expiring, seedPassword);

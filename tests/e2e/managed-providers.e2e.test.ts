@@ -1,8 +1,8 @@
 import { MESSAGES, npiCheckDigit, unknownProviderMessage } from '@meridian/schema';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney } from './support/browser.js';
 import { waitForHome } from './support/console.js';
 import { toolToken } from './support/platform-api.js';
 import { saveScreenshot } from './support/screenshots.js';
@@ -128,24 +128,20 @@ const BULK_UNKNOWN = 700;
 describe('managed providers: an Org Admin of Acme Health (licensed)', () => {
   const { seedPassword } = inject('product');
   const journey = 'managed-providers-org-admin';
-  let browser: JourneyBrowser;
   let page: Page;
   let operations: string[];
   let known: Provider[];
   let unknown: string[];
   const tag = Date.now().toString(36);
+  openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
     operations = recordOperations(page);
     const aliased = await linkedNpis(ACME_HEALTH_ID, 'provider_alias');
     // Providers without an alias yet, so the upload creates theirs.
     known = (await directory()).filter((provider) => !aliased.has(provider.npi));
     unknown = await unknownNpis(BULK_UNKNOWN);
   });
-
-  afterAll(() => browser?.close());
 
   it('opens the aliases list from the index, with providers from the directory', async () => {
     await signIn(page, ACCOUNTS.orgAdmin, seedPassword);
@@ -313,15 +309,8 @@ describe('managed providers: an Org Admin of Acme Health (licensed)', () => {
 
 describe('managed providers: an Org Admin of an unlicensed organization', () => {
   const { seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ page } = opened));
 
   it('is sent home with the permission toast', async () => {
     const { organizationId, email } = await unlicensedOrgAdmin();
@@ -337,15 +326,8 @@ describe('managed providers: an Org Admin of an unlicensed organization', () => 
 
 describe('managed providers: an operator', () => {
   const { seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ page } = opened));
 
   it("reaches another organization's managed providers", async () => {
     await signIn(page, ACCOUNTS.admin, seedPassword);

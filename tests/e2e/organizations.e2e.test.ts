@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { type JourneyBrowser, openJourney } from './support/browser.js';
 import { APOLLO_CACHE_KEY, waitForHome } from './support/console.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
@@ -32,16 +32,13 @@ describe('an operator manages organizations', () => {
   const { seedPassword, webUrl } = inject('product');
   let browser: JourneyBrowser;
   let page: Page;
+  openJourney((opened) => ({ browser, page } = opened));
 
   beforeAll(async () => {
-    browser = await openBrowser();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
-    page = await firstPage(browser);
     await signIn(page, ACCOUNTS.admin, seedPassword);
     await waitForHome(page);
   });
-
-  afterAll(() => browser?.close());
 
   it('lists organizations with their state and license use, searched and sorted in the URL', async () => {
     await page.goto(organizationsUrl());
@@ -249,17 +246,13 @@ describe('an operator manages organizations', () => {
 
 describe('an Org Admin on their organization', () => {
   const { seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
+  openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
     await signIn(page, ACCOUNTS.orgAdmin, seedPassword);
     await waitForHome(page);
   });
-
-  afterAll(() => browser?.close());
 
   it('lands on My Organization, read-only with the reason', async () => {
     // From home, as an Org Admin starts the day.

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID, newPasswordFor } from './support/accounts.js';
 import { waitForHome } from './support/console.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney } from './support/browser.js';
 import { latestPasswordLink, mailCount } from './support/outbox.js';
 import { usersOf } from './support/platform-api.js';
 import { saveScreenshot } from './support/screenshots.js';
@@ -18,11 +18,11 @@ const LINK_SPENT = 'This link has expired or was already used. Ask for a new one
  */
 describe('forgot password, end to end', () => {
   const { webUrl } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
   let email: string;
   let link: string;
   const password = newPasswordFor('forgot');
+  openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
     const users = await usersOf(ACME_HEALTH_ID);
@@ -30,11 +30,7 @@ describe('forgot password, end to end', () => {
     const user = users.find((u) => u.active && u.role === 'orgUser' && !demo.includes(u.email));
     if (!user) throw new Error('The seed has no generated active Org User in Acme Health');
     email = user.email;
-    browser = await openBrowser();
-    page = await firstPage(browser);
   });
-
-  afterAll(() => browser?.close());
 
   async function requestLink(address: string) {
     await page.goto(`${webUrl}/forgot-password`);

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney } from './support/browser.js';
 import { APOLLO_CACHE_KEY, waitForHome } from './support/console.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
@@ -12,15 +12,8 @@ const JOURNEY = 'persisted-cache';
 /** A reload while signed in renders home from the persisted cache before the gateway answers. */
 describe('persisted cache', () => {
   const { gatewayUrl, seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ page } = opened));
 
   it('persists the signed-in user’s data', async () => {
     await signIn(page, ACCOUNTS.orgUser, seedPassword);

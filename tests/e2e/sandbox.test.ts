@@ -1,8 +1,8 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS } from './support/accounts.js';
 import { waitForHome } from './support/console.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney } from './support/browser.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
 import { storageItem, storageKeys } from './support/storage.js';
@@ -14,17 +14,13 @@ const SANDBOX_CODE = /monaco|SandboxPage|graphiql|\.worker/i;
 /** A developer signs in and runs a query in /sandbox as themselves. */
 describe('API sandbox', () => {
   const { webUrl, gatewayUrl, issuer, seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
   const requests: Request[] = [];
+  openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
     page.on('request', (request) => requests.push(request));
   });
-
-  afterAll(() => browser?.close());
 
   it('is not part of what the other pages load', async () => {
     await signIn(page, ACCOUNTS.admin, seedPassword);

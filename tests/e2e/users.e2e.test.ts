@@ -1,8 +1,8 @@
 import { LAST_ORG_ADMIN_MESSAGE, MESSAGES, OWN_ROLE_MESSAGE, SELF_DEACTIVATE_MESSAGE } from '@meridian/schema';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { type JourneyBrowser, openJourney } from './support/browser.js';
 import { APOLLO_CACHE_KEY, profileUrl, waitForHome } from './support/console.js';
 import { mailCount } from './support/outbox.js';
 import { toolToken, usersOf } from './support/platform-api.js';
@@ -53,17 +53,14 @@ describe('an Org Admin manages the users of their organization', () => {
   const journey = 'org admin users';
   let browser: JourneyBrowser;
   let page: Page;
+  openJourney((opened) => ({ browser, page } = opened));
 
   beforeAll(async () => {
     await ensureRoomForOneUser(ACME_HEALTH_ID);
-    browser = await openBrowser();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
-    page = await firstPage(browser);
     await signIn(page, ACCOUNTS.orgAdmin, seedPassword);
     await waitForHome(page);
   });
-
-  afterAll(() => browser?.close());
 
   it('lists the organization’s users one server page at a time, with Create user and no way back to organizations', async () => {
     await page.goto(usersUrl(ACME_HEALTH_ID));
@@ -221,15 +218,8 @@ describe('an Org Admin manages the users of their organization', () => {
 describe('an operator sees the users of any organization', () => {
   const { seedPassword } = inject('product');
   const journey = 'operator users';
-  let browser: JourneyBrowser;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ page } = opened));
 
   it('goes back to the organizations from a users list; a viewer may not create users', async () => {
     await signIn(page, ACCOUNTS.viewer, seedPassword);
@@ -256,17 +246,13 @@ describe('an operator sees the users of any organization', () => {
 describe('an Org User reaches only their own profile', () => {
   const { seedPassword, webUrl } = inject('product');
   const journey = 'org user profile';
-  let browser: JourneyBrowser;
   let page: Page;
+  openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
     await signIn(page, ACCOUNTS.orgUser, seedPassword);
     await waitForHome(page);
   });
-
-  afterAll(() => browser?.close());
 
   it('reads their own profile: general and credentials, nothing to edit, no password page', async () => {
     await page.goto(profileUrl(ACME_HEALTH_ID, ACCOUNTS.orgUser));
@@ -308,17 +294,13 @@ async function organizationWithOneOrgAdmin(): Promise<{ organizationId: string; 
 
 describe('a Meridian Admin and the last active Org Admin of an organization', () => {
   const { seedPassword } = inject('product');
-  let browser: JourneyBrowser;
   let page: Page;
+  openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
     await signIn(page, ACCOUNTS.admin, seedPassword);
     await waitForHome(page);
   });
-
-  afterAll(() => browser?.close());
 
   it('may not demote or deactivate them, and sees why before trying', async () => {
     const last = await organizationWithOneOrgAdmin();

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium (apt-get install chromium; .ci/run installs it). The /usr/bin wrapper adds flags and noise. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
@@ -59,4 +60,17 @@ export async function openBrowser(): Promise<JourneyBrowser> {
 /** The tab a persistent context opens with (reused rather than left blank beside a new one). */
 export function firstPage(browser: JourneyBrowser): Promise<Page> {
   return browser.context.pages()[0] ? Promise.resolve(browser.context.pages()[0]!) : browser.newPage();
+}
+
+/**
+ * One browser for the tests of the enclosing describe block: opened (fresh profile) before them and
+ * handed to `use` with its first tab, closed after them.
+ */
+export function openJourney(use: (journey: { browser: JourneyBrowser; page: Page }) => void): void {
+  let browser: JourneyBrowser | undefined;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    use({ browser, page: await firstPage(browser) });
+  });
+  afterAll(() => browser?.close());
 }
