@@ -12,3 +12,4 @@ export * from './provider-rows.js';
 export * from './field-operations.js';
 export * from './catalog.js';
 export * from './scalars.js';
+export * from './audit.js';

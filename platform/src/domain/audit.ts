@@ -1,4 +1,4 @@
-import type { Role } from '@meridian/schema';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType, type Role } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 
 /**
@@ -6,37 +6,9 @@ import type { Queryable } from '../db/database.js';
  * transaction as the write, so an event is never lost and never recorded for a write that failed.
  * Sign-in attempts record one too. Events are append-only (migration 005 refuses UPDATE and DELETE).
  */
-export const AUDIT_ACTIONS = [
-  'organization.create',
-  'organization.update',
-  'organization.onboard',
-  'organization.deploy',
-  'organization.activate',
-  'organization.offboard',
-  'organization.segment-switch',
-  'licenses.update',
-  'user.create',
-  'user.update',
-  'user.role-change',
-  'user.activate',
-  'user.deactivate',
-  'user.data-access',
-  'credential.create',
-  'credential.disable',
-  'provider-links.upsert',
-  'provider-links.remove',
-  'password.reset-request',
-  'password.create',
-  'password.change',
-  'password.reset-initiate',
-  'sign-in',
-  'sign-in.failed',
-  'sign-in.locked',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_TARGET_TYPES = ['organization', 'user', 'credential', 'provider', 'provider-batch'] as const;
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+// The actions and target types are the shared contract's (@meridian/schema's audit.ts: one list for
+// the platform, the gateway and the console); re-exported so the routes keep importing them from here.
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType };
 
 /** Who acted: a signed-in user, an internal tool (client credentials), or someone not signed in. */
 export interface AuditActor {

@@ -59,7 +59,14 @@ describe('<LeftNav>', () => {
     const links = within(mainNav())
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links.slice(0, 5)).toEqual(['Home', 'Managed Providers', 'Organizations', 'My Organization', 'Analytics']);
+    expect(links.slice(0, 6)).toEqual([
+      'Home',
+      'Managed Providers',
+      'Organizations',
+      'My Organization',
+      'Analytics',
+      'Activity',
+    ]);
     expect(screen.getByRole('link', { name: 'Organizations' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -74,6 +81,7 @@ describe('<LeftNav>', () => {
     expect(screen.queryByRole('link', { name: 'Organizations' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Analytics' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'My Organization' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Activity' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Managed Providers' }).getAttribute('href')).toBe(
       '/config/acme/managed-providers',
     );
@@ -146,7 +154,7 @@ describe('<ProfileMenu>', () => {
 
   it('names the role, goes to the own profile, and logs out', async () => {
     const { router, onLogout } = renderNav('orgAdmin');
-    expect(screen.getByRole('button', { name: 'Profile menu for Dana Reyes (Org Admin)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Profile menu for Dana Reyes, Org Admin' })).toBeTruthy();
     await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'View Profile' }));
     expect(router.state.location.pathname).toBe('/admin/org-management/acme/users/dana%40acme.test/profile/general');
     await userEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Logout' }));

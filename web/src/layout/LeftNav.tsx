@@ -4,6 +4,7 @@ import {
   CodeIcon,
   DashboardIcon,
   DiagramTreeIcon,
+  HistoryIcon,
   HomeIcon,
   IdNumberIcon,
   LifesaverIcon,
@@ -23,6 +24,7 @@ const NAV_ICONS: Record<NavItemId, ReactElement> = {
   organizations: <OfficeIcon />,
   'my-organization': <IdNumberIcon />,
   analytics: <ChartIcon />,
+  activity: <HistoryIcon />,
 };
 
 const LINK_ICONS: Record<ExternalLink['id'], ReactElement> = {

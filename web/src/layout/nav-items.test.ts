@@ -20,6 +20,7 @@ describe('left navigation per role (spec section 2, from the permission table)',
       'Organizations',
       'My Organization',
       'Analytics',
+      'Activity',
     ]);
   });
 
@@ -30,11 +31,12 @@ describe('left navigation per role (spec section 2, from the permission table)',
       'Organizations',
       'My Organization',
       'Analytics',
+      'Activity',
     ]);
   });
 
-  it('orgAdmin sees no Organizations list and no Analytics', () => {
-    expect(labels('orgAdmin', true)).toEqual(['Home', 'Managed Providers', 'My Organization']);
+  it('orgAdmin sees no Organizations list and no Analytics, and their organization’s Activity', () => {
+    expect(labels('orgAdmin', true)).toEqual(['Home', 'Managed Providers', 'My Organization', 'Activity']);
   });
 
   it('orgUser sees Home, and Managed Providers only when the feature is available', () => {
@@ -51,6 +53,7 @@ describe('left navigation per role (spec section 2, from the permission table)',
       { to: '/admin/org-management', end: true },
       { to: '/admin/org-management/acme/update', end: false },
       { to: '/analytics', end: false },
+      { to: '/admin/activity', end: true },
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { canAccessRoute, type AccessUser } from '../routes/route-access.js';
 import { managedProvidersPath, organizationUpdatePath, PATHS } from '../routes/paths.js';
 
-export type NavItemId = 'home' | 'managed-providers' | 'organizations' | 'my-organization' | 'analytics';
+export type NavItemId = 'home' | 'managed-providers' | 'organizations' | 'my-organization' | 'analytics' | 'activity';
 
 export interface NavItem {
   id: NavItemId;
@@ -38,6 +38,8 @@ export function navItems(user: AccessUser): NavItem[] {
       end: false,
     },
     canAccessRoute(user, 'analytics') && { id: 'analytics', label: 'Analytics', to: PATHS.analytics, end: false },
+    // The audit trail (issue 7), last: operators read every organization's, an Org Admin their own's.
+    canAccessRoute(user, 'activity') && { id: 'activity', label: 'Activity', to: PATHS.activity, end: true },
   ];
   return items.filter((item): item is NavItem => item !== false);
 }

@@ -100,6 +100,17 @@ describe('guards in the app (spec section 4)', () => {
     await waitFor(() => expect(location().textContent).toBe('/'));
   });
 
+  it('opens the activity page for admin:read holders (an Org Admin too), not for an org user', async () => {
+    renderConsole('/admin/activity', { user: sessionUserOf('orgAdmin') });
+    await titled('Meridian | Activity');
+    expect(location().textContent).toBe('/admin/activity');
+    await heading('Activity');
+    cleanup();
+    renderConsole('/admin/activity', { user: sessionUserOf('orgUser') });
+    await screen.findByText(MESSAGES.permissionDenied, undefined, WAIT);
+    await waitFor(() => expect(location().textContent).toBe('/'));
+  });
+
   it('lets an org user reach their own profile pages only', async () => {
     const user = sessionUserOf('orgUser', { email: 'user@acme.test' });
     renderConsole('/admin/org-management/acme/users/user%40acme.test/profile/credentials', { user });

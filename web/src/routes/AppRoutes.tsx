@@ -28,6 +28,7 @@ const UserProfilePage = lazy(() => import('../screens/users/profile/UserProfileP
 const ProviderLinksPage = lazy(() => import('../screens/managed-providers/ProviderLinksPage.js'));
 const ProviderLinksEditPage = lazy(() => import('../screens/managed-providers/ProviderLinksEditPage.js'));
 const AnalyticsPage = lazy(() => import('../screens/analytics/AnalyticsPage.js'));
+const ActivityPage = lazy(() => import('../screens/activity/ActivityPage.js'));
 
 /** A page behind its route's guard. */
 function guarded(route: RouteId, page: ReactNode) {
@@ -101,6 +102,7 @@ export function AppRoutes() {
                   <Route path=":orgId/users/:email/profile/*" element={guarded('userProfile', <UserProfilePage />)} />
                 </Route>
                 <Route path={`${PATHS.analytics}/*`} element={guarded('analytics', <AnalyticsPage />)} />
+                <Route path={PATHS.activity} element={guarded('activity', <ActivityPage />)} />
               </Route>
             </Route>
           </Route>

@@ -10,10 +10,11 @@ export const PATHS = {
   organizations: '/admin/org-management',
   createOrganization: '/admin/org-management/create',
   analytics: '/analytics',
+  activity: '/admin/activity',
 } as const;
 
 /** The sub-pages of a user profile the console links to. */
-export type ProfileSection = 'general' | 'credentials' | 'password';
+export type ProfileSection = 'general' | 'credentials' | 'password' | 'activity';
 
 const segment = (value: string) => encodeURIComponent(value);
 

@@ -22,6 +22,7 @@ const EXPECTED: Record<RouteId, Role[]> = {
   createUser: ['systemAdmin', 'orgAdmin'],
   userProfile: ['systemAdmin', 'systemViewer', 'orgAdmin'],
   analytics: ['systemAdmin', 'systemViewer'],
+  activity: ['systemAdmin', 'systemViewer', 'orgAdmin'],
 };
 
 const ROLES: Role[] = ['systemAdmin', 'systemViewer', 'orgAdmin', 'orgUser'];

@@ -72,6 +72,8 @@ export const ROUTE_REQUIREMENTS = {
     ownOrganization: true,
   },
   analytics: { permissions: [{ any: ['analytics:read'] }] },
+  /** The audit trail: admin:read, as the gateway's auditEvents (an Org Admin reads their own organization's). */
+  activity: { permissions: [adminArea] },
 } as const satisfies Record<string, RouteRequirement>;
 
 export type RouteId = keyof typeof ROUTE_REQUIREMENTS;

@@ -4,7 +4,7 @@
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@meridian/schema';
+import { MESSAGES, describeAuditEvent } from '@meridian/schema';
 import { PlatformTransport } from '../../platform/client.js';
 import {
   gatewayConfigFor,
@@ -15,7 +15,6 @@ import {
 } from '../../test-support/gateway.js';
 import type { RestAuditEvent } from './platform.js';
 import { FIRST_RANGE_MESSAGE } from './resolvers.js';
-import { summaryOf } from './summary.js';
 
 /** Answers are read loosely: each document fixes the shape it asks for (JSON.parse's own any). */
 type Json = ReturnType<typeof JSON.parse>;
@@ -313,6 +312,6 @@ describe('summaries', () => {
     ],
     [{ action: 'something.new' }, 'Ada Admin did something.new to j.doe@acme.test'],
   ] as [Partial<RestAuditEvent>, string][])('%j reads "%s"', (overrides, sentence) => {
-    expect(summaryOf(event(overrides))).toBe(sentence);
+    expect(describeAuditEvent(event(overrides))).toBe(sentence);
   });
 });

@@ -1,3 +1,4 @@
+import { describeAuditEvent } from '@meridian/schema';
 import type {
   AuditActorKind,
   AuditEvent,
@@ -5,7 +6,6 @@ import type {
   AuditTargetType,
 } from '../../generated/resolvers-types.js';
 import type { RestAuditEvent, RestAuditPage, RestAuditTargetType } from './platform.js';
-import { summaryOf } from './summary.js';
 
 const ACTOR_KINDS: Record<RestAuditEvent['actorKind'], AuditActorKind> = {
   user: 'USER',
@@ -54,7 +54,7 @@ export function toAuditEvent(event: RestAuditEvent): AuditEvent {
     details: Object.entries(event.details ?? {}).map(([name, value]) => ({ name, value: asText(value) ?? 'null' })),
     requestId: event.requestId,
     clientIp: event.clientIp,
-    summary: summaryOf(event),
+    summary: describeAuditEvent(event),
   };
 }
 

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionUserOf } from '../../../routes/test-support.js';
+import { auditEventRecord, eventsAnswer } from '../../activity/test-support.js';
 import { job, organizationRecord, renderWithGateway, steps, WAIT } from '../test-support.js';
 
 beforeEach(() => {
@@ -49,6 +50,26 @@ describe('update organization', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/'), WAIT);
     expect(toasts.list().some((toast) => toast.message === MESSAGES.permissionDenied)).toBe(true);
     expect(gateway.count('OrganizationUpdate')).toBe(0);
+  });
+
+  it('shows the organization’s activity in its own tab, filtered to it, with the filters in the URL', async () => {
+    const { gateway, location } = renderWithGateway('/admin/org-management/acme/update/activity', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      ActivityEvents: () => eventsAnswer([auditEventRecord()]),
+    });
+    expect(await screen.findByRole('heading', { name: 'A. Operator deactivated j.doe@acme.test' }, WAIT)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Activity' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByLabelText('Organization')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'User deactivated');
+    await waitFor(
+      () => expect(location()).toBe('/admin/org-management/acme/update/activity?action=user.deactivate'),
+      WAIT,
+    );
+    await waitFor(() => expect(gateway.count('ActivityEvents')).toBe(2), WAIT);
+    expect(gateway.sent.filter((r) => r.operationName === 'ActivityEvents').map((r) => r.variables.filter)).toEqual([
+      { organizationId: 'acme' },
+      { organizationId: 'acme', action: 'user.deactivate' },
+    ]);
   });
 
   it('saves only the general fields that changed', async () => {

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../layout/page-title.js';
 import { organizationUpdatePath, PATHS } from '../../../routes/paths.js';
 import { can } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
+import { ActivityList } from '../../activity/ActivityList.js';
 import { messageOfError } from '../shared/mutation-outcome.js';
 import { useCustomerSegments } from '../shared/useCustomerSegments.js';
 import { CredentialsSection } from './credentials/CredentialsSection.js';
@@ -29,6 +30,7 @@ export const UPDATE_SECTIONS = [
   { id: 'lifecycle', title: 'Lifecycle' },
   { id: 'credentials', title: 'Credentials' },
   { id: 'managed-providers', title: 'Managed providers' },
+  { id: 'activity', title: 'Activity' },
 ] as const;
 type SectionId = (typeof UPDATE_SECTIONS)[number]['id'];
 
@@ -38,6 +40,10 @@ export const sectionPath = (organizationId: string, section: SectionId): string 
 
 const isSection = (value: string | undefined): value is SectionId =>
   UPDATE_SECTIONS.some((section) => section.id === value);
+
+/** The audit trail is read with admin:read only (the gateway refuses others): its tab shows for them alone. */
+const visibleSections = (mayReadActivity: boolean) =>
+  UPDATE_SECTIONS.filter((section) => section.id !== 'activity' || mayReadActivity);
 
 function LoadingPage() {
   return (
@@ -51,7 +57,7 @@ function LoadingPage() {
 
 /**
  * /admin/org-management/{orgId}/update/*: one organization's settings in sub-pages (general,
- * licenses, lifecycle, credentials, managed providers), one read for all of them. Read-only, with the
+ * licenses, lifecycle, credentials, managed providers) and its audit trail (activity), one read for all of them. Read-only, with the
  * reason, for a role without organization:update ('My Organization' of an Org Admin).
  */
 export default function OrganizationUpdatePage() {
@@ -100,11 +106,13 @@ export default function OrganizationUpdatePage() {
     lifecycle: <LifecycleSection organization={organization} readOnlyReason={readOnlyReason} />,
     credentials: <CredentialsSection organization={organization} readOnlyReason={readOnlyReason} />,
     'managed-providers': <ManagedProvidersSection organization={organization} />,
+    activity: <ActivityList fixed={{ organizationId }} exportScope={organizationId} />,
   };
+  const shownSections = visibleSections(can(user, 'admin:read'));
   const subPages = (
     <Routes>
       <Route index element={<Navigate to={sectionPath(organizationId, 'general')} replace />} />
-      {UPDATE_SECTIONS.map(({ id }) => (
+      {shownSections.map(({ id }) => (
         <Route key={id} path={id} element={sections[id]} />
       ))}
       <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
@@ -123,7 +131,7 @@ export default function OrganizationUpdatePage() {
           {readOnlyReason}
         </Callout>
       )}
-      {isSection(section) ? (
+      {isSection(section) && shownSections.some(({ id }) => id === section) ? (
         <Tabs
           id="organization-sections"
           className="meridian-organization-tabs"
@@ -132,7 +140,7 @@ export default function OrganizationUpdatePage() {
           renderActiveTabPanelOnly
           size="large"
         >
-          {UPDATE_SECTIONS.map(({ id, title }) => (
+          {shownSections.map(({ id, title }) => (
             <Tab key={id} id={id} title={title} panel={subPages} />
           ))}
         </Tabs>

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_KEY } from '../../../apollo/persistence.js';
 import { sessionUserOf } from '../../../routes/test-support.js';
 import { renderWithGateway, userRecord, WAIT } from '../test-support.js';
+import { auditEventRecord, eventsAnswer } from '../../activity/test-support.js';
 
 const SECRET = 'mrd_live_2b7e151628aed2a6abf71588';
 const profilePath = (email: string, section = 'general') =>
@@ -289,6 +290,32 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     ).toBeTruthy();
     // The answer carries no dates: the cached ones were evicted and are asked for again.
     await waitFor(() => expect(gateway.count('UserPasswordResetMeta')).toBe(2), WAIT);
+  });
+
+  it('shows an admin:read holder the user’s activity: the events about them, in words', async () => {
+    const { gateway } = renderWithGateway(profilePath('pat@acme.test', 'activity'), orgAdmin, {
+      ...handlers(directory()),
+      ActivityEvents: () => eventsAnswer([auditEventRecord({ targetId: 'pat@acme.test' })]),
+    });
+    expect(await screen.findByRole('heading', { name: 'A. Operator deactivated pat@acme.test' }, WAIT)).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Credentials',
+      'Password',
+      'Activity',
+    ]);
+    const sent = gateway.sent.find((request) => request.operationName === 'ActivityEvents');
+    expect(sent?.variables.filter).toEqual({ targetType: 'USER', targetId: 'pat@acme.test' });
+    // The user is fixed: no target or organization filter to change.
+    expect(screen.queryByLabelText('Target')).toBeNull();
+    expect(screen.queryByLabelText('Organization')).toBeNull();
+    expect(screen.getByLabelText('Action')).toBeTruthy();
+  });
+
+  it('sends a role without admin:read from the activity page to the general page', async () => {
+    const { gateway } = renderWithGateway(profilePath(orgUser.email, 'activity'), orgUser, handlers(directory()));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(profilePath(orgUser.email)), WAIT);
+    expect(gateway.count('ActivityEvents')).toBe(0);
   });
 
   it('says a user is not found when the path names another organization', async () => {

@@ -8,6 +8,7 @@ import { canAccessRoute } from '../../../routes/route-access.js';
 import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import type { SessionUser } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
+import { ActivityList } from '../../activity/ActivityList.js';
 import { errorMessage } from '../shared/mutation-outcome.js';
 import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
 import { scalarText } from '../shared/user-fields.js';
@@ -36,7 +37,8 @@ function BackToUsers({ actor, organizationId }: { actor: SessionUser; organizati
 
 /**
  * /admin/org-management/{orgId}/users/{email}/profile/*: a user's profile, with its general,
- * credentials and password pages (each for the permissions decisions.md gives). Everyone reaches
+ * credentials, password and activity pages (each for the permissions decisions.md gives; activity is
+ * the audit trail of events about the user). Everyone reaches
  * their own profile. A user of another organization than the path's is "not found", as the gateway
  * answers for another tenant's user.
  */
@@ -103,6 +105,20 @@ export function UserProfilePage() {
             element={
               sections.includes('password') ? (
                 <PasswordSection email={userEmail} name={user.name} actor={actor} />
+              ) : (
+                <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
+              )
+            }
+          />
+          <Route
+            path="activity"
+            element={
+              sections.includes('activity') ? (
+                <ActivityList
+                  fixed={{ targetType: 'USER', targetId: userEmail }}
+                  hiddenFilters={['organizationId']}
+                  exportScope={userEmail}
+                />
               ) : (
                 <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
               )

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTION_INFO, AUDIT_ACTIONS, describeAuditEvent, isAuditAction, type AuditEventWords } from './audit.js';
+
+/** A platform-shaped event (values as stored, details an object), overridden per case. */
+const event = (overrides: Partial<AuditEventWords> = {}): AuditEventWords => ({
+  actor: 'admin@meridian.test',
+  actorName: 'A. Operator',
+  actorKind: 'user',
+  action: 'user.deactivate',
+  organizationId: 'acme',
+  targetId: 'j.doe@acme.test',
+  changes: [],
+  details: null,
+  ...overrides,
+});
+
+describe('the audit actions', () => {
+  it('each have a label and a meaning, labels distinct', () => {
+    expect(Object.keys(AUDIT_ACTION_INFO)).toEqual([...AUDIT_ACTIONS]);
+    const labels = AUDIT_ACTIONS.map((action) => AUDIT_ACTION_INFO[action].label);
+    expect(new Set(labels).size).toBe(AUDIT_ACTIONS.length);
+    for (const action of AUDIT_ACTIONS) expect(AUDIT_ACTION_INFO[action].meaning).toMatch(/\.$/);
+  });
+
+  it('are the ones the GraphQL contract documents for AuditEvent.action', () => {
+    const contract = readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8');
+    const documented = /What was done: ([^"]+?)\.\s*"""/.exec(contract)?.[1] ?? '';
+    const names = documented.split(/,\s*|\s+or\s+/).map((name) => name.trim());
+    expect(names).toEqual([...AUDIT_ACTIONS]);
+  });
+
+  it('tells a known action from another string', () => {
+    expect(isAuditAction('user.deactivate')).toBe(true);
+    expect(isAuditAction('user.delete')).toBe(false);
+  });
+});
+
+describe('an event in words', () => {
+  it.each<[Partial<AuditEventWords>, string]>([
+    [{}, 'A. Operator deactivated j.doe@acme.test'],
+    [{ actorName: null }, 'admin@meridian.test deactivated j.doe@acme.test'],
+    [
+      { actor: 'meridian-cli', actorName: null, actorKind: 'client', action: 'licenses.update', targetId: 'acme' },
+      'meridian-cli (internal tool) changed the licenses of acme',
+    ],
+    [
+      {
+        action: 'organization.update',
+        targetId: 'initech',
+        changes: [
+          { field: 'name', before: 'Initech', after: 'Initech Inc' },
+          { field: 'domain', before: null, after: 'initech.test' },
+        ],
+      },
+      'A. Operator updated organization initech (name, domain)',
+    ],
+    [
+      { action: 'user.data-access', changes: [{ field: 'direct_data_access_enabled', before: true, after: false }] },
+      'A. Operator turned direct data access off for j.doe@acme.test',
+    ],
+    [
+      { action: 'credential.create', targetId: 'cred-1', changes: [{ field: 'userEmail', after: 'j.doe@acme.test' }] },
+      'A. Operator created credential cred-1 for j.doe@acme.test',
+    ],
+    [
+      {
+        actor: 'x@y.test',
+        actorName: null,
+        actorKind: 'anonymous',
+        action: 'sign-in.failed',
+        details: { reason: 'inactive' },
+      },
+      'A sign-in as x@y.test failed: the user is inactive',
+    ],
+    [
+      { actor: 'x@y.test', actorName: null, actorKind: 'anonymous', action: 'sign-in.locked' },
+      'A sign-in as x@y.test was refused: too many failed attempts',
+    ],
+    [
+      {
+        actorKind: 'anonymous',
+        actorName: null,
+        action: 'password.reset-request',
+        targetId: 'x@y.test',
+        details: { linkSent: false },
+      },
+      'A password reset link was requested for x@y.test (no link sent)',
+    ],
+    [{ action: 'sign-in', actorName: 'Jo Doe' }, 'Jo Doe signed in'],
+    [
+      {
+        action: 'provider-links.remove',
+        targetId: null,
+        changes: [
+          { field: '1', before: 'Employed', after: null },
+          { field: '2', before: 'Other', after: null },
+        ],
+        details: { kind: 'provider_relationship' },
+      },
+      'A. Operator removed 2 provider relationships of acme',
+    ],
+    [{ action: 'user.role-change', targetId: null }, 'A. Operator changed the role of an unknown target'],
+    [{ action: 'something.new' }, 'A. Operator did something.new to j.doe@acme.test'],
+  ])('%j reads "%s"', (overrides, sentence) => {
+    expect(describeAuditEvent(event(overrides))).toBe(sentence);
+  });
+
+  it('reads the gateway’s shape alike: enum kinds, values as text, details as a list', () => {
+    expect(
+      describeAuditEvent(
+        event({
+          actorKind: 'USER',
+          action: 'user.data-access',
+          changes: [{ field: 'direct_data_access_enabled', before: 'true', after: 'false' }],
+        }),
+      ),
+    ).toBe('A. Operator turned direct data access off for j.doe@acme.test');
+    expect(
+      describeAuditEvent(
+        event({ actorKind: 'ANONYMOUS', action: 'sign-in.failed', details: [{ name: 'reason', value: 'inactive' }] }),
+      ),
+    ).toBe('A sign-in as admin@meridian.test failed: the user is inactive');
+    expect(describeAuditEvent(event({ actor: 'meridian-cli', actorName: null, actorKind: 'CLIENT' }))).toBe(
+      'meridian-cli (internal tool) deactivated j.doe@acme.test',
+    );
+  });
+});

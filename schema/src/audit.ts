@@ -1,0 +1,215 @@
+/**
+ * The audit trail's vocabulary (issue 7), shared by the platform that records events, the gateway that
+ * serves them and the console that shows them: the actions, what each means, and an event in words.
+ */
+
+/** Every action the platform records, in the order a person would look for them. */
+export const AUDIT_ACTIONS = [
+  'organization.create',
+  'organization.update',
+  'organization.onboard',
+  'organization.deploy',
+  'organization.activate',
+  'organization.offboard',
+  'organization.segment-switch',
+  'licenses.update',
+  'user.create',
+  'user.update',
+  'user.role-change',
+  'user.activate',
+  'user.deactivate',
+  'user.data-access',
+  'credential.create',
+  'credential.disable',
+  'provider-links.upsert',
+  'provider-links.remove',
+  'password.reset-request',
+  'password.create',
+  'password.change',
+  'password.reset-initiate',
+  'sign-in',
+  'sign-in.failed',
+  'sign-in.locked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an event is about (the platform's names; the GraphQL enum spells them in capitals). */
+export const AUDIT_TARGET_TYPES = ['organization', 'user', 'credential', 'provider', 'provider-batch'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** Each action's short name (a filter's option) and what it means. */
+export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; meaning: string }>> = {
+  'organization.create': { label: 'Organization created', meaning: 'A new organization was added.' },
+  'organization.update': {
+    label: 'Organization updated',
+    meaning: 'An organization’s settings changed (name, domain, contact, callback URLs, preferences).',
+  },
+  'organization.onboard': { label: 'Onboarding started', meaning: 'An organization’s onboarding job started.' },
+  'organization.deploy': { label: 'Deployment started', meaning: 'An organization’s deployment job started.' },
+  'organization.activate': { label: 'Organization activated', meaning: 'An organization was made active.' },
+  'organization.offboard': { label: 'Offboarding started', meaning: 'An organization’s offboarding job started.' },
+  'organization.segment-switch': {
+    label: 'Customer segment switched',
+    meaning: 'An organization moved to another customer segment.',
+  },
+  'licenses.update': {
+    label: 'Licenses changed',
+    meaning: 'An organization’s user limit, Tableau licenses or licensed products changed.',
+  },
+  'user.create': { label: 'User created', meaning: 'A new user was added to an organization.' },
+  'user.update': { label: 'User updated', meaning: 'A user’s name, alternate email or Tableau license changed.' },
+  'user.role-change': { label: 'Role changed', meaning: 'A user was given another role.' },
+  'user.activate': { label: 'User activated', meaning: 'A user may sign in again.' },
+  'user.deactivate': { label: 'User deactivated', meaning: 'A user may no longer sign in.' },
+  'user.data-access': {
+    label: 'Direct data access changed',
+    meaning: 'A user’s direct data access was turned on or off.',
+  },
+  'credential.create': { label: 'Credential created', meaning: 'A data-access credential was issued to a user.' },
+  'credential.disable': { label: 'Credential disabled', meaning: 'A data-access credential was disabled for good.' },
+  'provider-links.upsert': {
+    label: 'Provider links saved',
+    meaning: 'Provider aliases or relationships were added or changed.',
+  },
+  'provider-links.remove': {
+    label: 'Provider links removed',
+    meaning: 'Provider aliases or relationships were removed.',
+  },
+  'password.reset-request': {
+    label: 'Password reset requested',
+    meaning: 'Someone asked for a password reset link (forgot password).',
+  },
+  'password.create': { label: 'Password set', meaning: 'A user set a new password with an emailed link.' },
+  'password.change': { label: 'Password changed', meaning: 'A user changed their own password.' },
+  'password.reset-initiate': {
+    label: 'Password reset sent',
+    meaning: 'An administrator emailed a user a link to set a new password.',
+  },
+  'sign-in': { label: 'Signed in', meaning: 'A user signed in.' },
+  'sign-in.failed': { label: 'Sign-in failed', meaning: 'A sign-in was refused (wrong password, inactive user…).' },
+  'sign-in.locked': { label: 'Sign-in locked', meaning: 'A sign-in was refused after too many failed attempts.' },
+};
+
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * The parts of an event its sentence needs. Both shapes fit: the platform's (actorKind 'user', values
+ * as stored, details an object) and the gateway's (actorKind 'USER', values as text, details a list of
+ * {name, value}).
+ */
+export interface AuditEventWords {
+  actor: string;
+  actorName?: string | null;
+  actorKind: string;
+  action: string;
+  organizationId?: string | null;
+  targetId?: string | null;
+  changes: readonly { field: string; before?: unknown; after?: unknown }[];
+  details?: Record<string, unknown> | readonly { name: string; value: unknown }[] | null;
+}
+
+/** A detail's value whichever shape carries it (the gateway's values are text: JSON for non-strings). */
+function detailOf(event: AuditEventWords, name: string): unknown {
+  const { details } = event;
+  if (!details) return undefined;
+  if (!Array.isArray(details)) return (details as Record<string, unknown>)[name];
+  const entry = (details as readonly { name: string; value: unknown }[]).find((detail) => detail.name === name);
+  return entry?.value;
+}
+
+/** A value as text, so `false` and the gateway's "false" read alike. */
+const textOf = (value: unknown): string | undefined =>
+  value === undefined || value === null ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
+
+const kindOf = (event: AuditEventWords) => event.actorKind.toLowerCase();
+
+function actorOf(event: AuditEventWords): string {
+  if (kindOf(event) === 'client') return `${event.actor} (internal tool)`;
+  return event.actorName ?? event.actor;
+}
+
+const targetOf = (event: AuditEventWords) => event.targetId ?? 'an unknown target';
+
+/** The fields a change touched, for updates: " (name, domain)". */
+function fieldsOf(event: AuditEventWords): string {
+  return event.changes.length > 0 ? ` (${event.changes.map((change) => change.field).join(', ')})` : '';
+}
+
+const changeOf = (event: AuditEventWords, field: string) => event.changes.find((change) => change.field === field);
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "2 provider aliases" / "1 provider relationship", from a bulk call's kind and the links it changed. */
+function linksOf(event: AuditEventWords): string {
+  return textOf(detailOf(event, 'kind')) === 'provider_relationship'
+    ? plural(event.changes.length, 'provider relationship', 'provider relationships')
+    : plural(event.changes.length, 'provider alias', 'provider aliases');
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  'invalid-credentials': 'wrong email or password',
+  inactive: 'the user is inactive',
+  'password-expired': 'the password has expired',
+};
+
+type Phrase = (event: AuditEventWords) => string;
+
+/** Whole sentences of calls made without signing in: there is nobody to name as the actor. */
+const ANONYMOUS_SENTENCES: Readonly<Record<string, Phrase>> = {
+  'sign-in.failed': (e) => {
+    const reason = REASONS[textOf(detailOf(e, 'reason')) ?? ''];
+    return `A sign-in as ${e.actor} failed${reason ? `: ${reason}` : ''}`;
+  },
+  'sign-in.locked': (e) => `A sign-in as ${e.actor} was refused: too many failed attempts`,
+  'password.reset-request': (e) =>
+    `A password reset link was requested for ${targetOf(e)}${textOf(detailOf(e, 'linkSent')) === 'false' ? ' (no link sent)' : ''}`,
+};
+
+/** What each action reads as after its actor. */
+const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
+  'organization.create': (e) => `created organization ${targetOf(e)}`,
+  'organization.update': (e) => `updated organization ${targetOf(e)}${fieldsOf(e)}`,
+  'organization.onboard': (e) => `started onboarding of ${targetOf(e)}`,
+  'organization.deploy': (e) => `started deployment of ${targetOf(e)}`,
+  'organization.activate': (e) => `activated organization ${targetOf(e)}`,
+  'organization.offboard': (e) => `started offboarding of ${targetOf(e)}`,
+  'organization.segment-switch': (e) => `switched the customer segment of ${targetOf(e)}`,
+  'licenses.update': (e) => `changed the licenses of ${targetOf(e)}${fieldsOf(e)}`,
+  'user.create': (e) => `created user ${targetOf(e)}`,
+  'user.update': (e) => `updated user ${targetOf(e)}${fieldsOf(e)}`,
+  'user.role-change': (e) => `changed the role of ${targetOf(e)}`,
+  'user.activate': (e) => `activated ${targetOf(e)}`,
+  'user.deactivate': (e) => `deactivated ${targetOf(e)}`,
+  'user.data-access': (e) =>
+    `turned direct data access ${textOf(changeOf(e, 'direct_data_access_enabled')?.after) === 'false' ? 'off' : 'on'} for ${targetOf(e)}`,
+  'credential.create': (e) => {
+    const owner = textOf(changeOf(e, 'userEmail')?.after);
+    return `created credential ${targetOf(e)}${owner ? ` for ${owner}` : ''}`;
+  },
+  'credential.disable': (e) => `disabled credential ${targetOf(e)}`,
+  'provider-links.upsert': (e) => `saved ${linksOf(e)} of ${e.organizationId ?? 'an organization'}`,
+  'provider-links.remove': (e) => `removed ${linksOf(e)} of ${e.organizationId ?? 'an organization'}`,
+  'password.reset-request': (e) => `asked for a password reset link for ${targetOf(e)}`,
+  'password.create': () => 'set a new password with an emailed link',
+  'password.change': () => 'changed their password',
+  'password.reset-initiate': (e) => `sent a password reset link to ${targetOf(e)}`,
+  'sign-in': () => 'signed in',
+  'sign-in.failed': (e) => `failed to sign in as ${targetOf(e)}`,
+  'sign-in.locked': (e) => `was refused signing in as ${targetOf(e)}: too many failed attempts`,
+};
+
+/**
+ * An audit event in words, for lists and exports: "A. Operator deactivated j.doe@acme.test". The actor
+ * is named by the name they had when they acted (else their email, or the client id of an internal
+ * tool); the target by its id. An action this version does not know still reads as a sentence.
+ */
+export function describeAuditEvent(event: AuditEventWords): string {
+  const anonymous = ANONYMOUS_SENTENCES[event.action];
+  if (kindOf(event) === 'anonymous' && anonymous) return anonymous(event);
+  const phrase = isAuditAction(event.action)
+    ? PHRASES[event.action](event)
+    : `did ${event.action} to ${targetOf(event)}`;
+  return `${actorOf(event)} ${phrase}`;
+}

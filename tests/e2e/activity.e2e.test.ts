@@ -1,0 +1,176 @@
+import { readFile } from 'node:fs/promises';
+import { MESSAGES } from '@meridian/schema';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
+import { openJourney } from './support/browser.js';
+import { profileUrl, waitForHome } from './support/console.js';
+import { toolToken, usersOf } from './support/platform-api.js';
+import { saveScreenshot } from './support/screenshots.js';
+import { signIn } from './support/sign-in.js';
+
+/** The user the operator deactivates: created for this journey, so no other journey's accounts change. */
+const TARGET = { name: 'Audra Audit', email: 'e2e.audra@acme.test', password: 'e2e-audra-first-password-7' };
+const DEACTIVATED = new RegExp(`deactivated ${TARGET.email.replace(/\./g, '\\.')}$`);
+
+const activityUrl = (query = '') => `${inject('product').webUrl}/admin/activity${query}`;
+const toast = (page: Page, text: string) => page.locator('.meridian-toast').filter({ hasText: text });
+/** The event of the deactivation, as an article named by its sentence. */
+const deactivationEvent = (page: Page) => page.getByRole('article', { name: DEACTIVATED }).first();
+
+/** A screenshot of the screen itself, the toasts of earlier steps gone. */
+async function screenshot(page: Page, journey: string, screen: string): Promise<void> {
+  await page.mouse.move(1, 700);
+  const deadline = Date.now() + 8000;
+  while ((await page.locator('.meridian-toast').count()) > 0 && Date.now() < deadline) await page.waitForTimeout(200);
+  await saveScreenshot(page, journey, screen);
+}
+
+/** Creates the target user through the REST API as the internal tool, raising the user limit if full. */
+async function createTargetUser(): Promise<void> {
+  const { restUrl } = inject('product');
+  const headers = { authorization: `Bearer ${await toolToken()}`, 'content-type': 'application/json' };
+  const organization = await fetch(`${restUrl}/organization/${ACME_HEALTH_ID}?include=licenses_used`, { headers });
+  const { licenses } = (await organization.json()) as { licenses: { user_limit: number; active_users: number } };
+  if (licenses.active_users + 1 > licenses.user_limit) {
+    const raised = await fetch(`${restUrl}/licenses?organizationId=${ACME_HEALTH_ID}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ licenses: { user_limit: licenses.active_users + 5 } }),
+    });
+    if (!raised.ok) throw new Error(`PUT /licenses answered ${raised.status}`);
+  }
+  const created = await fetch(`${restUrl}/user?organizationId=${ACME_HEALTH_ID}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(TARGET),
+  });
+  if (!created.ok) throw new Error(`POST /user answered ${created.status}: ${await created.text()}`);
+}
+
+/** The before and after cells of a field in an event's diff table. */
+async function diffOf(page: Page, field: string): Promise<string[]> {
+  const row = deactivationEvent(page)
+    .getByRole('table', { name: 'Changes' })
+    .getByRole('row', { name: new RegExp(field) });
+  return (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
+}
+
+describe('an operator finds a user’s deactivation in the audit trail', () => {
+  const { seedPassword } = inject('product');
+  const journey = 'operator activity';
+  let page: Page;
+  openJourney((opened) => ({ page } = opened));
+
+  beforeAll(async () => {
+    await createTargetUser();
+    await signIn(page, ACCOUNTS.admin, seedPassword);
+    await waitForHome(page);
+  });
+
+  it('deactivates the user through the console', async () => {
+    await page.goto(profileUrl(ACME_HEALTH_ID, TARGET.email));
+    await page.getByRole('heading', { name: TARGET.name }).waitFor();
+    await page.getByRole('button', { name: 'Deactivate user' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await toast(page, `${TARGET.name} was deactivated.`).waitFor();
+    expect((await usersOf(ACME_HEALTH_ID)).find((user) => user.email === TARGET.email)?.active).toBe(false);
+  });
+
+  it('finds the event on the user’s Activity tab, in words, with active true → false', async () => {
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/profile/activity'));
+    await deactivationEvent(page).waitFor();
+    // Struck-through and underlined values carry their words for screen readers too.
+    expect(await diffOf(page, 'active')).toEqual(['− removed: true', '+ added: false']);
+    const facts = await deactivationEvent(page).locator('dl').innerText();
+    expect(facts).toContain(ACCOUNTS.admin);
+    expect(facts).toContain('Request id');
+    // Only events about this user: every sentence names them.
+    const sentences = await page.getByTestId('activity-event').locator('h3').allInnerTexts();
+    expect(sentences.length).toBeGreaterThan(0);
+    expect(sentences.every((sentence) => sentence.includes(TARGET.email))).toBe(true);
+    await screenshot(page, journey, 'user activity tab');
+  });
+
+  it('finds it on /admin/activity filtered by action, the filter in the URL and undone by the back button', async () => {
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.waitForURL(activityUrl());
+    await page.getByLabel('Action').selectOption('user.deactivate');
+    await page.waitForURL((url) => url.searchParams.get('action') === 'user.deactivate');
+    await deactivationEvent(page).waitFor();
+    const sentences = await page.getByTestId('activity-event').locator('h3').allInnerTexts();
+    expect(sentences.every((sentence) => / deactivated /.test(sentence))).toBe(true);
+    expect(await diffOf(page, 'active')).toEqual(['− removed: true', '+ added: false']);
+    await screenshot(page, journey, 'activity filtered by action');
+
+    await page.getByLabel('Action').selectOption('sign-in');
+    await page.waitForURL((url) => url.searchParams.get('action') === 'sign-in');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('action') === 'user.deactivate');
+    await deactivationEvent(page).waitFor();
+    expect(await page.getByLabel('Action').inputValue()).toBe('user.deactivate');
+
+    // A link opens the same view.
+    await page.goto(activityUrl(`?action=user.deactivate&targetId=${encodeURIComponent(TARGET.email)}`));
+    await deactivationEvent(page).waitFor();
+    expect(await page.getByTestId('activity-event').count()).toBe(1);
+  });
+
+  it('exports the filtered events as a CSV file holding the event', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^activity-all-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile(await download.path(), 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Time \(UTC\),Event,Action,Actor,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`user.deactivate,${ACCOUNTS.admin}`);
+    expect(lines[1]).toContain('active: true → false');
+    await toast(page, 'Exported 1 event.').waitFor();
+  });
+});
+
+describe('an Org Admin reads only their organization’s activity', () => {
+  const { seedPassword, webUrl } = inject('product');
+  const journey = 'org admin activity';
+  let page: Page;
+  openJourney((opened) => ({ page } = opened));
+
+  beforeAll(async () => {
+    await signIn(page, ACCOUNTS.orgAdmin, seedPassword);
+    await waitForHome(page);
+  });
+
+  it('sees their organization’s events, the deactivation among them, without an organization filter', async () => {
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await page.waitForURL(activityUrl());
+    await page.getByTestId('activity-event').first().waitFor();
+    expect(await page.getByLabel('Organization', { exact: true }).count()).toBe(0);
+    const organizations = await page
+      .locator('.meridian-activity-fact')
+      .filter({ has: page.locator('dt', { hasText: /^Organization$/ }) })
+      .locator('dd')
+      .allInnerTexts();
+    expect(organizations.length).toBeGreaterThan(0);
+    expect(new Set(organizations)).toEqual(new Set([ACME_HEALTH_ID]));
+    await page.goto(activityUrl('?action=user.deactivate'));
+    await deactivationEvent(page).waitFor();
+    await screenshot(page, journey, 'own organization activity');
+  });
+
+  it('is refused another organization’s activity, on the page and on that organization’s tab', async () => {
+    await page.goto(activityUrl(`?organizationId=${OPERATORS_ORGANIZATION_ID}`));
+    await page.getByText(MESSAGES.permissionDenied).waitFor();
+    expect(await page.getByTestId('activity-event').count()).toBe(0);
+    await screenshot(page, journey, 'other organization refused');
+    await page.goto(`${webUrl}/admin/org-management/${OPERATORS_ORGANIZATION_ID}/update/activity`);
+    await page.waitForURL(`${webUrl}/`);
+    await toast(page, MESSAGES.permissionDenied).waitFor();
+  });
+});

@@ -1,0 +1,160 @@
+import { Button, Callout, Classes, Intent, NonIdealState } from '@blueprintjs/core';
+import { DownloadIcon, HistoryIcon } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useFreshQuery } from '../../apollo/useFreshQuery.js';
+import { useRuntimeConfig } from '../../config/runtime.js';
+import { errorMessage } from '../users/shared/mutation-outcome.js';
+import {
+  activityFilterParams,
+  gatewayFilter,
+  hasActiveFilter,
+  parseActivityFilter,
+  type ActivityFilter,
+  type ActivityFilterKey,
+} from './activity-filters.js';
+import { ACTIVITY_PAGE_SIZE, ActivityEventsQuery } from './activity-query.js';
+import { ActivityEvent, ActivityEventSkeleton } from './ActivityEvent.js';
+import { ActivityFiltersForm } from './ActivityFiltersForm.js';
+import { useActivityExport } from './useActivityExport.js';
+import './activity.css';
+
+export interface ActivityListProps {
+  /** Filters the page fixes, laid over the URL's and not shown (an organization's or a user's tab). */
+  fixed?: Partial<ActivityFilter>;
+  /** Further filters not offered here (a user's tab has no use for an organization filter). */
+  hiddenFilters?: readonly ActivityFilterKey[];
+  /** What the export's file name says it holds (an organization id, an email, "all"). */
+  exportScope: string;
+}
+
+const SKELETON_EVENTS = 4;
+
+/**
+ * The audit trail, newest first: filters in the URL (linkable; the back button undoes one), a page of
+ * 50 and "Load more" after the last event's cursor, each event in words with its before/after diff,
+ * and a CSV export of everything the filters match.
+ */
+export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: ActivityListProps) {
+  const { productName } = useRuntimeConfig();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseActivityFilter(searchParams);
+  // The query is keyed by its variables' text, so a filter rebuilt each render asks nothing again.
+  const variablesFilter = gatewayFilter(filter, fixed);
+  const hidden = new Set<ActivityFilterKey>([...(Object.keys(fixed) as ActivityFilterKey[]), ...hiddenFilters]);
+  const { data, loading, error, refetch, fetchMore } = useFreshQuery(ActivityEventsQuery, {
+    variables: { filter: variablesFilter, after: null, first: ACTIVITY_PAGE_SIZE },
+    notifyOnNetworkStatusChange: false,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const exporter = useActivityExport(variablesFilter, exportScope);
+
+  const changeFilter = (next: ActivityFilter) => {
+    setMoreError(null);
+    setSearchParams(activityFilterParams(next, searchParams));
+  };
+
+  const connection = data?.auditEvents;
+  const loadMore = () => {
+    if (!connection?.pageInfo.endCursor) return;
+    setLoadingMore(true);
+    setMoreError(null);
+    fetchMore({
+      variables: { after: connection.pageInfo.endCursor },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        auditEvents: {
+          ...fetchMoreResult.auditEvents,
+          nodes: [...(previous.auditEvents?.nodes ?? []), ...fetchMoreResult.auditEvents.nodes],
+        },
+      }),
+    })
+      .catch((failure: unknown) => setMoreError(errorMessage(failure)))
+      .finally(() => setLoadingMore(false));
+  };
+
+  let body;
+  if (!connection && error) {
+    body = (
+      <Callout intent={Intent.DANGER} title="The activity could not be loaded">
+        <p>{errorMessage(error)}</p>
+        <Button onClick={() => void refetch().catch(() => undefined)}>Try again</Button>
+      </Callout>
+    );
+  } else if (!connection) {
+    body = (
+      <div aria-busy="true" aria-label="Loading activity">
+        {Array.from({ length: SKELETON_EVENTS }, (_, index) => (
+          <ActivityEventSkeleton key={index} />
+        ))}
+      </div>
+    );
+  } else if (connection.nodes.length === 0) {
+    const filtered = hasActiveFilter(filter, fixed);
+    body = (
+      <NonIdealState
+        icon={<HistoryIcon size={48} />}
+        title={filtered ? 'No activity matches these filters' : 'No activity yet'}
+        description={
+          filtered
+            ? 'Try another action, actor or time range, or clear the filters.'
+            : 'Changes made through the console and sign-ins will be listed here.'
+        }
+        action={
+          filtered ? (
+            <Button onClick={() => changeFilter(parseActivityFilter(new URLSearchParams()))}>Clear filters</Button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ol className="meridian-activity-events" aria-label="Events, newest first" aria-busy={loading}>
+          {connection.nodes.map((node) => (
+            <li key={node.id}>
+              <ActivityEvent event={node} productName={productName} />
+            </li>
+          ))}
+        </ol>
+        {moreError && (
+          <Callout intent={Intent.DANGER} compact>
+            More events could not be loaded: {moreError}
+          </Callout>
+        )}
+        <p className={Classes.TEXT_MUTED} aria-live="polite">
+          {connection.pageInfo.hasNextPage
+            ? `Showing the ${connection.nodes.length.toLocaleString('en-US')} newest events.`
+            : connection.nodes.length === 1
+              ? 'Showing 1 event.'
+              : `Showing all ${connection.nodes.length.toLocaleString('en-US')} events.`}
+        </p>
+        {connection.pageInfo.hasNextPage && (
+          <Button loading={loadingMore} onClick={loadMore}>
+            Load more
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="meridian-activity" aria-label="Activity">
+      <ActivityFiltersForm filter={filter} hidden={hidden} onChange={changeFilter} />
+      <div className="meridian-activity-toolbar">
+        <Button
+          icon={<DownloadIcon />}
+          loading={exporter.progress !== null}
+          disabled={connection?.nodes.length === 0}
+          onClick={exporter.start}
+        >
+          Export CSV
+        </Button>
+        <span className={Classes.TEXT_MUTED} aria-live="polite">
+          {exporter.progress !== null && `Exporting… ${exporter.progress.toLocaleString('en-US')} events so far`}
+        </span>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { MESSAGES } from '@meridian/schema';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionUserOf } from '../../routes/test-support.js';
+import { renderWithGateway, WAIT } from '../users/test-support.js';
+import { auditEventRecord, eventsAnswer } from './test-support.js';
+
+const downloads = vi.hoisted(() => [] as { fileName: string; text: string }[]);
+vi.mock('../analytics/download.js', () => ({
+  downloadCsv: (fileName: string, text: string) => downloads.push({ fileName, text }),
+}));
+
+const admin = sessionUserOf('systemAdmin', { email: 'admin@meridian.test', organizationId: 'meridian' });
+const orgAdmin = sessionUserOf('orgAdmin', { organizationId: 'acme' });
+const location = () => screen.getByTestId('location').textContent;
+const sentFilters = (
+  gateway: { sent: { operationName: string; variables: Record<string, unknown> }[] },
+  name: string,
+) => gateway.sent.filter((request) => request.operationName === name).map((request) => request.variables);
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  downloads.length = 0;
+});
+afterEach(cleanup);
+
+/** Events e1…e{total}, newest first, `size` a page; cursors are the index to continue from. */
+function pagedEvents(total: number) {
+  return (variables: Record<string, unknown>) => {
+    const start = variables.after ? Number(variables.after) : 0;
+    const size = Number(variables.first);
+    const nodes = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) =>
+      auditEventRecord({ id: `e${start + i + 1}`, targetId: `user${start + i + 1}@acme.test` }),
+    );
+    return eventsAnswer(nodes, start + size < total ? String(start + size) : null);
+  };
+}
+
+describe('the activity page', { timeout: 20_000 }, () => {
+  it('shows each event in words with its facts and its before/after diff', async () => {
+    renderWithGateway('/admin/activity', admin, { ActivityEvents: () => eventsAnswer([auditEventRecord()]) });
+    const event = await screen.findByRole('article', { name: 'A. Operator deactivated j.doe@acme.test' }, WAIT);
+    const facts = within(event);
+    expect(facts.getByText('admin@meridian.test')).toBeTruthy();
+    expect(facts.getByText('Meridian Admin')).toBeTruthy();
+    expect(facts.getByText('req-123')).toBeTruthy();
+    expect(facts.getByText('acme')).toBeTruthy();
+    const diff = facts.getByRole('table', { name: 'Changes' });
+    expect(
+      within(diff)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Field', 'Before', 'After']);
+    const row = within(diff).getByRole('row', { name: /active/ });
+    expect(row.querySelector('del')?.textContent).toBe('− removed: true');
+    expect(row.querySelector('ins')?.textContent).toBe('+ added: false');
+    expect(screen.getByText('Showing 1 event.')).toBeTruthy();
+  });
+
+  it('loads 50 events, then 50 more after the last one’s cursor', async () => {
+    const { gateway } = renderWithGateway('/admin/activity', admin, { ActivityEvents: pagedEvents(70) });
+    await screen.findByText('Showing the 50 newest events.', undefined, WAIT);
+    expect(screen.getAllByTestId('activity-event')).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('Showing all 70 events.', undefined, WAIT);
+    expect(screen.getAllByTestId('activity-event')).toHaveLength(70);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(sentFilters(gateway, 'ActivityEvents').map((v) => v.after)).toEqual([null, '50']);
+  });
+
+  it('keeps the filters in the URL: a link opens filtered, each choice writes the URL', async () => {
+    const { gateway } = renderWithGateway('/admin/activity?actor=admin%40meridian.test', admin, {
+      ActivityEvents: () => eventsAnswer([auditEventRecord()]),
+    });
+    await screen.findByRole('article', undefined, WAIT);
+    expect(screen.getByLabelText<HTMLInputElement>('Actor').value).toBe('admin@meridian.test');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'User deactivated');
+    await waitFor(() => expect(location()).toBe('/admin/activity?actor=admin%40meridian.test&action=user.deactivate'));
+    await userEvent.type(screen.getByLabelText('Target'), 'j.doe@acme.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(location()).toBe(
+        '/admin/activity?actor=admin%40meridian.test&action=user.deactivate&targetId=j.doe%40acme.test',
+      ),
+    );
+    await waitFor(() => expect(gateway.count('ActivityEvents')).toBe(3), WAIT);
+    expect(sentFilters(gateway, 'ActivityEvents').at(-1)?.filter).toEqual({
+      actor: 'admin@meridian.test',
+      action: 'user.deactivate',
+      targetId: 'j.doe@acme.test',
+    });
+  });
+
+  it('says when nothing matches, and clears the filters', async () => {
+    renderWithGateway('/admin/activity?action=sign-in.locked', admin, { ActivityEvents: () => eventsAnswer([]) });
+    await screen.findByText('No activity matches these filters', undefined, WAIT);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
+    await waitFor(() => expect(location()).toBe('/admin/activity'));
+  });
+
+  it('says in words why the events could not be loaded', async () => {
+    renderWithGateway('/admin/activity', admin, {
+      ActivityEvents: () => ({ body: { errors: [{ message: 'The platform is unavailable.' }], data: null } }),
+    });
+    expect(await screen.findByText('The platform is unavailable.', undefined, WAIT)).toBeTruthy();
+    expect(screen.getByText('The activity could not be loaded')).toBeTruthy();
+  });
+
+  it('exports every event the filters match, across all pages, as CSV', async () => {
+    const { gateway } = renderWithGateway('/admin/activity?action=user.deactivate', admin, {
+      ActivityEvents: pagedEvents(2300),
+      ActivityExport: pagedEvents(2300),
+    });
+    await screen.findByText('Showing the 50 newest events.', undefined, WAIT);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await screen.findByText('Exported 2,300 events.', undefined, WAIT);
+    const exports = sentFilters(gateway, 'ActivityExport');
+    expect(exports.map((v) => [v.after, v.first])).toEqual([
+      [null, 1000],
+      ['1000', 1000],
+      ['2000', 1000],
+    ]);
+    expect(exports.every((v) => JSON.stringify(v.filter) === '{"action":"user.deactivate"}')).toBe(true);
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.fileName).toMatch(/^activity-all-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = downloads[0]!.text.trim().split('\r\n');
+    expect(lines).toHaveLength(2301);
+    expect(lines[2300]).toContain('A. Operator deactivated user2300@acme.test');
+  });
+
+  it('holds an Org Admin to their organization: no organization filter, and another one refused', async () => {
+    const { gateway } = renderWithGateway('/admin/activity', orgAdmin, {
+      ActivityEvents: () => eventsAnswer([auditEventRecord()]),
+    });
+    await screen.findByRole('article', undefined, WAIT);
+    expect(screen.queryByLabelText('Organization')).toBeNull();
+    expect(sentFilters(gateway, 'ActivityEvents')[0]?.filter).toEqual({ organizationId: 'acme' });
+    cleanup();
+    const refused = renderWithGateway('/admin/activity?organizationId=globex', orgAdmin, {
+      ActivityEvents: () => eventsAnswer([auditEventRecord()]),
+    });
+    expect(await screen.findByText(MESSAGES.permissionDenied, undefined, WAIT)).toBeTruthy();
+    expect(refused.gateway.count('ActivityEvents')).toBe(0);
+  });
+});
