@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
-import { firstPage, openBrowser, type JourneyBrowser } from './support/browser.js';
+import { openJourney, type JourneyBrowser } from './support/browser.js';
 import { APOLLO_CACHE_KEY, namesIn, oidcUserKey, profileUrl, waitForHome } from './support/console.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
@@ -22,25 +22,26 @@ interface RoleJourney {
 
 /**
  * Acme Health and the operators' organization both license managed providers, so its item shows for
- * every role holding configurations:read (all four).
+ * every role holding configurations:read (all four). Activity (the audit trail, last) shows for the
+ * roles holding admin:read.
  */
 const JOURNEYS: RoleJourney[] = [
   {
     email: ACCOUNTS.admin,
     organizationId: OPERATORS_ORGANIZATION_ID,
-    nav: ['Home', 'Managed Providers', 'Organizations', 'My Organization', 'Analytics'],
+    nav: ['Home', 'Managed Providers', 'Organizations', 'My Organization', 'Analytics', 'Activity'],
     popover: ['View Profile', 'Manage Organizations', 'Logout'],
   },
   {
     email: ACCOUNTS.viewer,
     organizationId: OPERATORS_ORGANIZATION_ID,
-    nav: ['Home', 'Managed Providers', 'Organizations', 'My Organization', 'Analytics'],
+    nav: ['Home', 'Managed Providers', 'Organizations', 'My Organization', 'Analytics', 'Activity'],
     popover: ['View Profile', 'View Organizations', 'Logout'],
   },
   {
     email: ACCOUNTS.orgAdmin,
     organizationId: ACME_HEALTH_ID,
-    nav: ['Home', 'Managed Providers', 'My Organization'],
+    nav: ['Home', 'Managed Providers', 'My Organization', 'Activity'],
     popover: ['View Profile', 'My Organization', 'Logout'],
   },
   {
@@ -71,13 +72,7 @@ describe.each(JOURNEYS)('$email', ({ email, organizationId, nav, popover }) => {
   const { webUrl, issuer, seedPassword } = inject('product');
   let browser: JourneyBrowser;
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    page = await firstPage(browser);
-  });
-
-  afterAll(() => browser?.close());
+  openJourney((opened) => ({ browser, page } = opened));
 
   it('signs in through the login form and reaches home', async () => {
     await signIn(page, email, seedPassword);

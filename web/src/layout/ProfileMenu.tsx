@@ -59,13 +59,14 @@ export function ProfileMenu({ user, productName, showName, onLogout }: ProfileMe
         fill={showName}
         icon={<UserIcon />}
         endIcon={showName ? <CaretUpIcon /> : undefined}
-        aria-label={`Profile menu for ${user.name} (${role})`}
+        // Name and role as the button shows them, so the visible text is part of the name (WCAG 2.5.3).
+        aria-label={`Profile menu for ${user.name}, ${role}`}
         alignText="start"
       >
         {showName && (
           <span className="meridian-profile-name">
-            <strong>{user.name}</strong>
-            <small>{role}</small>
+            {/* The space keeps name and role apart in the text the aria-label contains. */}
+            <strong>{user.name}</strong> <small>{role}</small>
           </span>
         )}
       </Button>

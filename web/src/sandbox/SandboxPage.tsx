@@ -2,6 +2,7 @@
 // and everything below are a chunk of their own that no other page downloads.
 import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
+import './sandbox.css';
 import { GraphiQL, type GraphiQLProps } from 'graphiql';
 import { useEffect, useMemo, useState } from 'react';
 import { useAuthSession } from '../auth/useAuthSession.js';

@@ -14,13 +14,19 @@ export interface UsersChartProps {
 /** Users per role, each bar stacked active then inactive. */
 const SERIES = ['Active', 'Inactive'];
 
+/**
+ * Only what the bars draw: recharts copies each entry's fields onto its SVG shape as attributes, and a
+ * `role` field became an invalid ARIA role (role="systemAdmin") on every bar.
+ */
+const barEntry = ({ label, active, inactive }: RoleRow) => ({ label, active, inactive });
+
 export function UsersChart({ rows, theme, title, desc }: UsersChartProps) {
   const axis = axisStyle(theme);
   return (
     <BarChart
       responsive
       layout="vertical"
-      data={[...rows]}
+      data={rows.map(barEntry)}
       title={title}
       desc={desc}
       style={{ width: '100%', height: barChartHeight(rows.length, 40) }}

@@ -32,8 +32,8 @@ describe('home page', () => {
       within(links)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Managed Providers', 'Organizations', 'My Organization', 'Analytics']);
-    await userEvent.click(screen.getByRole('button', { name: /Profile menu for Vic Viewer \(Meridian Viewer\)/ }));
+    ).toEqual(['Managed Providers', 'Organizations', 'My Organization', 'Analytics', 'Activity']);
+    await userEvent.click(screen.getByRole('button', { name: 'Profile menu for Vic Viewer, Meridian Viewer' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(signOut).toHaveBeenCalledTimes(1);
   });

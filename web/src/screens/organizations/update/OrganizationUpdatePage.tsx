@@ -141,7 +141,9 @@ export default function OrganizationUpdatePage() {
           size="large"
         >
           {shownSections.map(({ id, title }) => (
-            <Tab key={id} id={id} title={title} panel={subPages} />
+            // disabled={false} spelled out: Blueprint's arrow keys move only between tabs marked
+            // aria-disabled="false", and React 19 no longer applies Tab's default prop where Tabs reads it.
+            <Tab key={id} id={id} title={title} panel={subPages} disabled={false} />
           ))}
         </Tabs>
       ) : (

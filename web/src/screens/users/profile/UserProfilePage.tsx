@@ -82,50 +82,60 @@ export function UserProfilePage() {
     );
   } else {
     const userEmail = scalarText(user.email);
+    const subPages = (
+      <Routes>
+        <Route index element={<Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />} />
+        <Route path="general" element={<GeneralSection user={user} actor={actor} productName={productName} />} />
+        <Route path="credentials" element={<CredentialsSection user={user} actor={actor} />} />
+        <Route
+          path="password"
+          element={
+            sections.includes('password') ? (
+              <PasswordSection email={userEmail} name={user.name} actor={actor} />
+            ) : (
+              <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
+            )
+          }
+        />
+        <Route
+          path="activity"
+          element={
+            sections.includes('activity') ? (
+              <ActivityList
+                fixed={{ targetType: 'USER', targetId: userEmail }}
+                hiddenFilters={['organizationId']}
+                exportScope={userEmail}
+              />
+            ) : (
+              <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
+            )
+          }
+        />
+        <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
+      </Routes>
+    );
     content = (
       <>
         <ProfileHeader user={user} productName={productName} isOwn={userEmail === actor.email} />
-        <Tabs
-          id="user-profile-sections"
-          className="meridian-user-profile-tabs"
-          selectedTabId={section ?? 'general'}
-          onChange={(next) => void navigate(profileSectionPath(orgId, userEmail, next as (typeof sections)[number]))}
-          aria-label="Profile pages"
-        >
-          {sections.map((id) => (
-            <Tab key={id} id={id} title={PROFILE_SECTION_TITLES[id]} />
-          ))}
-        </Tabs>
-        <Routes>
-          <Route index element={<Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />} />
-          <Route path="general" element={<GeneralSection user={user} actor={actor} productName={productName} />} />
-          <Route path="credentials" element={<CredentialsSection user={user} actor={actor} />} />
-          <Route
-            path="password"
-            element={
-              sections.includes('password') ? (
-                <PasswordSection email={userEmail} name={user.name} actor={actor} />
-              ) : (
-                <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
-              )
-            }
-          />
-          <Route
-            path="activity"
-            element={
-              sections.includes('activity') ? (
-                <ActivityList
-                  fixed={{ targetType: 'USER', targetId: userEmail }}
-                  hiddenFilters={['organizationId']}
-                  exportScope={userEmail}
-                />
-              ) : (
-                <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
-              )
-            }
-          />
-          <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
-        </Routes>
+        {/* A sub-page without its tab (unknown, or not for this reader) goes through the routes alone. */}
+        {(sections as readonly string[]).includes(section ?? 'general') ? (
+          <Tabs
+            id="user-profile-sections"
+            className="meridian-user-profile-tabs"
+            selectedTabId={section ?? 'general'}
+            onChange={(next) => void navigate(profileSectionPath(orgId, userEmail, next as (typeof sections)[number]))}
+            aria-label="Profile pages"
+            renderActiveTabPanelOnly
+          >
+            {sections.map((id) => (
+              // disabled={false} spelled out: Blueprint's arrow keys move only between tabs marked
+              // aria-disabled="false", and React 19 no longer applies Tab's default prop where Tabs reads it.
+              <Tab key={id} id={id} title={PROFILE_SECTION_TITLES[id]} panel={subPages} disabled={false} />
+            ))}
+          </Tabs>
+        ) : (
+          subPages
+        )}
       </>
     );
   }

@@ -1,0 +1,270 @@
+import { MESSAGES } from '@meridian/schema';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
+import { openJourney } from './support/browser.js';
+import { waitForHome } from './support/console.js';
+import { checkScreen, heading, visit, type TourScreen } from './support/routes-tour.js';
+import { saveScreenshot } from './support/screenshots.js';
+import { signIn } from './support/sign-in.js';
+
+const ORGANIZATIONS = '/admin/org-management';
+const NOT_FOUND_HEADING = 'Looks like the page you’re looking for is no longer here or may have moved.';
+
+const home: TourScreen = { name: 'home', path: '/', content: heading(/^Welcome, /, 1) };
+const organizationsList: TourScreen = {
+  name: 'organizations',
+  path: ORGANIZATIONS,
+  content: heading('Organizations', 1),
+};
+const createOrganization: TourScreen = {
+  name: 'create organization',
+  path: `${ORGANIZATIONS}/create`,
+  content: heading('Create organization', 1),
+};
+const analytics: TourScreen = { name: 'analytics', path: '/analytics', content: heading('Analytics', 1) };
+/** The audit trail (issue 7), for the roles holding admin:read. */
+const activity: TourScreen = { name: 'activity', path: '/admin/activity', content: heading('Activity', 1) };
+
+/** Acme Health's users and its update sub-pages (spec section 2), each with its own heading. */
+function organizationScreens(options: { createUser: boolean }): TourScreen[] {
+  const base = `${ORGANIZATIONS}/${ACME_HEALTH_ID}`;
+  const sections: [string, string][] = [
+    ['general', 'General'],
+    ['licenses', 'Licenses'],
+    ['lifecycle', 'Lifecycle'],
+    ['credentials', 'Credentials'],
+    ['managed-providers', 'Managed providers'],
+  ];
+  return [
+    { name: 'organization users', path: base, content: heading('Acme Health', 1) },
+    ...sections.map(([section, title]) => ({
+      name: `organization ${section}`,
+      path: `${base}/update/${section}`,
+      content: heading(title, 2),
+    })),
+    ...(options.createUser
+      ? [{ name: 'create user', path: `${base}/users/create`, content: heading('Create user', 1) }]
+      : []),
+  ];
+}
+
+/** One's own profile: general and credentials for everyone, password with user:read-password-section. */
+function profileScreens(organizationId: string, email: string, options: { password: boolean }): TourScreen[] {
+  const base = `${ORGANIZATIONS}/${organizationId}/users/${encodeURIComponent(email)}/profile`;
+  return [
+    { name: 'profile general', path: `${base}/general`, content: heading('General', 2) },
+    { name: 'profile credentials', path: `${base}/credentials`, content: heading('Data-access credentials', 2) },
+    ...(options.password
+      ? [{ name: 'profile password', path: `${base}/password`, content: heading('Password', 2) }]
+      : []),
+  ];
+}
+
+/** The managed providers lists of the user's organization, and (with configurations:write) the edit screens. */
+function managedProviderScreens(organizationId: string, options: { edit: boolean }): TourScreen[] {
+  const base = `/config/${organizationId}/managed-providers`;
+  const kinds = [
+    ['aliases', 'Aliases'],
+    ['relationships', 'Relationships'],
+  ] as const;
+  return kinds.flatMap(([kind, title]) => [
+    {
+      name: `managed providers ${kind}`,
+      path: `${base}/${kind}`,
+      // The kind tabs are links; the list shown is the current page.
+      content: (page: Page) =>
+        page
+          .getByRole('navigation', { name: 'Managed provider lists' })
+          .locator('a[aria-current="page"]', { hasText: title }),
+    },
+    ...(options.edit
+      ? (['update', 'remove'] as const).map((mode) => ({
+          name: `managed providers ${mode} ${kind}`,
+          path: `${base}/${kind}/${mode}`,
+          content: heading(`${mode === 'update' ? 'Update' : 'Remove'} ${title}`, 1),
+        }))
+      : []),
+  ]);
+}
+
+/** The public pages (no sign-in gate), visited signed in: they must show all the same. */
+const PUBLIC_SCREENS: TourScreen[] = [
+  { name: 'forgot password', path: '/forgot-password', content: heading('Forgot your password?', 1) },
+  { name: 'create password', path: '/create-password', content: heading('Set a new password', 1) },
+  { name: 'expiring password', path: '/expiring-password', content: heading(/password/i, 1) },
+  { name: 'error', path: '/error', content: heading(MESSAGES.defaultErrorPage, 1) },
+  { name: '404', path: '/no/such/page', content: heading(NOT_FOUND_HEADING, 1) },
+];
+
+/** GraphiQL, which has no heading: its container. */
+const sandbox: TourScreen = {
+  name: 'sandbox',
+  path: '/sandbox',
+  content: (page: Page) => page.locator('.graphiql-container'),
+};
+
+interface RoleRoutes {
+  role: string;
+  email: string;
+  /** Every route of spec section 2 the role may reach. */
+  screens: TourScreen[];
+  /** Routes the role may not reach: each sends it home with the permission toast. */
+  refused: string[];
+  /** With configurations:write: the organization whose one-provider update and remove pages it visits. */
+  editsProvidersOf?: string;
+}
+
+const ROLES: RoleRoutes[] = [
+  {
+    role: 'systemAdmin',
+    email: ACCOUNTS.admin,
+    screens: [
+      home,
+      organizationsList,
+      createOrganization,
+      ...organizationScreens({ createUser: true }),
+      ...profileScreens(OPERATORS_ORGANIZATION_ID, ACCOUNTS.admin, { password: true }),
+      ...managedProviderScreens(OPERATORS_ORGANIZATION_ID, { edit: true }),
+      analytics,
+      activity,
+      sandbox,
+      ...PUBLIC_SCREENS,
+    ],
+    // A system admin holds every permission a route asks for: no route of spec section 2 refuses it.
+    refused: [],
+    editsProvidersOf: ACME_HEALTH_ID,
+  },
+  {
+    role: 'systemViewer',
+    email: ACCOUNTS.viewer,
+    screens: [
+      home,
+      organizationsList,
+      ...organizationScreens({ createUser: false }),
+      ...profileScreens(OPERATORS_ORGANIZATION_ID, ACCOUNTS.viewer, { password: true }),
+      ...managedProviderScreens(OPERATORS_ORGANIZATION_ID, { edit: false }),
+      analytics,
+      activity,
+      sandbox,
+      ...PUBLIC_SCREENS,
+    ],
+    refused: [
+      `${ORGANIZATIONS}/create`,
+      `${ORGANIZATIONS}/${ACME_HEALTH_ID}/users/create`,
+      `/config/${OPERATORS_ORGANIZATION_ID}/managed-providers/aliases/update`,
+    ],
+  },
+  {
+    role: 'orgAdmin',
+    email: ACCOUNTS.orgAdmin,
+    screens: [
+      home,
+      ...organizationScreens({ createUser: true }),
+      ...profileScreens(ACME_HEALTH_ID, ACCOUNTS.orgAdmin, { password: true }),
+      ...managedProviderScreens(ACME_HEALTH_ID, { edit: true }),
+      activity,
+      sandbox,
+      ...PUBLIC_SCREENS,
+    ],
+    refused: [ORGANIZATIONS, '/analytics', `${ORGANIZATIONS}/${OPERATORS_ORGANIZATION_ID}/update/general`],
+    editsProvidersOf: ACME_HEALTH_ID,
+  },
+  {
+    role: 'orgUser',
+    email: ACCOUNTS.orgUser,
+    screens: [
+      home,
+      ...profileScreens(ACME_HEALTH_ID, ACCOUNTS.orgUser, { password: false }),
+      ...managedProviderScreens(ACME_HEALTH_ID, { edit: false }),
+      sandbox,
+      ...PUBLIC_SCREENS,
+    ],
+    refused: [
+      ORGANIZATIONS,
+      `${ORGANIZATIONS}/${ACME_HEALTH_ID}`,
+      `/config/${ACME_HEALTH_ID}/managed-providers/aliases/update`,
+      '/analytics',
+      '/admin/activity',
+    ],
+  },
+];
+
+describe.each(ROLES)('$role visits every route it may reach', ({ role, email, screens, refused, editsProvidersOf }) => {
+  const { seedPassword } = inject('product');
+  const journey = `routes ${role}`;
+  let page: Page;
+  openJourney((opened) => ({ page } = opened));
+
+  beforeAll(async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await signIn(page, email, seedPassword);
+    await waitForHome(page);
+  });
+
+  it('shows each screen with its content and no serious or critical accessibility violation', async () => {
+    for (const screen of screens) {
+      await visit(page, screen.path);
+      await checkScreen(page, journey, screen);
+    }
+    // The last screen was the 404 page: the unknown path was replaced by /404.
+    expect(new URL(page.url()).pathname).toBe('/404');
+  });
+
+  if (editsProvidersOf !== undefined) {
+    it('shows one provider’s update and remove pages of each kind', async () => {
+      for (const [kind, title] of [
+        ['aliases', 'Aliases'],
+        ['relationships', 'Relationships'],
+      ] as const) {
+        const list = `/config/${editsProvidersOf}/managed-providers/${kind}`;
+        await visit(page, list);
+        // The first row's edit link names its provider's NPI.
+        const edit = page.locator('a[aria-label^="Edit the "]').first();
+        await edit.waitFor();
+        const npi = /NPI (\d+)$/.exec((await edit.getAttribute('aria-label')) ?? '')?.[1];
+        expect(npi, `an NPI in ${list}`).toMatch(/^\d{10,15}$/);
+        for (const [mode, verb] of [
+          ['update', 'Update'],
+          ['remove', 'Remove'],
+        ] as const) {
+          await visit(page, `${list}/${mode}/${npi}`);
+          await checkScreen(page, journey, {
+            name: `managed providers ${mode} ${kind} one provider`,
+            path: `${list}/${mode}/${npi}`,
+            content: heading(`${verb} ${title}: NPI ${npi}`, 1),
+          });
+        }
+      }
+    });
+  }
+
+  it('shows home (and the organizations list where it may) in the dark theme without violations', async () => {
+    // The theme follows the system until the user picks one: Chromium says dark now.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const screen of screens.filter((s) => s === home || s === organizationsList)) {
+      await visit(page, screen.path);
+      await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+      await checkScreen(page, journey, { ...screen, name: `${screen.name} dark` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  // A system admin has no refused route (see ROLES): the check exists only for the roles that do.
+  if (refused.length > 0) {
+    it('is sent home with the permission toast from each route it may not reach', async () => {
+      const toasts = page.getByText(MESSAGES.permissionDenied);
+      for (const path of refused) {
+        // From a page other than home, so arriving home is the guard's doing.
+        await visit(page, '/error');
+        await heading(MESSAGES.defaultErrorPage, 1)(page).waitFor();
+        const before = await toasts.count();
+        await visit(page, path);
+        await page.waitForURL((url) => url.pathname === '/');
+        await waitForHome(page);
+        await expect.poll(() => toasts.count(), { message: path }).toBe(before + 1);
+      }
+      await saveScreenshot(page, journey, 'refused');
+    });
+  }
+});
