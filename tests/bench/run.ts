@@ -6,11 +6,12 @@ import { auditSection } from './audit-section.js';
 import { describeMachine } from './machine.js';
 import { gatewaySection } from './gateway-section.js';
 import { platformSection } from './platform-section.js';
+import { webSection } from './web-section.js';
 import { workflowSection } from './workflow-section.js';
 import { writeSection, type BenchSection } from './report.js';
 
 /** In the order they appear in BENCHMARKS.md; a new benchmark adds its section here. */
-const SECTIONS: BenchSection[] = [workflowSection, platformSection, gatewaySection, auditSection];
+const SECTIONS: BenchSection[] = [workflowSection, platformSection, gatewaySection, webSection, auditSection];
 
 const benchmarksFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../BENCHMARKS.md');
 

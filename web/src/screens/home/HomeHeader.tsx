@@ -2,9 +2,9 @@ import { Classes } from '@blueprintjs/core';
 import type { Role } from '@meridian/schema';
 import { Link } from 'react-router-dom';
 import { navItems } from '../../layout/nav-items.js';
-import { ProfileMenu } from '../../layout/ProfileMenu.js';
 import { resetListState } from '../../routes/list-state.js';
 import type { AccessUser } from '../../routes/route-access.js';
+import { DeferredProfileMenu } from './DeferredProfileMenu.js';
 
 export interface HomeHeaderProps {
   user: AccessUser & { name: string; role: Role };
@@ -36,7 +36,7 @@ export function HomeHeader({ user, productName, onLogout }: HomeHeaderProps) {
         </nav>
       )}
       <div className="meridian-home-profile">
-        <ProfileMenu user={user} productName={productName} showName onLogout={onLogout} />
+        <DeferredProfileMenu user={user} productName={productName} showName onLogout={onLogout} />
       </div>
     </header>
   );
