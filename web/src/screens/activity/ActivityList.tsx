@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { useRuntimeConfig } from '../../config/runtime.js';
-import { errorMessage } from '../users/shared/mutation-outcome.js';
+import { messageOfError } from '../../components/mutation-outcome.js';
 import {
   activityFilterParams,
   gatewayFilter,
@@ -69,7 +69,7 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
         },
       }),
     })
-      .catch((failure: unknown) => setMoreError(errorMessage(failure)))
+      .catch((failure: unknown) => setMoreError(messageOfError(failure)))
       .finally(() => setLoadingMore(false));
   };
 
@@ -77,7 +77,7 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
   if (!connection && error) {
     body = (
       <Callout intent={Intent.DANGER} title="The activity could not be loaded">
-        <p>{errorMessage(error)}</p>
+        <p>{messageOfError(error)}</p>
         <Button onClick={() => void refetch().catch(() => undefined)}>Try again</Button>
       </Callout>
     );

@@ -5,7 +5,7 @@ import { useRuntimeConfig } from '../../config/runtime.js';
 import { getFragmentData } from '../../gql/index.js';
 import type { AuditEventFilter } from '../../gql/graphql.js';
 import { downloadCsv } from '../analytics/download.js';
-import { errorMessage } from '../users/shared/mutation-outcome.js';
+import { messageOfError } from '../../components/mutation-outcome.js';
 import { activityCsv, activityCsvFileName, collectAllEvents, EXPORT_CURSOR_MESSAGE } from './activity-csv.js';
 import { ACTIVITY_EXPORT_PAGE_SIZE, ActivityExportQuery } from './activity-query.js';
 import { ActivityEventFragment } from './ActivityEvent.js';
@@ -59,7 +59,7 @@ export function useActivityExport(filter: AuditEventFilter, scope: string): Acti
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         const reason =
-          error instanceof Error && error.message === EXPORT_CURSOR_MESSAGE ? error.message : errorMessage(error);
+          error instanceof Error && error.message === EXPORT_CURSOR_MESSAGE ? error.message : messageOfError(error);
         toasts.show({ type: 'error', message: `The export failed: ${reason}` });
       })
       .finally(() => {

@@ -7,7 +7,8 @@ import { can } from '../../session/session-user.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { ButtonLink } from './ButtonLink.js';
 import { FeatureUnavailable } from './FeatureUnavailable.js';
-import { gatewayErrorMessage, isFeatureUnavailable } from './gateway-errors.js';
+import { messageOfError } from '../../components/mutation-outcome.js';
+import { isFeatureUnavailable } from './gateway-errors.js';
 import { editScreenName, KINDS, providerLinkEditPath, type LinkListKind } from './kinds.js';
 import { KindTabs } from './list/KindTabs.js';
 import { ListPager } from './list/ListPager.js';
@@ -132,7 +133,7 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
   else if (error && !list)
     body = (
       <Callout intent={Intent.DANGER} title={`The ${noun} could not be loaded`}>
-        <p>{gatewayErrorMessage(error)}</p>
+        <p>{messageOfError(error)}</p>
         <Button text="Try again" onClick={() => void refetch().catch(() => undefined)} />
       </Callout>
     );

@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { MESSAGES } from '@meridian/schema';
 
 /**
@@ -12,13 +12,4 @@ export function isFeatureUnavailable(error: unknown): boolean {
       (entry) => entry.extensions?.code === 'FEATURE_UNAVAILABLE' || entry.message === MESSAGES.featureUnavailable,
     )
   );
-}
-
-/** A failed request in words: the gateway's own message, else what happened on the way. */
-export function gatewayErrorMessage(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? MESSAGES.defaultToastError;
-  if (ServerError.is(error)) return MESSAGES.httpStatus(error.statusCode);
-  // fetch() rejects with a TypeError when nothing answers (offline, gateway down).
-  if (error instanceof TypeError) return MESSAGES.noResponse;
-  return MESSAGES.defaultToastError;
 }

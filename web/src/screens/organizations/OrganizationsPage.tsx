@@ -16,7 +16,7 @@ import { LinkButton } from './shared/LinkButton.js';
 import { OrganizationsTable } from './list/OrganizationsTable.js';
 import { UserFinder } from './list/UserFinder.js';
 import { useOrganizationsListState } from './list/useOrganizationsListState.js';
-import { messageOfError } from './shared/mutation-outcome.js';
+import { messageOfError } from '../../components/mutation-outcome.js';
 import { useCustomerSegments } from './shared/useCustomerSegments.js';
 import { useDebouncedValue } from './shared/useDebouncedValue.js';
 import './organizations.css';

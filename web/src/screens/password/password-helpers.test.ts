@@ -1,9 +1,8 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { MESSAGES, PASSWORD_POLICY_MESSAGE } from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
 import { expiryText } from './expiry-text.js';
 import { PASSWORDS_DIFFER_MESSAGE, checkNewPassword } from './new-password.js';
-import { outcomeOfError, outcomeOfPayload } from './password-outcome.js';
+import { passwordOutcomeOf } from './password-outcome.js';
 import { returnPathOf } from './return-path.js';
 
 describe('checkNewPassword', () => {
@@ -16,14 +15,14 @@ describe('checkNewPassword', () => {
   });
 });
 
-describe('outcomeOfPayload', () => {
+describe('passwordOutcomeOf', () => {
   it('is ok when the gateway says so', () => {
-    expect(outcomeOfPayload({ ok: true, inputErrors: [] })).toEqual({ ok: true });
+    expect(passwordOutcomeOf({ ok: true, inputErrors: [] })).toEqual({ ok: true, value: true });
   });
 
   it('puts field errors by field and the rest above the form', () => {
     expect(
-      outcomeOfPayload({
+      passwordOutcomeOf({
         ok: false,
         inputErrors: [
           { field: 'currentPassword', message: 'Current password is incorrect.' },
@@ -39,7 +38,7 @@ describe('outcomeOfPayload', () => {
       formError: null,
     });
     expect(
-      outcomeOfPayload({
+      passwordOutcomeOf({
         ok: false,
         inputErrors: [{ field: null, message: 'This link has expired or was already used. Ask for a new one.' }],
       }),
@@ -51,22 +50,11 @@ describe('outcomeOfPayload', () => {
   });
 
   it('never fails silently: a refusal without a reason gets the default message', () => {
-    expect(outcomeOfPayload({ ok: false, inputErrors: [] })).toEqual({
+    expect(passwordOutcomeOf({ ok: false, inputErrors: [] })).toEqual({
       ok: false,
       fieldErrors: {},
       formError: MESSAGES.defaultToastError,
     });
-  });
-});
-
-describe('outcomeOfError', () => {
-  it('shows a GraphQL error in its own words', () => {
-    const error = new CombinedGraphQLErrors({ errors: [{ message: 'You must sign in to do that.' }] });
-    expect(outcomeOfError(error)).toMatchObject({ formError: 'You must sign in to do that.' });
-  });
-
-  it('says so when nothing answers', () => {
-    expect(outcomeOfError(new TypeError('Failed to fetch'))).toMatchObject({ formError: MESSAGES.noResponse });
   });
 });
 

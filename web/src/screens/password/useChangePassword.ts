@@ -1,7 +1,8 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../gql/index.js';
-import { outcomeOfError, outcomeOfPayload, type PasswordOutcome } from './password-outcome.js';
+import { outcomeOfError } from '../../components/mutation-outcome.js';
+import { passwordOutcomeOf, type PasswordOutcome } from './password-outcome.js';
 
 const ChangePasswordDocument = graphql(`
   mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
@@ -28,7 +29,7 @@ export function useChangePassword(): [
   const run = useCallback(
     async (variables: { currentPassword: string; newPassword: string }): Promise<PasswordOutcome> => {
       const outcome = await mutate({ variables }).then(
-        (result) => outcomeOfPayload(result.data?.changePassword),
+        (result) => passwordOutcomeOf(result.data?.changePassword),
         outcomeOfError,
       );
       if (outcome.ok) await client.refetchQueries({ include: 'active' }).catch(() => undefined);

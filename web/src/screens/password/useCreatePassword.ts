@@ -1,7 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../gql/index.js';
-import { outcomeOfError, outcomeOfPayload, type PasswordOutcome } from './password-outcome.js';
+import { outcomeOfError } from '../../components/mutation-outcome.js';
+import { passwordOutcomeOf, type PasswordOutcome } from './password-outcome.js';
 
 const CreatePasswordDocument = graphql(`
   mutation CreatePassword($token: String!, $password: String!) {
@@ -23,7 +24,7 @@ export function useCreatePassword(): [
   const [mutate, { loading }] = useMutation(CreatePasswordDocument);
   const run = useCallback(
     (variables: { token: string; password: string }) =>
-      mutate({ variables }).then((result) => outcomeOfPayload(result.data?.createPassword), outcomeOfError),
+      mutate({ variables }).then((result) => passwordOutcomeOf(result.data?.createPassword), outcomeOfError),
     [mutate],
   );
   return [run, { loading }];

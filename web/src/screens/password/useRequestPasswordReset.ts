@@ -1,7 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../gql/index.js';
-import { outcomeOfError, outcomeOfPayload, type PasswordOutcome } from './password-outcome.js';
+import { outcomeOfError } from '../../components/mutation-outcome.js';
+import { passwordOutcomeOf, type PasswordOutcome } from './password-outcome.js';
 
 const RequestPasswordResetDocument = graphql(`
   mutation RequestPasswordReset($email: Email!) {
@@ -21,7 +22,7 @@ export function useRequestPasswordReset(): [(email: string) => Promise<PasswordO
   const run = useCallback(
     (email: string) =>
       mutate({ variables: { email } }).then(
-        (result) => outcomeOfPayload(result.data?.requestPasswordReset),
+        (result) => passwordOutcomeOf(result.data?.requestPasswordReset),
         outcomeOfError,
       ),
     [mutate],

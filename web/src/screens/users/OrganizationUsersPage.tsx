@@ -7,7 +7,7 @@ import { usePageTitle } from '../../layout/page-title.js';
 import { createUserPath, PATHS } from '../../routes/paths.js';
 import { can } from '../../session/session-user.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
-import { errorMessage } from './shared/mutation-outcome.js';
+import { messageOfError } from '../../components/mutation-outcome.js';
 import { RouterAnchorButton } from './shared/RouterAnchorButton.js';
 import { OrganizationUsersHeaderQuery, OrganizationUsersQuery } from './list/users-list-query.js';
 import { pageCount, usersQueryVariables } from './list/users-list-state.js';
@@ -64,7 +64,7 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   if (list.error && !list.data) {
     body = (
       <Callout intent={Intent.DANGER} title="The users could not be loaded">
-        <p>{errorMessage(list.error)}</p>
+        <p>{messageOfError(list.error)}</p>
         <Button onClick={() => void list.refetch().catch(() => undefined)}>Try again</Button>
       </Callout>
     );

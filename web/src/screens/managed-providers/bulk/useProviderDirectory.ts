@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { graphql } from '../../../gql/index.js';
 import { npisToLookUp, type DirectoryProvider, type DirectoryRead } from '../csv/check-rows.js';
 import type { DraftRow } from '../csv/csv-rows.js';
-import { gatewayErrorMessage } from '../gateway-errors.js';
+import { messageOfError } from '../../../components/mutation-outcome.js';
 
 const ProviderLookupQuery = graphql(`
   query ProviderLookup($npis: [String!]!) {
@@ -77,7 +77,7 @@ export function useProviderDirectory(rows: readonly DraftRow[]): ProviderDirecto
       .catch((reason: unknown) => {
         settle();
         setFailed((current) => new Set([...current, ...npis]));
-        setError(gatewayErrorMessage(reason));
+        setError(messageOfError(reason));
       });
   }, [client, wanted, failed]);
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@meridian/schema';
-import { gatewayErrorMessage } from '../gateway-errors.js';
+import { messageOfError } from '../../../components/mutation-outcome.js';
 
 export type RowStatus = 'CREATED' | 'UPDATED' | 'UNCHANGED' | 'REMOVED' | 'NOT_FOUND' | 'ERROR';
 
@@ -41,5 +41,5 @@ export function outcomeOfBatchPayload(payload: BatchPayloadLike | null | undefin
 }
 
 export function outcomeOfBatchError(error: unknown): BatchOutcome {
-  return { ok: false, message: gatewayErrorMessage(error) };
+  return { ok: false, message: messageOfError(error) };
 }

@@ -17,7 +17,8 @@ import { useToasts } from '../../../components/toasts/useToasts.js';
 import { ButtonLink } from '../ButtonLink.js';
 import { FeatureUnavailable } from '../FeatureUnavailable.js';
 import { formatChangedAt } from '../format.js';
-import { gatewayErrorMessage, isFeatureUnavailable } from '../gateway-errors.js';
+import { messageOfError } from '../../../components/mutation-outcome.js';
+import { isFeatureUnavailable } from '../gateway-errors.js';
 import { KINDS, providerLinksPath, type EditMode, type KindInfo, type LinkListKind } from '../kinds.js';
 import type { BatchOutcome } from '../mutations/batch-outcome.js';
 import { useRemoveProviderLinks } from '../mutations/useRemoveProviderLinks.js';
@@ -188,7 +189,7 @@ export function SingleProviderPage({ organizationId, kind, mode, npi }: SinglePr
   if (!data && error)
     return (
       <Callout intent={Intent.DANGER} title="The provider could not be loaded">
-        <p>{gatewayErrorMessage(error)}</p>
+        <p>{messageOfError(error)}</p>
         <Button text="Try again" onClick={() => void refetch().catch(() => undefined)} />
       </Callout>
     );

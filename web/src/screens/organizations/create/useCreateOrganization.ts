@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../../gql/index.js';
 import type { CreateOrganizationInput } from '../../../gql/graphql.js';
-import { runMutation, type MutationOutcome } from '../shared/mutation-outcome.js';
+import { runMutation, type MutationOutcome } from '../../../components/mutation-outcome.js';
 import { CREATE_ORGANIZATION_FIELDS } from './create-organization-form.js';
 
 const CreateOrganizationDocument = graphql(`

@@ -7,7 +7,7 @@ import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
 import { useRuntimeConfig } from '../../../config/runtime.js';
 import { graphql } from '../../../gql/index.js';
 import { userProfilePath } from '../../../routes/paths.js';
-import { messageOfError } from '../shared/mutation-outcome.js';
+import { messageOfError } from '../../../components/mutation-outcome.js';
 import { useDebouncedValue } from '../shared/useDebouncedValue.js';
 
 const UserFinderDocument = graphql(`

@@ -9,7 +9,7 @@ import { organizationUpdatePath, PATHS } from '../../../routes/paths.js';
 import { can } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
 import { ActivityList } from '../../activity/ActivityList.js';
-import { messageOfError } from '../shared/mutation-outcome.js';
+import { messageOfError } from '../../../components/mutation-outcome.js';
 import { useCustomerSegments } from '../shared/useCustomerSegments.js';
 import { CredentialsSection } from './credentials/CredentialsSection.js';
 import { GeneralSection } from './general/GeneralSection.js';

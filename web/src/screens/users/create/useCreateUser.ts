@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../../gql/index.js';
 import type { CreateUserInput } from '../../../gql/graphql.js';
-import { outcomeOf, type MutationOutcome } from '../shared/mutation-outcome.js';
+import { runMutation, type MutationOutcome } from '../../../components/mutation-outcome.js';
 import { scalarText } from '../shared/user-fields.js';
 import { evictUserLists } from '../shared/users-cache.js';
 
@@ -42,13 +42,13 @@ export function useCreateUser(
   });
   const create = useCallback(
     (input: CreateUserInput) =>
-      outcomeOf(
+      runMutation(
         () => mutate({ variables: { organizationId, input } }),
-        (data) => {
-          const user = data.createUser.user;
+        ({ data }) => {
+          const user = data?.createUser.user;
           return {
+            payload: data?.createUser,
             value: user ? { email: scalarText(user.email), name: user.name } : null,
-            inputErrors: data.createUser.inputErrors,
           };
         },
       ),

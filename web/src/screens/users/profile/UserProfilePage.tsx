@@ -9,7 +9,7 @@ import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import type { SessionUser } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
 import { ActivityList } from '../../activity/ActivityList.js';
-import { errorMessage } from '../shared/mutation-outcome.js';
+import { messageOfError } from '../../../components/mutation-outcome.js';
 import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
 import { scalarText } from '../shared/user-fields.js';
 import { CredentialsSection } from './credentials/CredentialsSection.js';
@@ -68,7 +68,7 @@ export function UserProfilePage() {
   } else if (!user && error) {
     content = (
       <Callout intent={Intent.DANGER} title="The profile could not be loaded">
-        <p>{errorMessage(error)}</p>
+        <p>{messageOfError(error)}</p>
         <Button onClick={() => void refetch().catch(() => undefined)}>Try again</Button>
       </Callout>
     );

@@ -1,6 +1,5 @@
 import { TABLEAU_LICENSES } from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
-import { failureOf } from './mutation-outcome.js';
 import {
   roleEnumOf,
   roleKeyOf,
@@ -50,23 +49,5 @@ describe('Tableau license levels', () => {
     expect(tableauChoiceOf(null)).toBe('none');
     expect(tableauText('EXPLORER')).toBe('Explorer');
     expect(tableauText(undefined)).toBe('No license');
-  });
-});
-
-describe('input errors of a payload', () => {
-  it('land on their fields without the input prefix; the rest is one message for the form', () => {
-    expect(
-      failureOf([
-        { field: 'input.email', message: 'Taken.' },
-        { field: 'input.email', message: 'Second.' },
-        { field: null, message: 'This organization has reached its limit of 20 active users.' },
-      ]),
-    ).toEqual({
-      ok: false,
-      fieldErrors: { email: 'Taken.' },
-      formError: 'This organization has reached its limit of 20 active users.',
-    });
-    expect(failureOf([]).formError).toBe('Something went wrong on our end.');
-    expect(failureOf([{ field: 'input.name', message: 'Name is required.' }]).formError).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { Alert, Button, Callout, Classes, H2, HTMLTable, Intent, NonIdealState, 
 import { KeyIcon, PlusIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
-import { failureMessage } from '../../shared/mutation-outcome.js';
+import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { expiryText } from './credential-expiry.js';
 import { SecretDialog } from './SecretDialog.js';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSecretMutation } from '../../../../apollo/secret-mutation.js';
 import { graphql } from '../../../../gql/index.js';
-import { outcomeOfError, outcomeOfPayload, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { outcomeOfError, outcomeOfPayload, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 
 const CreateOrganizationCredentialDocument = graphql(`
   mutation CreateOrganizationCredential($organizationId: ID!) {

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../../../gql/index.js';
-import { runMutation, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 
 const DisableOrganizationCredentialDocument = graphql(`
   mutation DisableOrganizationCredential($organizationId: ID!, $credentialId: ID!) {

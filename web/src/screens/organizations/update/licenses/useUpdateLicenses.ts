@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../../../gql/index.js';
 import type { LicensesInput } from '../../../../gql/graphql.js';
-import { runMutation, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { LICENSE_FIELDS } from './licenses-form.js';
 
 const UpdateLicensesDocument = graphql(`

@@ -1,7 +1,7 @@
 import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
-import { failureMessage } from '../../shared/mutation-outcome.js';
+import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import type { LifecycleAction } from '../../../../gql/graphql.js';
 import { ORGANIZATION_STATUS_ORDER, statusLook } from '../../shared/organization-status.js';

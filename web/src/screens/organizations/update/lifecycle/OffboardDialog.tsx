@@ -1,7 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
-import { failureMessage } from '../../shared/mutation-outcome.js';
+import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { TextField } from '../../shared/TextField.js';
 import { useOffboardOrganization } from './useOffboardOrganization.js';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { useCallback } from 'react';
-import { runMutation, type InputErrorLike, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { runMutation, type InputErrorLike, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 
 /** The payload of a lifecycle move: the organization as it now is, or why the move was refused. */
 export interface MovePayload {

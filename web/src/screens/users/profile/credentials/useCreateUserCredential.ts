@@ -2,7 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useSecretMutation } from '../../../../apollo/secret-mutation.js';
 import { graphql } from '../../../../gql/index.js';
-import { errorMessage, failureOf, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { outcomeOfError, outcomeOfPayload, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { scalarText } from '../../shared/user-fields.js';
 import { syncOwnViewer } from '../../shared/viewer-sync.js';
 
@@ -58,12 +58,12 @@ export function useCreateUserCredential(
       forget();
       const payload = data?.createUserCredential;
       if (!payload || payload.inputErrors.length > 0 || !payload.credential || !payload.secret) {
-        return failureOf(payload?.inputErrors ?? [], '');
+        return outcomeOfPayload<CreatedCredential>(payload, null, { prefix: '' });
       }
       if (payload.user) syncOwnViewer(client.cache, { ...payload.user, email: scalarText(payload.user.email) });
       return { ok: true, value: { id: payload.credential.id, secret: payload.secret } };
     } catch (error) {
-      return { ok: false, fieldErrors: {}, formError: errorMessage(error) };
+      return outcomeOfError(error);
     }
   }, [run, forget, email, client]);
   return [create, { loading }];

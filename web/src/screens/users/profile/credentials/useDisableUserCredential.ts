@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../../../gql/index.js';
-import { outcomeOf, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 
 const DisableUserCredentialDocument = graphql(`
   mutation DisableUserCredential($email: Email!, $credentialId: ID!) {
@@ -37,13 +37,13 @@ export function useDisableUserCredential(
   const [mutate, { loading }] = useMutation(DisableUserCredentialDocument);
   const disable = useCallback(
     (credentialId: string) =>
-      outcomeOf(
+      runMutation(
         () => mutate({ variables: { email, credentialId } }),
-        (data) => ({
-          value: data.disableUserCredential.credential ? { id: data.disableUserCredential.credential.id } : null,
-          inputErrors: data.disableUserCredential.inputErrors,
-        }),
-        '',
+        ({ data }) => {
+          const credential = data?.disableUserCredential.credential;
+          return { payload: data?.disableUserCredential, value: credential ? { id: credential.id } : null };
+        },
+        { prefix: '' },
       ),
     [mutate, email],
   );

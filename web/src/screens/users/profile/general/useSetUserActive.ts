@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../../../gql/index.js';
-import { outcomeOf, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 
 const SetUserActiveDocument = graphql(`
   mutation SetUserActive($email: Email!, $active: Boolean!) {
@@ -39,13 +39,13 @@ export function useSetUserActive(
   });
   const setActive = useCallback(
     (active: boolean) =>
-      outcomeOf(
+      runMutation(
         () => mutate({ variables: { email, active } }),
-        (data) => ({
-          value: data.setUserActive.user ? { active: data.setUserActive.user.active } : null,
-          inputErrors: data.setUserActive.inputErrors,
-        }),
-        '',
+        ({ data }) => {
+          const user = data?.setUserActive.user;
+          return { payload: data?.setUserActive, value: user ? { active: user.active } : null };
+        },
+        { prefix: '' },
       ),
     [mutate, email],
   );

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../../../gql/index.js';
 import type { UpdateUserInput } from '../../../../gql/graphql.js';
-import { outcomeOf, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { scalarText } from '../../shared/user-fields.js';
 import { syncOwnViewer } from '../../shared/viewer-sync.js';
 
@@ -48,12 +48,12 @@ export function useUpdateUser(
   });
   const save = useCallback(
     (input: UpdateUserInput) =>
-      outcomeOf(
+      runMutation(
         () => mutate({ variables: { organizationId, email, input } }),
-        (data) => ({
-          value: data.updateUser.user ? { name: data.updateUser.user.name } : null,
-          inputErrors: data.updateUser.inputErrors,
-        }),
+        ({ data }) => {
+          const user = data?.updateUser.user;
+          return { payload: data?.updateUser, value: user ? { name: user.name } : null };
+        },
       ),
     [mutate, organizationId, email],
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { can, type SessionUser } from '../../../../session/session-user.js';
 import { formatDateTime } from '../../shared/dates.js';
-import { errorMessage } from '../../shared/mutation-outcome.js';
+import { messageOfError } from '../../../../components/mutation-outcome.js';
 import { UserFacts } from '../general/UserFacts.js';
 import { passwordExpiryText } from './password-dates.js';
 import { useInitiatePasswordReset } from './useInitiatePasswordReset.js';
@@ -24,7 +24,7 @@ function ResetDates({ email, actor }: { email: string; actor: SessionUser }) {
   if (error && !data) {
     return (
       <Callout intent={Intent.DANGER} title="The password dates could not be loaded">
-        {errorMessage(error)}
+        {messageOfError(error)}
       </Callout>
     );
   }

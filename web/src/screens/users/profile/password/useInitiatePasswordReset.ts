@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../../../gql/index.js';
-import { outcomeOf, type MutationOutcome } from '../../shared/mutation-outcome.js';
+import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 
 const InitiatePasswordResetDocument = graphql(`
   mutation InitiatePasswordReset($email: Email!) {
@@ -28,13 +28,13 @@ export function useInitiatePasswordReset(email: string): [() => Promise<Mutation
   });
   const initiate = useCallback(
     () =>
-      outcomeOf(
+      runMutation(
         () => mutate({ variables: { email } }),
-        (data) => ({
-          value: data.initiatePasswordReset.ok ? (true as const) : null,
-          inputErrors: data.initiatePasswordReset.inputErrors,
+        ({ data }) => ({
+          payload: data?.initiatePasswordReset,
+          value: data?.initiatePasswordReset.ok ? (true as const) : null,
         }),
-        '',
+        { prefix: '' },
       ),
     [mutate, email],
   );
