@@ -5,6 +5,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import { ProviderKeys } from './auth/jwks.js';
+import { VerifiedTokenCache } from './auth/token-cache.js';
 import { UserRecordCache } from './auth/user-cache.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayRequestContext } from './context.js';
@@ -31,6 +32,12 @@ export function buildGatewaySchema(): GraphQLSchema {
   return applyAccessDirectives(schema);
 }
 
+/**
+ * How long a verified token is reused (never past its exp): a token signed by a key the provider has
+ * withdrawn works at most this long after it was last verified.
+ */
+const TOKEN_CACHE_TTL_MS = 60_000;
+
 export interface GatewayOptions {
   /** Logs go here (default: JSON on stdout at config.logLevel). */
   logger?: Logger;
@@ -54,6 +61,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
   const transport = new PlatformTransport(config, metrics);
   const keys = new ProviderKeys(config);
   const users = new UserRecordCache(config.userCacheTtlMs);
+  const tokens = new VerifiedTokenCache(TOKEN_CACHE_TTL_MS);
   const limiter = new RateLimiter(config.rateLimitPerMinute);
   const apollo = createApolloServer(buildGatewaySchema(), config, log);
 
@@ -63,6 +71,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
     config,
     apollo,
     keys,
+    tokens,
     transport,
     users,
     limiter,

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -73,14 +74,39 @@ async function untilReady(url: string, child: ChildProcess, stderr: () => string
   throw new Error(`The gateway did not get ready within 60 s: ${stderr()}`);
 }
 
+/** What production runs (deploy/gateway.Dockerfile's CMD, and `npm start`): the compiled gateway. */
+export const GATEWAY_COMMAND = 'node gateway/dist/main.js';
+
+/** Runs a command at the repository root, its output shown; throws when it fails. */
+function runAtRoot(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
+}
+
 /**
- * `node --conditions=source --import tsx gateway/src/main.ts` from the repository root with `env` added
- * to this process's environment (GATEWAY_PORT chosen here). tsx compiles the sources on load; a deployed
- * gateway runs the compiled dist/ instead, which the figures do not cover.
+ * Compiles the gateway (and the schema package it uses) to dist/ as the production image does
+ * (`tsc -b gateway/tsconfig.build.json`). Its resolver types are generated, not committed: `pnpm codegen`
+ * first when they are missing (a fresh clone).
+ */
+export function buildGateway(): void {
+  if (!existsSync(path.join(repoRoot, 'gateway/src/generated/resolvers-types.ts'))) {
+    runAtRoot(process.execPath, [path.join(repoRoot, 'scripts/pnpm.mjs'), 'codegen']);
+  }
+  runAtRoot(process.execPath, [
+    path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
+    '-b',
+    'gateway/tsconfig.build.json',
+  ]);
+}
+
+/**
+ * `node gateway/dist/main.js` from the repository root, as production runs it, with `env` added to this
+ * process's environment (GATEWAY_PORT chosen here). Call buildGateway first: this runs what dist/ holds.
  */
 export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
   const port = await freePort();
-  const child = spawn('node', ['--conditions=source', '--import', 'tsx', 'gateway/src/main.ts'], {
+  const [command, ...args] = GATEWAY_COMMAND.split(' ') as [string, ...string[]];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

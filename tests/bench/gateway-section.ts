@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platform';
 import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
-import { startGatewayProcess, type GatewayProcess } from './gateway-process.js';
+import { GATEWAY_COMMAND, buildGateway, startGatewayProcess, type GatewayProcess } from './gateway-process.js';
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { formatCount, formatMs, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
 import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
@@ -277,6 +277,8 @@ export const gatewaySection: BenchSection = {
   id: 'gateway',
   async run(context: BenchContext) {
     const load = DEFAULT_LOAD;
+    context.log('building the gateway as production does (tsc -b gateway/tsconfig.build.json)…');
+    buildGateway();
     const rendered = await measureOnEachDatabase(context.command, async (database) =>
       renderFigures(await measureOn(database, load, context.log)),
     );
@@ -285,8 +287,8 @@ export const gatewaySection: BenchSection = {
       `Measured ${context.date} on ${context.machine}.`,
       [
         'The platform started in process (`startPlatform` with the 100,000-user organization); the gateway in its own process,',
-        'as in production (`node --conditions=source --import tsx gateway/src/main.ts`, sources compiled by tsx on load,',
-        '`NODE_ENV=production`, `LOG_LEVEL=silent`, `RATE_LIMIT_PER_MINUTE=0` so that the load is not refused), pointed at that platform.',
+        `as production runs it (deploy/gateway.Dockerfile, \`npm start\`): compiled first with \`tsc -b gateway/tsconfig.build.json\`, then \`${GATEWAY_COMMAND}\``,
+        '(no flags; `NODE_ENV=production`, `LOG_LEVEL=silent`, `RATE_LIMIT_PER_MINUTE=0` so that the load is not refused), pointed at that platform.',
         'Both sides get the same client-credentials token (Meridian Admin) and the same load from autocannon in a worker thread,',
         `taking turns: a ${load.warmupSeconds} s warm-up of each, then ${load.runs} runs of ${load.durationSeconds} s of each, alternating; each figure is the median of the runs.`,
         'autocannon, the platform and the gateway share the machine, so the gateway also takes CPU from the platform it calls.',

@@ -3,6 +3,7 @@ import { isRole, type Role } from '@meridian/schema';
 import type { GatewayConfig } from '../config.js';
 import { invalidToken, keysUnavailable, missingScope } from './errors.js';
 import type { ProviderKeys } from './jwks.js';
+import type { VerifiedTokenCache } from './token-cache.js';
 
 /** Asymmetric algorithms only: an HMAC token "signed" with the public key, or alg none, never verifies. */
 export const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
@@ -45,17 +46,28 @@ async function verifiedPayload(token: string, keys: ProviderKeys, audience: stri
 /**
  * Verifies an access token against the provider's remote JWKS (issuer, audience, exp and nbf with a
  * small clock tolerance, asymmetric algorithms, the api_access scope) and says who it speaks for.
+ * With a cache, a token that verified before (and has not expired) is answered from it.
  * Throws AuthRefusal.
  */
 export async function verifyAccessToken(
   token: string,
   keys: ProviderKeys,
   config: Pick<GatewayConfig, 'audience'>,
+  cache?: VerifiedTokenCache,
 ): Promise<TokenIdentity> {
+  const cached = cache?.get(token);
+  if (cached) return cached;
   const payload = await verifiedPayload(token, keys, config.audience);
+  const identity = identityOf(payload, String(payload.sub));
+  // jwtVerify required exp.
+  cache?.set(token, identity, payload.exp!);
+  return identity;
+}
+
+/** Who a verified payload speaks for; throws AuthRefusal for a missing scope or bad client claims. */
+function identityOf(payload: JWTPayload, subject: string): TokenIdentity {
   const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
   if (!scopes.includes(REQUIRED_SCOPE)) throw missingScope();
-  const subject = String(payload.sub);
 
   // Client-credentials tokens carry the role and organization configured for their client.
   if (payload.client_role !== undefined) {

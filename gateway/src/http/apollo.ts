@@ -1,5 +1,11 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
@@ -52,6 +58,14 @@ export function createApolloServer(
     plugins: [
       ...(armor.plugins as unknown as ApolloServerPlugin<GatewayRequestContext>[]),
       ApolloServerPluginLandingPageDisabled(),
+      // Apollo installs cache control by default; its willResolveField hook makes Apollo wrap every
+      // resolver of the schema and call it per field (a 50-row list resolves hundreds of fields). Answers
+      // are never cacheable anyway (writeResponse sends `private, no-store`).
+      ApolloServerPluginCacheControlDisabled(),
+      // Nothing leaves for Apollo's cloud, whatever APOLLO_KEY the environment happens to hold.
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
       tracePlugin(),
     ],
     formatError,

@@ -6,6 +6,7 @@ import { credentialsOf } from '../auth/bearer.js';
 import { AuthRefusal, invalidToken } from '../auth/errors.js';
 import type { UserRecordCache } from '../auth/user-cache.js';
 import type { ProviderKeys } from '../auth/jwks.js';
+import type { VerifiedTokenCache } from '../auth/token-cache.js';
 import { verifyAccessToken, type TokenIdentity } from '../auth/verify-token.js';
 import type { GatewayConfig } from '../config.js';
 import type { Caller, GatewayRequestContext, RequestTrace } from '../context.js';
@@ -19,6 +20,8 @@ export interface GraphQLDeps {
   config: GatewayConfig;
   apollo: ApolloServer<GatewayRequestContext>;
   keys: ProviderKeys;
+  /** Tokens verified before, so a client's repeated token is not verified (RSA) on every request. */
+  tokens: VerifiedTokenCache;
   transport: PlatformTransport;
   users: UserRecordCache;
   limiter: RateLimiter;
@@ -127,7 +130,10 @@ async function identityOf(
   const credentials = credentialsOf(req.headers.authorization);
   if (credentials.kind === 'anonymous') return { identity: null };
   if (credentials.kind === 'malformed') throw invalidToken('malformed Authorization header');
-  return { identity: await verifyAccessToken(credentials.token, deps.keys, deps.config), token: credentials.token };
+  return {
+    identity: await verifyAccessToken(credentials.token, deps.keys, deps.config, deps.tokens),
+    token: credentials.token,
+  };
 }
 
 type Outcome = GraphQLOutcome['outcome'];

@@ -67,6 +67,11 @@ export const lifecycleResolvers: Resolvers = {
     offboarding: job('offboarding'),
   },
 
+  JobStep: {
+    // The platform sends a message only with a failed step; the contract says null otherwise.
+    message: (step) => (step.status === 'failed' && step.message ? step.message : null),
+  },
+
   Mutation: {
     startOnboarding: (_, { id }, { platform }) => move(() => startJob(platform, id, 'onboarding')),
     startDeployment: (_, { id }, { platform }) => move(() => startJob(platform, id, 'deployment')),

@@ -251,6 +251,53 @@ describe('the lifecycle', () => {
     expect(reactivated).toMatchObject({ status: 'ACTIVE', active: true });
   });
 
+  it('says why a deployment step failed, on the step, and nothing on the others', async () => {
+    const { createOrganization } = await data(
+      `mutation($input: CreateOrganizationInput!) { createOrganization(input: $input) { ${PAYLOAD} } }`,
+      {
+        input: {
+          id: 'gotham',
+          name: 'Gotham Clinics',
+          domain: ['gotham.test'],
+          primaryContact: { name: 'Jim', email: 'jim@gotham.test' },
+          customerSegment: 'health-plan',
+          medicareLicensed: false,
+        },
+      },
+    );
+    expect(createOrganization.inputErrors).toEqual([]);
+    await data(move('startOnboarding'), { id: 'gotham' });
+    await until('gotham', (o) => o.onboarding.status === 'COMPLETED' && o.allowedActions.includes('DEPLOY'));
+    // Sign-in cannot be configured without a domain: the deployment's first step fails.
+    const { updateOrganization } = await data(
+      `mutation { updateOrganization(id: "gotham", input: { domain: [] }) { inputErrors { message } } }`,
+    );
+    expect(updateOrganization.inputErrors).toEqual([]);
+    await data(move('startDeployment'), { id: 'gotham' });
+    const steps = `query($id: ID!) { organization(id: $id) { deployment { status steps { name status message } } } }`;
+    let deployment: Json;
+    for (let attempt = 0; attempt < 100 && deployment?.status !== 'FAILED'; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      ({ deployment } = (await data(steps, { id: 'gotham' })).organization);
+    }
+    expect(deployment.status).toBe('FAILED');
+    expect(deployment.steps[0]).toEqual({
+      name: 'Configure sign-in',
+      status: 'FAILED',
+      message:
+        'Sign-in cannot be configured because the organization has no domain. Add a domain, then start the deployment again.',
+    });
+    for (const step of deployment.steps.slice(1)) expect(step).toMatchObject({ status: 'PENDING', message: null });
+    // A job that has not failed says nothing either.
+    const { organization } = await data(`{ organization(id: "gotham") { onboarding { steps { message } } } }`);
+    expect(organization.onboarding.steps.map((step: { message: unknown }) => step.message)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
   it('names a refused segment switch by its input field', async () => {
     const { switchSegment } = await data(
       `mutation { switchSegment(id: "acme", input: { customerSegment: "nope", medicareLicensed: false }) { inputErrors { field message } } }`,

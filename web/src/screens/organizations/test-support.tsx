@@ -53,7 +53,7 @@ const job = (status = 'NOT_STARTED', steps: { name: string; status: string }[] =
   status,
   startedAt: status === 'NOT_STARTED' ? null : '2026-11-20T10:00:00Z',
   completedAt: null,
-  steps: steps.map((step) => ({ __typename: 'JobStep', ...step })),
+  steps: steps.map((step) => ({ __typename: 'JobStep', message: null, ...step })),
 });
 
 export const steps = (names: string[], status: string) => names.map((name) => ({ name, status }));

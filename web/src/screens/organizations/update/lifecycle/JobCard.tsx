@@ -1,7 +1,7 @@
 import { Callout, Card, Classes, H3, Intent, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import { CircleIcon, CrossCircleIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
-import { failedStep, isRunning, jobProgress } from './lifecycle-view.js';
+import { failedStep, isRunning, jobProgress, stepFailureMessage } from './lifecycle-view.js';
 
 export const JobCard_job = graphql(`
   fragment JobCard_job on LifecycleJob {
@@ -11,6 +11,7 @@ export const JobCard_job = graphql(`
     steps {
       name
       status
+      message
     }
   }
 `);
@@ -83,12 +84,21 @@ export function JobCard({ title, job: jobRef }: JobCardProps) {
         </>
       )}
       <ol className="meridian-job-steps" aria-label={`${title} steps`}>
-        {job.steps.map((step) => (
-          <li key={step.name}>
-            <StepIcon status={step.status} />
-            <span>{step.name}</span>
-          </li>
-        ))}
+        {job.steps.map((step) => {
+          const failure = stepFailureMessage(step);
+          return (
+            <li key={step.name}>
+              <StepIcon status={step.status} />
+              <span>{step.name}</span>
+              {/* Why the step failed, in the platform's words: what to fix before starting again. */}
+              {failure && (
+                <Callout className="meridian-step-failure" intent={Intent.DANGER} compact icon={null}>
+                  {failure}
+                </Callout>
+              )}
+            </li>
+          );
+        })}
       </ol>
       {failedAt && (
         <Callout intent={Intent.DANGER} compact>

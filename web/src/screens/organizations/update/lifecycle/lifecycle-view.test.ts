@@ -5,6 +5,7 @@ import {
   jobProgress,
   nextStepHint,
   offeredMoves,
+  stepFailureMessage,
   type LifecycleJobs,
 } from './lifecycle-view.js';
 
@@ -56,6 +57,15 @@ describe('lifecycle moves', () => {
         ],
       }).share,
     ).toBe(0.5);
+  });
+
+  it('gives a step’s failure reason only for a failed step that has one', () => {
+    const reason = 'Sign-in cannot be configured because the organization has no domain.';
+    expect(stepFailureMessage({ name: 'Configure sign-in', status: 'FAILED', message: reason })).toBe(reason);
+    expect(stepFailureMessage({ name: 'Configure sign-in', status: 'FAILED', message: '  ' })).toBeNull();
+    expect(stepFailureMessage({ name: 'Configure sign-in', status: 'FAILED', message: null })).toBeNull();
+    expect(stepFailureMessage({ name: 'Configure sign-in', status: 'FAILED' })).toBeNull();
+    expect(stepFailureMessage({ name: 'Configure sign-in', status: 'COMPLETED', message: reason })).toBeNull();
   });
 
   it('says what comes next', () => {

@@ -5,9 +5,16 @@ export interface JobState {
   status: JobStatus;
 }
 
+/** One step of a lifecycle job; a failed step says why in `message`. */
+export interface StepView {
+  name: string;
+  status: JobStatus;
+  message?: string | null;
+}
+
 /** A lifecycle job with its steps. */
 export interface JobView extends JobState {
-  steps: readonly { name: string; status: JobStatus }[];
+  steps: readonly StepView[];
 }
 
 export interface LifecycleJobs {
@@ -93,6 +100,12 @@ export function jobProgress(job: JobView): { done: number; total: number; share:
 /** The step that failed, if the job failed at one. */
 export function failedStep(job: JobView): string | null {
   return job.steps.find((step) => step.status === 'FAILED')?.name ?? null;
+}
+
+/** Why a step failed, in the platform's words, shown under it: only for a failed step that says why. */
+export function stepFailureMessage(step: StepView): string | null {
+  const message = step.status === 'FAILED' ? step.message?.trim() : undefined;
+  return message ? message : null;
 }
 
 /** What the state means and what comes next, in a sentence. */
