@@ -106,6 +106,8 @@ describe('the auth provider across tabs', () => {
   it('drops the user when another tab goes to sign out, and goes to the provider only after its logout', async () => {
     const { purged } = await renderSignedIn(userManager);
     await waitFor(() => expect(status()).toBe('signed-in user@acme.test'));
+    // The signed-in render's effects (the tab knowing it holds a user) run before the message comes.
+    await act(async () => undefined);
 
     const otherTab = new BroadcastChannel(AUTH_CHANNEL_NAME);
     otherTab.postMessage({ type: 'signing-out' } satisfies AuthMessage);
@@ -119,6 +121,25 @@ describe('the auth provider across tabs', () => {
     otherTab.postMessage({ type: 'logout' } satisfies AuthMessage);
     otherTab.close();
     await waitFor(() => expect(status()).toBe('signed-out'));
+  });
+
+  it('keeps the first reason of a sign-out, whatever later messages say', async () => {
+    const authFailures = new AuthFailureChannel();
+    await renderSignedIn(userManager, authFailures);
+    await waitFor(() => expect(status()).toBe('signed-in user@acme.test'));
+
+    act(() => authFailures.report('inactive'));
+    const otherTab = new BroadcastChannel(AUTH_CHANNEL_NAME);
+    otherTab.postMessage({
+      type: 'logout',
+      reason: 'Your session has expired. Please sign in again.',
+    } satisfies LogoutMessage);
+    otherTab.close();
+
+    expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.inactiveUser);
+    expect(peekSignOutReason()).toBe(MESSAGES.inactiveUser);
   });
 
   it('ends the session with the reason when the gateway refuses the user as inactive', async () => {

@@ -61,12 +61,16 @@ function AuthSessionProvider({
   const [ending, setEnding] = useState(false);
   const endingRef = useRef(false);
 
+  const endingReason = useRef<string | null>(null);
+
   /**
    * Marks this tab as signing out (protected content goes at once) and keeps the reason, if any;
-   * false when a sign-out was already under way.
+   * false when a sign-out was already under way. The first reason given stays: what the sign-out sets
+   * off (a revoked token failing a check still under way) must not replace why it happened.
    */
   const beginEnding = useCallback((reason: string | null | undefined): boolean => {
-    if (reason) {
+    if (reason && !endingReason.current) {
+      endingReason.current = reason;
       rememberSignOutReason(reason);
       setSignOutReason(reason);
     }
@@ -103,6 +107,9 @@ function AuthSessionProvider({
     async (reason?: string) => {
       if (!beginEnding(reason)) return;
       setLeavingForProvider(true);
+      // Read before the other tabs are told: they remove the shared stored user, whose tokens the
+      // provider's sign-out needs.
+      const user = await userManager.getUser();
       // With a reason the other tabs show it (and wait for a click); without one they wait for this
       // tab's logout from its post-logout page before going to the provider (see SigningOutMessage).
       if (reason) broadcastLogout(reason);
@@ -111,7 +118,7 @@ function AuthSessionProvider({
       clearSignInTime();
       try {
         // Revokes the refresh token, removes the user, then ends the provider's session.
-        await userManager.signoutRedirect();
+        await userManager.signoutRedirectAs(user);
       } catch (error) {
         console.warn('Signing out at the provider failed; signed out here only.', error);
         await userManager.removeUser();

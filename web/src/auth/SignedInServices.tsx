@@ -7,6 +7,7 @@ import { IdleWarningDialog } from './IdleWarningDialog.js';
 import { SESSION_ENDED_MESSAGES } from './session-ended.js';
 import { checkGateway, refreshTokens } from './session-probes.js';
 import { SessionWatch } from './session-watch.js';
+import { claimIdleSignOut } from './sign-out-claim.js';
 import { signInTime } from './sign-in-time.js';
 import type { CoordinatedUserManager } from './user-manager.js';
 
@@ -78,7 +79,11 @@ export function SignedInServices({
       onActive: () => setSecondsLeft(null),
       onIdle: () => {
         setSecondsLeft(null);
-        void callbacks.current.signOut(SESSION_ENDED_MESSAGES.idle(Math.round(timeoutMs / 60_000)));
+        const reason = SESSION_ENDED_MESSAGES.idle(Math.round(timeoutMs / 60_000));
+        // One tab signs out at the provider; the others hear its logout (with the reason) and end here.
+        void claimIdleSignOut().then((claimed) => {
+          if (claimed) void callbacks.current.signOut(reason);
+        });
       },
     });
     tracker.current = idle;

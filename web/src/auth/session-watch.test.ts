@@ -85,6 +85,27 @@ describe('the session watch', () => {
     expect(ended).toHaveLength(1);
   });
 
+  it('never ends a session it stopped watching, even from a check under way (the sign-out keeps its reason)', async () => {
+    let refuse: (outcome: RefreshOutcome) => void = () => undefined;
+    const ended: string[] = [];
+    const watch = new SessionWatch({
+      refresh: () => new Promise((resolve) => (refuse = resolve)),
+      checkGateway: async () => 'unauthenticated',
+      endSession: (message) => ended.push(message),
+      signedInAt: () => null,
+      sessionMaxMs: 12 * 3_600_000,
+      isVisible: () => true,
+    });
+    const stopWatching = watch.start();
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
+    // Signed out here meanwhile (idle): the watch stops, and the revoked token refuses the refresh.
+    stopWatching();
+    refuse('refused');
+    await vi.advanceTimersByTimeAsync(0);
+    await watch.reportAuthFailure('inactive');
+    expect(ended).toEqual([]);
+  });
+
   it('ends at once for a request refused as inactive, and checks on a refused token', async () => {
     const first = watchWith({ refresh: 'renewed', gateway: 'ok', visible: true });
     await first.watch.reportAuthFailure('inactive');

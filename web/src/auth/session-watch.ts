@@ -35,6 +35,8 @@ export class SessionWatch {
   private running: Promise<void> | null = null;
   private lastCheck: number;
   private ended = false;
+  /** Stopped (signed out here meanwhile): a check still under way must not end the session again. */
+  private stopped = false;
 
   constructor(private readonly deps: SessionWatchDeps) {
     this.now = deps.now ?? Date.now;
@@ -52,7 +54,9 @@ export class SessionWatch {
       if (this.isVisible() && this.now() - this.lastCheck >= this.intervalMs) void this.check();
     };
     document.addEventListener('visibilitychange', onVisible);
+    this.stopped = false;
     return () => {
+      this.stopped = true;
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
@@ -73,7 +77,7 @@ export class SessionWatch {
   }
 
   private async runCheck(): Promise<void> {
-    if (this.ended) return;
+    if (this.ended || this.stopped) return;
     this.lastCheck = this.now();
     const outcome = await this.deps.refresh();
     if (outcome !== 'refused') return;
@@ -89,7 +93,9 @@ export class SessionWatch {
   }
 
   private end(message: string): void {
-    if (this.ended) return;
+    // A sign-out here stops the watch; its own revocation then makes an unfinished check's refresh fail,
+    // which must not replace the sign-out's reason (idle) with a wrong one (expired).
+    if (this.ended || this.stopped) return;
     this.ended = true;
     this.deps.endSession(message);
   }

@@ -49,6 +49,39 @@ describe('the user manager', () => {
     ).toEqual(['refresh-1', 'refresh-2']);
   });
 
+  it('signs out as the user read beforehand, though another tab removed the stored one meanwhile', async () => {
+    const provider = providerFetchStub(() => refreshed('user@acme.test'));
+    vi.stubGlobal('fetch', provider.fetch);
+    const userManager = createUserManager(TEST_CONFIG, ORIGIN);
+    await storeUser(userManager, { email: 'user@acme.test' });
+    const redirect = vi.spyOn(userManager, 'signoutRedirect').mockResolvedValue(undefined);
+    const user = await userManager.getUser();
+    // Told of the sign-out, another tab drops the shared stored user.
+    await userManager.removeUser();
+
+    await userManager.signoutRedirectAs(user);
+    const revocations = provider.calls.filter((call) => call.url.endsWith('/token/revocation'));
+    expect(revocations.map((call) => call.body.get('token'))).toEqual(['refresh-1']);
+    expect(redirect).toHaveBeenCalledWith({ id_token_hint: user!.id_token });
+    expect(localStorage.getItem(userManager.userStorageKey)).toBeNull();
+  });
+
+  it('never puts a signed-out user back: a renewal finishing after the sign-out is not stored', async () => {
+    vi.stubGlobal('fetch', providerFetchStub(() => refreshed('user@acme.test')).fetch);
+    const userManager = createUserManager(TEST_CONFIG, ORIGIN);
+    await storeUser(userManager, { email: 'user@acme.test' });
+
+    const renewal = userManager.signinSilent();
+    await userManager.removeUser();
+    expect((await renewal)?.access_token).toBe('access-user@acme.test-renewed');
+    expect(localStorage.getItem(userManager.userStorageKey)).toBeNull();
+
+    // A renewal asked for afterwards (of a user another tab signed in since) is stored as usual.
+    await storeUser(userManager, { email: 'user@acme.test' });
+    await userManager.signinSilent();
+    expect(localStorage.getItem(userManager.userStorageKey)).toContain('access-user@acme.test-renewed');
+  });
+
   it('reads invalid_grant as the session refused, and other failures as no answer', async () => {
     let answer: () => { status?: number; body: unknown } = invalidGrant;
     vi.stubGlobal('fetch', providerFetchStub(() => answer()).fetch);

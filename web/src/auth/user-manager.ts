@@ -67,12 +67,47 @@ function withRenewLock<T>(task: () => Promise<T>): Promise<T> {
  */
 export class CoordinatedUserManager extends UserManager {
   private renewal: Promise<User | null> | null = null;
+  /** How often this page removed the stored user (signed out). */
+  private removals = 0;
+  /** `removals` when the renewal under way was asked for; null when none is. */
+  private renewalAskedAt: number | null = null;
+
+  override async removeUser(): Promise<void> {
+    this.removals += 1;
+    await super.removeUser();
+  }
+
+  /**
+   * Stores a user, except the result of a renewal that was under way when this page removed the user
+   * (signed out): stored after the sign-out, it would put the user back for every tab.
+   */
+  override async storeUser(user: User | null): Promise<void> {
+    if (user && this.renewalAskedAt !== null && this.removals > this.renewalAskedAt) return;
+    await super.storeUser(user);
+  }
 
   override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
-    this.renewal ??= withRenewLock(() => super.signinSilent(args)).finally(() => {
-      this.renewal = null;
-    });
+    if (!this.renewal) {
+      this.renewalAskedAt = this.removals;
+      this.renewal = withRenewLock(() => super.signinSilent(args)).finally(() => {
+        this.renewal = null;
+        this.renewalAskedAt = null;
+      });
+    }
     return this.renewal;
+  }
+
+  /**
+   * Signs `user` out at the provider: revokes their refresh token, removes the stored user and goes to
+   * the end-session page with their ID token (so the provider does not ask). The user is passed in,
+   * read before the other tabs were told: they remove the shared stored user, which signoutRedirect
+   * alone would then miss (no revocation, and a provider asking "Sign out?").
+   */
+  async signoutRedirectAs(user: User | null): Promise<void> {
+    if (user?.refresh_token) await this._client.revokeToken(user.refresh_token, 'refresh_token');
+    // Removed first, so signoutRedirect does not revoke it a second time.
+    await this.removeUser();
+    await this.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
   }
 
   /** The localStorage key the signed-in user is stored under (other tabs watch it). */

@@ -1,0 +1,33 @@
+import { inject } from 'vitest';
+import { toolToken } from './platform-api.js';
+
+/** A REST call as the internal tools' client (an operator); throws with the answer when it is not 2xx. */
+async function asOperator(method: 'POST' | 'PUT', pathAndQuery: string, body: unknown): Promise<unknown> {
+  const { restUrl } = inject('product');
+  const response = await fetch(`${restUrl}${pathAndQuery}`, {
+    method,
+    headers: { authorization: `Bearer ${await toolToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${pathAndQuery} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  password: string;
+}
+
+/**
+ * Creates an Org User of `organizationId` with a password (POST /user): a journey that deactivates or
+ * signs out its own users leaves the seeded accounts to the other journeys.
+ */
+export async function createOrgUser(organizationId: string, user: NewUser): Promise<void> {
+  await asOperator('POST', `/user?organizationId=${encodeURIComponent(organizationId)}`, user);
+}
+
+/** Activates or deactivates a user as an operator does (PUT /user with only email and active). */
+export async function setUserActive(email: string, active: boolean): Promise<void> {
+  await asOperator('PUT', '/user', { email, active });
+}
