@@ -78,14 +78,75 @@ function generatedDocumentModules(): Plugin {
   };
 }
 
+/**
+ * Blueprint's icon loader imports the list of every icon name (IconNames, ~8 kB gzip, and change-case to
+ * build it) only to check names given as strings, and Blueprint's Icon component, hence every Button,
+ * imports the loader: the list would sit in the entry chunk although the console passes icons as
+ * components (stack.md), never by name. Here the loader fetches the list when a name must be checked
+ * (Icons.load, Icons.loadAll); until then Icons.getPaths accepts any string (it only reads the paths
+ * already loaded, so an unknown name finds none, as before). The build fails if the loader changed.
+ */
+function blueprintIconNamesOnDemand(): Plugin {
+  const loader = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconLoader\.js$/;
+  const edits: [from: string, to: string][] = [
+    [
+      'import { IconNames, IconNamesSet } from "./iconNames";',
+      'let iconNamesSet;\nconst loadIconNames = () => import("./iconNames").then((module) => { iconNamesSet = module.IconNamesSet; return module; });',
+    ],
+    [
+      'const allIcons = Object.values(IconNames);',
+      'const { IconNames } = await loadIconNames();\n        const allIcons = Object.values(IconNames);',
+    ],
+    [
+      'static async loadImpl(icon, size, options = {}) {',
+      'static async loadImpl(icon, size, options = {}) {\n        await loadIconNames();',
+    ],
+    [
+      'return IconNamesSet.has(iconName);',
+      'return iconNamesSet ? iconNamesSet.has(iconName) : typeof iconName === "string" && iconName !== "";',
+    ],
+  ];
+  return {
+    name: 'meridian:blueprint-icon-names-on-demand',
+    apply: 'build',
+    transform(code, id) {
+      if (!loader.test(id)) return null;
+      let edited = code;
+      for (const [from, to] of edits) {
+        if (!edited.includes(from)) throw new Error(`${id} changed: "${from}" not found (see vite.config.ts).`);
+        edited = edited.replace(from, to);
+      }
+      return { code: edited, map: null };
+    },
+  };
+}
+
+/**
+ * apollo3-cache-persist declares no "sideEffects": its index re-exports every storage wrapper (React
+ * Native's, Ionic's, localForage's…) and persistCache, whose class definitions a bundler must keep
+ * unless told the modules have no side effects. They have none: whatever the console does not import
+ * is dropped (~1 kB gzip of home's JS).
+ */
+function sideEffectFreeCachePersist(): Plugin {
+  const modules = /[\\/]apollo3-cache-persist[\\/]lib[\\/].*\.js$/;
+  return {
+    name: 'meridian:side-effect-free-cache-persist',
+    apply: 'build',
+    transform(_code, id) {
+      return modules.test(id) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
+
 // The console. `config.json` is fetched at run time (deploy/web-config.json.template writes it in a
 // container; public/config.json holds the local defaults), so one build serves every environment.
 export default defineConfig(({ command }) => ({
-  plugins: [generatedDocumentModules(), react()],
+  plugins: [generatedDocumentModules(), blueprintIconNamesOnDemand(), sideEffectFreeCachePersist(), react()],
   resolve: {
     // Workspace packages (schema/) resolve to their TypeScript sources. Vite's own conditions are kept:
-    // without 'production', @apollo/client ships its development checks and messages.
-    conditions: ['source', ...defaultClientConditions],
+    // without 'production', @apollo/client ships its development checks and messages. 'es2015': rxjs
+    // (Apollo's) otherwise resolves to its ES5 build, larger and with tslib's helpers (~3 kB gzip of home).
+    conditions: ['source', 'es2015', ...defaultClientConditions],
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
   },
   server: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true },

@@ -1,4 +1,4 @@
-import { BlueprintProvider } from '@blueprintjs/core';
+import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { ApolloSetup } from './apollo/setup.js';
@@ -23,34 +23,40 @@ export interface AppProps {
 }
 
 /**
- * The providers, outermost first: Blueprint, configuration, theme, toasts, sign-in, the Apollo client
- * (its cache owned by whoever is signed in), the session user, then the router and its routes.
+ * The providers, outermost first: Blueprint's portals and overlays, configuration, theme, toasts,
+ * sign-in, the Apollo client (its cache owned by whoever is signed in), the session user, then the
+ * router and its routes. Blueprint's own BlueprintProvider would add its HotkeysProvider, whose
+ * shortcuts dialog (Dialog, key-combo rendering, a dozen icons: ~5 kB gzip) would load with home; the
+ * console registers no Blueprint hotkeys (useHotkeys), so nothing would ever open that dialog. A
+ * screen that adds hotkeys wraps its part in <HotkeysProvider>.
  */
 export function App({ config, userManager, apollo, authFailures, signInError }: AppProps) {
   const purgeUserData = useCallback(() => apollo.purge(), [apollo]);
   return (
-    <BlueprintProvider>
-      <RuntimeConfigContext.Provider value={config}>
-        <ThemeProvider>
-          <ToastProvider>
-            <AuthProvider
-              config={config}
-              userManager={userManager}
-              purgeUserData={purgeUserData}
-              authFailures={authFailures}
-              signInError={signInError}
-            >
-              <ApolloSetupProvider setup={apollo}>
-                <SessionUserProvider>
-                  <BrowserRouter>
-                    <AppRoutes />
-                  </BrowserRouter>
-                </SessionUserProvider>
-              </ApolloSetupProvider>
-            </AuthProvider>
-          </ToastProvider>
-        </ThemeProvider>
-      </RuntimeConfigContext.Provider>
-    </BlueprintProvider>
+    <PortalProvider>
+      <OverlaysProvider>
+        <RuntimeConfigContext.Provider value={config}>
+          <ThemeProvider>
+            <ToastProvider>
+              <AuthProvider
+                config={config}
+                userManager={userManager}
+                purgeUserData={purgeUserData}
+                authFailures={authFailures}
+                signInError={signInError}
+              >
+                <ApolloSetupProvider setup={apollo}>
+                  <SessionUserProvider>
+                    <BrowserRouter>
+                      <AppRoutes />
+                    </BrowserRouter>
+                  </SessionUserProvider>
+                </ApolloSetupProvider>
+              </AuthProvider>
+            </ToastProvider>
+          </ThemeProvider>
+        </RuntimeConfigContext.Provider>
+      </OverlaysProvider>
+    </PortalProvider>
   );
 }

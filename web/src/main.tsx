@@ -8,17 +8,20 @@ import { completeSignInCallback } from './auth/callback.js';
 import { currentAccessToken, emailOf, loadStoredUser } from './auth/stored-user.js';
 import { createUserManager } from './auth/user-manager.js';
 import { ConfigErrorScreen } from './config/ConfigErrorScreen.js';
+import { earlyConfigFetch } from './config/early-request.js';
 import { loadRuntimeConfig, type RuntimeConfig } from './config/runtime.js';
+import { preloadPagesFor } from './routes/AppRoutes.js';
 
 /**
- * Start-up, in order: the runtime configuration; a sign-in callback completed (the URL becomes the page
- * the user was going to); the signed-in user, renewed if their token expired meanwhile; their persisted
- * cache restored (anyone else's purged); only then the first render, so a reload paints from the cache.
+ * Start-up, in order: the runtime configuration (index.html has requested it already); a sign-in
+ * callback completed (the URL becomes the page the user was going to); the signed-in user, renewed if
+ * their token expired meanwhile; their persisted cache restored (anyone else's purged); only then the
+ * first render, so a reload paints from the cache.
  */
 async function bootstrap(root: Root): Promise<void> {
   let config: RuntimeConfig;
   try {
-    config = await loadRuntimeConfig();
+    config = await loadRuntimeConfig(earlyConfigFetch());
   } catch (error) {
     root.render(<ConfigErrorScreen detail={error instanceof Error ? error.message : String(error)} />);
     return;
@@ -27,6 +30,7 @@ async function bootstrap(root: Root): Promise<void> {
   const userManager = createUserManager(config);
   const callback = await completeSignInCallback(userManager);
   if (callback.kind === 'silent-renew') return;
+  if (callback.kind === 'signed-in') preloadPagesFor(window.location.pathname);
   const user = callback.kind === 'signed-in' ? callback.user : await loadStoredUser(userManager);
 
   const authFailures = new AuthFailureChannel();
@@ -50,9 +54,10 @@ async function bootstrap(root: Root): Promise<void> {
   );
 }
 
-// Home's module (lazy in the route table) is fetched while the configuration, the user and the cache
-// load and the loading screen holds, rather than after the loading delay ends. Same module, same chunk.
-if (window.location.pathname === '/') void import('./screens/home/HomePage.js').catch(() => undefined);
+// The page's code (lazy in the route table) is fetched while the configuration, the user and the cache
+// load and the loading screen holds, rather than after the loading delay ends; loaded, it renders
+// without suspending (see lazyPage). After a sign-in callback, again for the page it returns to.
+preloadPagesFor(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastCenter } from './toast-center.js';
-import { ToastProvider } from './ToastProvider.js';
+import { loadToasters, ToastProvider } from './ToastProvider.js';
 import { TOAST_DURATION_MS } from './toast-model.js';
 import { useToasts, type ToastsApi } from './useToasts.js';
 
@@ -21,6 +21,12 @@ function renderToasts(): { api: ToastsApi; center: ToastCenter } {
   );
   return { api: api!, center };
 }
+
+// The containers' code loads with the first toast (see 'load the containers with the first toast'); the
+// other tests have it loaded already, so toasts show within the act() that asks for them.
+beforeAll(async () => {
+  await loadToasters();
+});
 
 afterEach(() => {
   cleanup();
@@ -125,6 +131,15 @@ describe('toasts', () => {
     expect(center.list()).toEqual([]);
     for (const callback of callbacks) expect(callback).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByText('a')).toBeNull());
+  });
+
+  it('load the containers with the first toast, not before', async () => {
+    const { api } = renderToasts();
+    expect(screen.queryByTestId('toasts-top-centre')).toBeNull();
+    act(() => {
+      api.show({ message: 'First.' });
+    });
+    expect(within(await screen.findByTestId('toasts-top-centre')).getByText('First.')).toBeTruthy();
   });
 
   it('wait for the containers when shown before they mount', async () => {

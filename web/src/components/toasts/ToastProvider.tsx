@@ -1,40 +1,19 @@
-import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
-import { ErrorIcon, InfoSignIcon, NotificationsIcon, TickCircleIcon } from '@blueprintjs/icons';
-import { createContext, useCallback, type ReactElement, type ReactNode } from 'react';
-import { toastCenter, type ToastCenter, type ToastRenderer } from './toast-center.js';
-import type { ToastType } from './toast-model.js';
+import { createContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { toastCenter, type ToastCenter } from './toast-center.js';
+import type { ToastersProps } from './Toasters.js';
 import './toasts.css';
 
 export const ToastCenterContext = createContext<ToastCenter>(toastCenter);
 
-const INTENTS: Record<ToastType, Intent> = {
-  success: Intent.SUCCESS,
-  info: Intent.PRIMARY,
-  error: Intent.DANGER,
-  default: Intent.NONE,
-};
+let loadedToasters: ComponentType<ToastersProps> | null = null;
 
-const ICONS: Record<ToastType, ReactElement> = {
-  success: <TickCircleIcon />,
-  info: <InfoSignIcon />,
-  error: <ErrorIcon />,
-  default: <NotificationsIcon />,
-};
-
-/** The look of every toast: a titled message, coloured by type, 400 px wide. */
-const renderToast: ToastRenderer = (toast, onDismiss): ToastProps => ({
-  className: 'meridian-toast',
-  intent: INTENTS[toast.type],
-  icon: ICONS[toast.type],
-  timeout: toast.duration,
-  onDismiss,
-  message: (
-    <div className="meridian-toast-body" data-toast-id={toast.id} data-toast-type={toast.type}>
-      <strong className="meridian-toast-title">{toast.title}</strong>
-      <div className="meridian-toast-message">{toast.message}</div>
-    </div>
-  ),
-});
+/**
+ * The containers' code: Blueprint's OverlayToaster with its overlay and transition libraries, not
+ * needed to paint a page (issue 8: home's JS). Loaded with the first toast; resolves once it is there.
+ */
+export function loadToasters(): Promise<ComponentType<ToastersProps>> {
+  return import('./Toasters.js').then(({ Toasters }) => (loadedToasters = Toasters));
+}
 
 export interface ToastProviderProps {
   children?: ReactNode;
@@ -43,49 +22,41 @@ export interface ToastProviderProps {
 }
 
 /**
- * Mounts the three toast containers (spec section 2): default and secret-messages stacked at the top
- * centre, background-sync at the bottom right; `useToasts()` reaches them from anywhere below.
+ * Makes `useToasts()` reach the center from anywhere below, and mounts the three toast containers
+ * (spec section 2; see Toasters) once the first toast is asked for: their code loads then, and the toasts
+ * asked for meanwhile wait in the center, as those shown before any container mounts always did.
  */
 export function ToastProvider({ children, center = toastCenter }: ToastProviderProps) {
-  // One stable ref callback per container, so re-renders do not detach and re-attach the toasters.
-  const attachDefault = useCallback(
-    (toaster: Toaster | null) => center.attach('default', toaster, renderToast),
-    [center],
-  );
-  const attachBackgroundSync = useCallback(
-    (toaster: Toaster | null) => center.attach('background-sync', toaster, renderToast),
-    [center],
-  );
-  const attachSecretMessages = useCallback(
-    (toaster: Toaster | null) => center.attach('secret-messages', toaster, renderToast),
-    [center],
-  );
+  // Counts the toasts that found no container: each one starts (or, after a failed load, retries) the load.
+  const [demand, setDemand] = useState(() => (center.containersWanted ? 1 : 0));
+  const [loaded, setLoaded] = useState<ComponentType<ToastersProps> | null>(null);
+  const Toasters = loaded ?? loadedToasters;
+
+  useEffect(() => {
+    const wanted = () => setDemand((count) => count + 1);
+    const unsubscribe = center.onContainersWanted(wanted);
+    // A toast asked for between the first render and now.
+    if (center.containersWanted) wanted();
+    return unsubscribe;
+  }, [center]);
+  useEffect(() => {
+    if (demand === 0 || Toasters) return;
+    let cancelled = false;
+    loadToasters().then(
+      (component) => {
+        if (!cancelled) setLoaded(() => component);
+      },
+      (error: unknown) => console.warn('The toast containers could not be loaded.', error),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [demand, Toasters]);
+
   return (
     <ToastCenterContext.Provider value={center}>
       {children}
-      <div className="meridian-toasts-top" data-testid="toasts-top-centre">
-        <OverlayToaster
-          ref={attachSecretMessages}
-          usePortal={false}
-          position={Position.TOP}
-          className="meridian-toaster meridian-toaster-secret-messages"
-          canEscapeKeyClear={false}
-        />
-        <OverlayToaster
-          ref={attachDefault}
-          usePortal={false}
-          position={Position.TOP}
-          className="meridian-toaster meridian-toaster-default"
-        />
-      </div>
-      <div className="meridian-toasts-bottom-right" data-testid="toasts-bottom-right">
-        <OverlayToaster
-          ref={attachBackgroundSync}
-          usePortal={false}
-          position={Position.BOTTOM_RIGHT}
-          className="meridian-toaster meridian-toaster-background-sync"
-        />
-      </div>
+      {demand > 0 && Toasters && <Toasters center={center} />}
     </ToastCenterContext.Provider>
   );
 }

@@ -12,13 +12,27 @@ interface OpenToast {
 
 /**
  * Shows, dismisses and clears toasts across the three containers. Usable outside React (the Apollo
- * error link, the session watcher): toasts asked for before the containers mount wait for them.
+ * error link, the session watcher): toasts asked for before the containers mount wait for them (and
+ * tell ToastProvider, which loads the containers with the first toast).
  */
 export class ToastCenter {
   private readonly toasters = new Map<ToastContainerId, Toaster>();
   private readonly open = new Map<string, OpenToast>();
   private pending: string[] = [];
   private render: ToastRenderer | null = null;
+  private wanted = false;
+  private readonly wantListeners = new Set<() => void>();
+
+  /** Whether a toast has found no container to show in (ToastProvider then loads the containers). */
+  get containersWanted(): boolean {
+    return this.wanted;
+  }
+
+  /** Calls `listener` each time a toast finds no container; answers the unsubscribe. */
+  onContainersWanted(listener: () => void): () => void {
+    this.wantListeners.add(listener);
+    return () => this.wantListeners.delete(listener);
+  }
 
   /** The provider registers each container's Blueprint toaster (null when it unmounts). */
   attach(containerId: ToastContainerId, toaster: Toaster | null, render: ToastRenderer): void {
@@ -64,6 +78,8 @@ export class ToastCenter {
     const toaster = this.toasters.get(entry.toast.containerId);
     if (!toaster || !this.render) {
       this.pending.push(id);
+      this.wanted = true;
+      for (const listener of [...this.wantListeners]) listener();
       return;
     }
     toaster.show(
