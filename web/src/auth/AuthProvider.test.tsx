@@ -159,6 +159,8 @@ describe('the auth provider across tabs', () => {
   });
 
   it('warns a minute before the idle sign-out, and signs out after 30 minutes without activity', async () => {
+    // The dialog's module loads with the first warning; loaded here first, it arrives within fake time.
+    await import('./IdleWarningDialog.js');
     vi.useFakeTimers();
     const redirect = vi.spyOn(userManager, 'signoutRedirect').mockResolvedValue(undefined);
     await renderSignedIn(userManager);
@@ -168,6 +170,7 @@ describe('the auth provider across tabs', () => {
     await act(() => vi.advanceTimersByTimeAsync(29 * 60_000 - 1_000));
     expect(screen.queryByText('Are you still there?')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.getByText('Are you still there?')).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toContain('You will be signed out in 60 seconds');
 

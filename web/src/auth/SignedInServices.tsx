@@ -1,15 +1,20 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { idleTimeoutMs, sessionMaxMs, type RuntimeConfig } from '../config/runtime.js';
 import type { AuthFailureChannel } from './auth-failures.js';
 import { IdleWarningContext, type IdleWarning } from './auth-session.js';
 import { IdleTracker } from './idle.js';
-import { IdleWarningDialog } from './IdleWarningDialog.js';
 import { SESSION_ENDED_MESSAGES } from './session-ended.js';
 import { checkGateway, refreshTokens } from './session-probes.js';
 import { SessionWatch } from './session-watch.js';
 import { claimIdleSignOut } from './sign-out-claim.js';
 import { signInTime } from './sign-in-time.js';
 import type { CoordinatedUserManager } from './user-manager.js';
+
+// Blueprint's Dialog and overlay (~7 kB gzip) are not needed to paint home: the dialog's code loads with
+// the first warning and then stays mounted, so it also animates closed. The sign-out does not wait on it.
+const IdleWarningDialog = lazy(() =>
+  import('./IdleWarningDialog.js').then((module) => ({ default: module.IdleWarningDialog })),
+);
 
 export interface SignedInServicesProps {
   /** Someone is signed in: watch the session and the idle time. */
@@ -38,6 +43,8 @@ export function SignedInServices({
   children,
 }: SignedInServicesProps) {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+  const [warned, setWarned] = useState(false);
+  if (secondsLeft !== null && !warned) setWarned(true);
   const tracker = useRef<IdleTracker | null>(null);
   const callbacks = useRef({ endHere, signOut });
   useEffect(() => {
@@ -103,7 +110,11 @@ export function SignedInServices({
   return (
     <IdleWarningContext.Provider value={warning}>
       {children}
-      {active ? <IdleWarningDialog /> : null}
+      {active && warned ? (
+        <Suspense fallback={null}>
+          <IdleWarningDialog />
+        </Suspense>
+      ) : null}
     </IdleWarningContext.Provider>
   );
 }
