@@ -17,6 +17,9 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits as long as a locator does (the context's 15 s): its 1 s default failed the
+    // sandbox's query run on a busy CI machine.
+    expect: { poll: { timeout: 15_000 } },
     // Building the console and seeding the platform happen once, before the first journey.
     teardownTimeout: 30_000,
   },
