@@ -40,6 +40,8 @@ async function renderSignedIn(userManager: CoordinatedUserManager, authFailures 
 }
 
 const status = () => screen.getByLabelText('status').textContent;
+/** Signing out purges storage and tells the other tabs first: on a loaded CI machine that outlasts 1 s. */
+const SIGNED_OUT_WAIT = { timeout: 5_000 };
 
 function listen() {
   const received: AuthMessage[] = [];
@@ -83,7 +85,7 @@ describe('the auth provider across tabs', () => {
     otherTab.postMessage({ type: 'logout', reason: MESSAGES.inactiveUser } satisfies LogoutMessage);
     otherTab.close();
 
-    expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'You have been signed out' }, SIGNED_OUT_WAIT)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.inactiveUser);
     expect(screen.getByRole('button', { name: 'Sign in again' })).toBeTruthy();
   });
@@ -136,7 +138,7 @@ describe('the auth provider across tabs', () => {
     } satisfies LogoutMessage);
     otherTab.close();
 
-    expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'You have been signed out' }, SIGNED_OUT_WAIT)).toBeTruthy();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.inactiveUser);
     expect(peekSignOutReason()).toBe(MESSAGES.inactiveUser);
@@ -150,7 +152,7 @@ describe('the auth provider across tabs', () => {
 
     act(() => authFailures.report('inactive'));
 
-    expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'You have been signed out' }, SIGNED_OUT_WAIT)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.inactiveUser);
     await waitFor(() => expect(purged).toEqual(['purged']));
     expect(localStorage.getItem(userManager.userStorageKey)).toBeNull();
