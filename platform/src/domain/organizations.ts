@@ -65,11 +65,9 @@ export async function licenseUsage(db: Queryable, organizationIds: string[]): Pr
     explorer_used: number;
     viewer_used: number;
   }>(
-    `SELECT organization_id,
-            count(*)::int AS active_users,
-            count(*) FILTER (WHERE tableau_license = 'explorer')::int AS explorer_used,
-            count(*) FILTER (WHERE tableau_license = 'viewer')::int AS viewer_used
-       FROM users WHERE active AND organization_id = ANY($1) GROUP BY organization_id`,
+    // Kept by the database (migration 006), not counted: an organization may have 100,000 users.
+    `SELECT organization_id, active_users, explorer_used, viewer_used
+       FROM organization_user_counts WHERE organization_id = ANY($1)`,
     [organizationIds],
   );
   const usage = new Map(organizationIds.map((id) => [id, { active_users: 0, explorer_used: 0, viewer_used: 0 }]));
