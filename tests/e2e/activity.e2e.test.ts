@@ -108,8 +108,9 @@ describe('an operator finds a user’s deactivation in the audit trail', () => {
     await page.waitForURL((url) => url.searchParams.get('action') === 'sign-in');
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('action') === 'user.deactivate');
+    // The page re-renders for the URL it went back to (the list may still show the last answer a moment).
+    await expect.poll(() => page.getByLabel('Action').inputValue()).toBe('user.deactivate');
     await deactivationEvent(page).waitFor();
-    expect(await page.getByLabel('Action').inputValue()).toBe('user.deactivate');
 
     // A link opens the same view.
     await page.goto(activityUrl(`?action=user.deactivate&targetId=${encodeURIComponent(TARGET.email)}`));
