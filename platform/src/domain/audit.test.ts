@@ -11,6 +11,7 @@ import { migrate } from '../db/migrate.js';
 import { FIXTURE_PASSWORD, fixtureNpis } from '../test-support/fixture.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 import { AUDIT_ACTIONS, auditChanges, recordAuditEvent, type AuditChange } from './audit.js';
+import type { AuditEventRow } from '../routes/audit.js';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -18,22 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-interface EventRow {
-  id: string;
-  actor: string;
-  actor_kind: string;
-  actor_name: string | null;
-  actor_role: string | null;
-  actor_organization_id: string | null;
-  action: string;
-  organization_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  changes: AuditChange[];
-  details: Record<string, unknown> | null;
-  request_id: string | null;
-  client_ip: string | null;
-}
+/** An event as stored, without its position (id and time vary from run to run). */
+type EventRow = Omit<AuditEventRow, 'event_id' | 'occurred_us' | 'occurred_at'> & { id: string };
 
 const EVENT_COLUMNS = `id::text AS id, actor, actor_kind, actor_name, actor_role, actor_organization_id, action,
   organization_id, target_type, target_id, changes, details, request_id, client_ip`;

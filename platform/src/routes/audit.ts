@@ -26,7 +26,7 @@ export interface AuditQuery {
   first: number;
 }
 
-interface AuditEventRow {
+export interface AuditEventRow {
   event_id: string;
   /** occurred_at in whole microseconds since the epoch (text: exact, unlike a JS Date). */
   occurred_us: string;
