@@ -104,10 +104,16 @@ describe('an operator finds a user’s deactivation in the audit trail', () => {
     expect(await diffOf(page, 'active')).toEqual(['− removed: true', '+ added: false']);
     await screenshot(page, journey, 'activity filtered by action');
 
+    // A slow machine: the back button lands before React has drawn the step it undoes (CI found the
+    // form then kept the undone choice). A slowed CPU makes that the case every time.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     await page.getByLabel('Action').selectOption('sign-in');
     await page.waitForURL((url) => url.searchParams.get('action') === 'sign-in');
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('action') === 'user.deactivate');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
     // The page re-renders for the URL it went back to (the list may still show the last answer a moment).
     await expect.poll(() => page.getByLabel('Action').inputValue()).toBe('user.deactivate');
     await deactivationEvent(page).waitFor();

@@ -1,6 +1,7 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { AUDIT_ACTION_INFO, AUDIT_ACTIONS } from '@meridian/schema';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
+import { useUrlDraft } from '../../components/useUrlDraft.js';
 import {
   EMPTY_ACTIVITY_FILTER,
   TARGET_TYPE_OPTIONS,
@@ -16,20 +17,13 @@ export interface ActivityFiltersFormProps {
   onChange: (filter: ActivityFilter) => void;
 }
 
-const sameFilter = (a: ActivityFilter, b: ActivityFilter) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * The list's filters. Choices (action, target type, dates) apply at once; typed text applies with
  * "Apply filters" or Enter, so each search is one step of the browser's history rather than one per key.
  */
 export function ActivityFiltersForm({ filter, hidden, onChange }: ActivityFiltersFormProps) {
-  const [draft, setDraft] = useState(filter);
-  const [shown, setShown] = useState(filter);
-  if (!sameFilter(shown, filter)) {
-    // The URL changed (a link, the back button): the form follows it.
-    setShown(filter);
-    setDraft(filter);
-  }
+  // The URL changed (a link, the back button): the form follows it.
+  const [draft, setDraft] = useUrlDraft(filter);
   const set = (key: ActivityFilterKey, value: string) => setDraft((current) => ({ ...current, [key]: value }));
   const choose = (key: ActivityFilterKey, value: string) => {
     const next: ActivityFilter = { ...draft, [key]: value };

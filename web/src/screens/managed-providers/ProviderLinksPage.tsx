@@ -1,7 +1,7 @@
 import { Button, Callout, H1, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
 import { SearchIcon, TrashIcon, UploadIcon } from '@blueprintjs/icons';
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { sameSearchText, useUrlDraft } from '../../components/useUrlDraft.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { can } from '../../session/session-user.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
@@ -34,14 +34,9 @@ function SearchBox({
   search: string;
   onSearch: (text: string) => void;
 }) {
-  const [text, setText] = useState(search);
-  const [shownFor, setShownFor] = useState(search);
-  const debounced = useDebouncedCallback((next: string) => onSearch(next.trim()));
   // The URL changed from elsewhere (back button, a tab): show its search text.
-  if (search !== shownFor) {
-    setShownFor(search);
-    if (search !== text.trim()) setText(search);
-  }
+  const [text, setText] = useUrlDraft(search, sameSearchText);
+  const debounced = useDebouncedCallback((next: string) => onSearch(next.trim()));
   return (
     <InputGroup
       type="search"

@@ -1,10 +1,11 @@
 import { Button, Callout, H1, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
 import { OfficeIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
 import { isSystemRole } from '@meridian/schema';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { useCommittedValue } from '../../components/useCommittedValue.js';
+import { sameSearchText, useUrlDraft } from '../../components/useUrlDraft.js';
 import { graphql } from '../../gql/index.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { PATHS } from '../../routes/paths.js';
@@ -51,12 +52,7 @@ export default function OrganizationsPage() {
 
   // The box shows what is typed at once; the URL (and the query) follow once typing pauses. Moving
   // through history changes the URL's search: the box follows it.
-  const [text, setText] = useState(state.search);
-  const [shownSearch, setShownSearch] = useState(state.search);
-  if (shownSearch !== state.search) {
-    setShownSearch(state.search);
-    setText(state.search);
-  }
+  const [text, setText] = useUrlDraft(state.search, sameSearchText);
   const typed = useDebouncedValue(text);
   useEffect(() => {
     if (typed.trim() !== state.search.trim()) update({ search: typed, page: 0 }, { replace: true });
