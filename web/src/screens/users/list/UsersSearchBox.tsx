@@ -1,6 +1,7 @@
 import { InputGroup } from '@blueprintjs/core';
 import { SearchIcon } from '@blueprintjs/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { sameSearchText, useUrlDraft } from '../../../components/useUrlDraft.js';
 
 /** Typing pauses this long before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -17,16 +18,9 @@ export interface UsersSearchBoxProps {
  * URL when it changes otherwise (back button, a link).
  */
 export function UsersSearchBox({ value, onSearch }: UsersSearchBoxProps) {
-  const [text, setText] = useState(value);
-  const [applied, setApplied] = useState(value);
+  const [text, setText] = useUrlDraft(value, sameSearchText);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  if (value !== applied) {
-    // The URL moved on without this field (React's "adjust state while rendering" pattern).
-    setApplied(value);
-    if (text.trim() !== value) setText(value);
-  }
 
   const settle = (next: string) => {
     window.clearTimeout(timer.current);
