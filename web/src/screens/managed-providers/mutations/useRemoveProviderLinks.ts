@@ -1,49 +1,24 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useCallback } from 'react';
 import { graphql } from '../../../gql/index.js';
+import type { RemoveProviderLinksMutation as Data } from '../../../gql/graphql.js';
 import type { KindInfo } from '../kinds.js';
-import { outcomeOfBatchError, outcomeOfBatchPayload, type BatchOutcome } from './batch-outcome.js';
-import { evictProviderLinks } from './evict-provider-links.js';
+import type { BatchOutcome } from './batch-outcome.js';
+import { useBatchMutation } from './useBatchMutation.js';
 
 const RemoveProviderLinksMutation = graphql(`
   mutation RemoveProviderLinks($organizationId: ID!, $kind: ProviderLinkKind!, $npis: [String!]!) {
     removeProviderLinks(organizationId: $organizationId, kind: $kind, npis: $npis) {
-      results {
-        npi
-        status
-        message
-      }
-      created
-      updated
-      unchanged
-      removed
-      notFound
-      errors
-      inputErrors {
-        field
-        message
-      }
+      ...BatchOutcome_payload
     }
   }
 `);
 
-/** Removes links of one kind in one request; the cached lists are evicted when any row was answered. */
+const payloadOf = (data: Data) => data.removeProviderLinks;
+
+/** Removes links of one kind in one request. */
 export function useRemoveProviderLinks(): [
   (organizationId: string, kind: KindInfo, npis: string[]) => Promise<BatchOutcome>,
   { loading: boolean },
 ] {
-  const client = useApolloClient();
-  const [mutate, { loading }] = useMutation(RemoveProviderLinksMutation);
-  const remove = useCallback(
-    async (organizationId: string, kind: KindInfo, npis: string[]) => {
-      const outcome = await mutate({ variables: { organizationId, kind: kind.graphql, npis } }).then(
-        (result) => outcomeOfBatchPayload(result.data?.removeProviderLinks),
-        outcomeOfBatchError,
-      );
-      if (outcome.ok) evictProviderLinks(client.cache);
-      return outcome;
-    },
-    [mutate, client],
-  );
-  return [remove, { loading }];
+  const [run, state] = useBatchMutation(RemoveProviderLinksMutation, payloadOf);
+  return [(organizationId, kind, npis) => run({ organizationId, kind: kind.graphql, npis }), state];
 }

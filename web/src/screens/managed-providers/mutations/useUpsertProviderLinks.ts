@@ -1,49 +1,24 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useCallback } from 'react';
 import { graphql } from '../../../gql/index.js';
+import type { UpsertProviderLinksMutation as Data } from '../../../gql/graphql.js';
 import type { KindInfo } from '../kinds.js';
-import { outcomeOfBatchError, outcomeOfBatchPayload, type BatchOutcome } from './batch-outcome.js';
-import { evictProviderLinks } from './evict-provider-links.js';
+import type { BatchOutcome } from './batch-outcome.js';
+import { useBatchMutation } from './useBatchMutation.js';
 
 const UpsertProviderLinksMutation = graphql(`
   mutation UpsertProviderLinks($organizationId: ID!, $kind: ProviderLinkKind!, $links: [ProviderLinkInput!]!) {
     upsertProviderLinks(organizationId: $organizationId, kind: $kind, links: $links) {
-      results {
-        npi
-        status
-        message
-      }
-      created
-      updated
-      unchanged
-      removed
-      notFound
-      errors
-      inputErrors {
-        field
-        message
-      }
+      ...BatchOutcome_payload
     }
   }
 `);
 
-/** Creates or updates links of one kind in one request; the cached lists are evicted when any row was answered. */
+const payloadOf = (data: Data) => data.upsertProviderLinks;
+
+/** Creates or updates links of one kind in one request. */
 export function useUpsertProviderLinks(): [
   (organizationId: string, kind: KindInfo, links: { npi: string; value: string }[]) => Promise<BatchOutcome>,
   { loading: boolean },
 ] {
-  const client = useApolloClient();
-  const [mutate, { loading }] = useMutation(UpsertProviderLinksMutation);
-  const upsert = useCallback(
-    async (organizationId: string, kind: KindInfo, links: { npi: string; value: string }[]) => {
-      const outcome = await mutate({ variables: { organizationId, kind: kind.graphql, links } }).then(
-        (result) => outcomeOfBatchPayload(result.data?.upsertProviderLinks),
-        outcomeOfBatchError,
-      );
-      if (outcome.ok) evictProviderLinks(client.cache);
-      return outcome;
-    },
-    [mutate, client],
-  );
-  return [upsert, { loading }];
+  const [run, state] = useBatchMutation(UpsertProviderLinksMutation, payloadOf);
+  return [(organizationId, kind, links) => run({ organizationId, kind: kind.graphql, links }), state];
 }
