@@ -4,7 +4,8 @@ import { useLocation } from 'react-router-dom';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ApolloSetupProvider } from '../apollo/ApolloSetupProvider.js';
-import { testApolloSetup } from '../apollo/test-support.js';
+import { signedInSession } from '../apollo/test-harness.js';
+import { testApolloSetup, type StubHandler } from '../apollo/test-support.js';
 import { AuthSessionContext, type AuthSession } from '../auth/auth-session.js';
 import { ToastCenter } from '../components/toasts/toast-center.js';
 import { ToastProvider } from '../components/toasts/ToastProvider.js';
@@ -45,44 +46,36 @@ export function sessionUserOf(role: Role, overrides: Partial<SessionUser> = {}):
   };
 }
 
-export function signedInSession(email: string): AuthSession {
-  return {
-    status: 'signed-in',
-    accessToken: 'test-token',
-    expiresAt: Date.now() + 300_000,
-    email,
-    signInUnderWay: false,
-    signOutReason: null,
-    signInError: null,
-    signIn: vi.fn(),
-    signOut: vi.fn(() => Promise.resolve()),
-  };
-}
-
 export function signedOutSession(): AuthSession {
   return { ...signedInSession(''), status: 'signed-out', accessToken: null, expiresAt: null, email: null };
 }
 
-/** Shows where the router is, so tests can read redirects. */
+/** Shows where the router is (path and search, and its state), so tests can read navigation. */
 function LocationProbe() {
   const location = useLocation();
   return (
     <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
-      {location.pathname}
+      {location.pathname + location.search}
     </output>
   );
 }
+
+/** Lazy screens and stubbed answers settle within this. */
+export const WAIT = { timeout: 4000 };
 
 export interface RenderConsoleOptions {
   user?: SessionUser | null;
   userError?: SessionUserState['error'];
   session?: AuthSession;
+  /** The stub gateway's answers by operation name; without them every query fails. */
+  gateway?: Record<string, StubHandler>;
 }
 
 /**
  * The console's route table at `path` with the providers App.tsx puts around it: configuration,
- * theme, toasts (a fresh center), the auth session and session user given, the console's Apollo setup
- * over a gateway stub that answers no query (screens show their error states), and a memory router.
+ * theme, toasts (a fresh center), the auth session and session user given, the console's real Apollo
+ * client, cache and persistence over a stub gateway answering by operation name (`gateway`; none by
+ * default, and screens show their error states), and a memory router.
  */
 export function renderConsole(path: string, options: RenderConsoleOptions = {}) {
   const user = options.user === undefined ? sessionUserOf('orgUser') : options.user;
@@ -101,7 +94,7 @@ export function renderConsole(path: string, options: RenderConsoleOptions = {}) 
     retry: vi.fn(),
   };
   const toasts = new ToastCenter();
-  const { setup } = testApolloSetup({});
+  const { setup, gateway } = testApolloSetup(options.gateway ?? {});
   const result = render(
     <RuntimeConfigContext.Provider value={TEST_CONFIG}>
       <ThemeProvider>
@@ -120,5 +113,14 @@ export function renderConsole(path: string, options: RenderConsoleOptions = {}) 
       </ThemeProvider>
     </RuntimeConfigContext.Provider>,
   );
-  return { ...result, toasts, signIn, signOut };
+  const location = () => result.getByTestId('location').textContent;
+  return { ...result, toasts, signIn, signOut, setup, gateway, location };
+}
+
+/** The console at `path` signed in as `user`, the gateway stub answering `handlers` and the catalog check. */
+export function renderWithGateway(path: string, user: SessionUser, handlers: Record<string, StubHandler>) {
+  return renderConsole(path, {
+    user,
+    gateway: { CatalogVersionCheck: () => ({ catalogVersion: '1', prCatalogVersion: '1' }), ...handlers },
+  });
 }

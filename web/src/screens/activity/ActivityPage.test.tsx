@@ -2,8 +2,7 @@ import { MESSAGES } from '@meridian/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserOf } from '../../routes/test-support.js';
-import { renderWithGateway, WAIT } from '../users/test-support.js';
+import { renderWithGateway, sessionUserOf, WAIT } from '../../routes/test-support.js';
 import { auditEventRecord, eventsAnswer } from './test-support.js';
 
 const downloads = vi.hoisted(() => [] as { fileName: string; text: string }[]);

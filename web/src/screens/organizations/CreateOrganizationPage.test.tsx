@@ -2,9 +2,9 @@ import { EMAIL_MESSAGE, ORGANIZATION_ID_MESSAGE } from '@meridian/schema';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionUserOf } from '../../routes/test-support.js';
+import { sessionUserOf, WAIT } from '../../routes/test-support.js';
 import { DOMAIN_REQUIRED_MESSAGE } from './shared/list-fields.js';
-import { organizationRecord, renderWithGateway, WAIT } from './test-support.js';
+import { organizationRecord, renderWithGateway } from './test-support.js';
 
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);

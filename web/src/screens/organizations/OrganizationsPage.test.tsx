@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionUserOf } from '../../routes/test-support.js';
-import { renderWithGateway, WAIT } from './test-support.js';
+import { sessionUserOf, WAIT } from '../../routes/test-support.js';
+import { renderWithGateway } from './test-support.js';
 
 const row = (id: string, name: string, status: string, activeUsers: number, userLimit: number) => ({
   __typename: 'Organization',

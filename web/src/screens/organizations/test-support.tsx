@@ -1,24 +1,6 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
-import { ApolloHarness, signedInSession } from '../../apollo/test-harness.js';
-import { testApolloSetup, type StubHandler } from '../../apollo/test-support.js';
-import { ToastCenter } from '../../components/toasts/toast-center.js';
-import { ToastProvider } from '../../components/toasts/ToastProvider.js';
-import { RuntimeConfigContext } from '../../config/runtime.js';
-import { AppRoutes } from '../../routes/AppRoutes.js';
-import { TEST_CONFIG } from '../../routes/test-support.js';
+import type { StubHandler } from '../../apollo/test-support.js';
+import { renderWithGateway as renderConsoleWithGateway } from '../../routes/test-support.js';
 import type { SessionUser } from '../../session/session-user.js';
-import { SessionUserContext, type SessionUserState } from '../../session/session-user-context.js';
-import { ThemeProvider } from '../../theme/ThemeProvider.js';
-
-/** Lazy screens and stubbed answers settle within this. */
-export const WAIT = { timeout: 4000 };
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
 
 /** The catalog answers every organizations screen may ask for. */
 export const CATALOG_HANDLERS: Record<string, StubHandler> = {
@@ -105,30 +87,7 @@ export function organizationRecord(overrides: Record<string, unknown> = {}) {
 
 export { job };
 
-/**
- * The console's route table at `path` (real guards and shell) signed in as `user`, talking GraphQL to
- * a stub gateway answering by operation name. The real Apollo client, cache and persistence run.
- */
+/** The console at `path` signed in as `user`, the gateway stub answering the catalog and `handlers`. */
 export function renderWithGateway(path: string, user: SessionUser, handlers: Record<string, StubHandler>) {
-  const { setup, gateway } = testApolloSetup({ ...CATALOG_HANDLERS, ...handlers });
-  const toasts = new ToastCenter();
-  const userState: SessionUserState = { user, loading: false, retry: vi.fn() };
-  const result = render(
-    <RuntimeConfigContext.Provider value={TEST_CONFIG}>
-      <ThemeProvider>
-        <ToastProvider center={toasts}>
-          <ApolloHarness setup={setup} session={signedInSession(user.email)}>
-            <SessionUserContext.Provider value={userState}>
-              <MemoryRouter initialEntries={[path]}>
-                <AppRoutes />
-                <LocationProbe />
-              </MemoryRouter>
-            </SessionUserContext.Provider>
-          </ApolloHarness>
-        </ToastProvider>
-      </ThemeProvider>
-    </RuntimeConfigContext.Provider>,
-  );
-  const location = () => result.getByTestId('location').textContent;
-  return { ...result, setup, gateway, toasts, location };
+  return renderConsoleWithGateway(path, user, { ...CATALOG_HANDLERS, ...handlers });
 }

@@ -2,8 +2,8 @@ import { EMAIL_MESSAGE, PASSWORD_POLICY_MESSAGE, userLimitMessage } from '@merid
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionUserOf } from '../../routes/test-support.js';
-import { renderWithGateway, userRecord, WAIT } from './test-support.js';
+import { renderWithGateway, sessionUserOf, WAIT } from '../../routes/test-support.js';
+import { userRecord } from './test-support.js';
 
 const organization = (activeUsers: number) => ({
   organization: {

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionUserOf } from '../../routes/test-support.js';
+import { renderWithGateway, sessionUserOf, WAIT } from '../../routes/test-support.js';
 import { USERS_PAGE_SIZE } from './list/users-list-state.js';
-import { renderWithGateway, userRecord, WAIT } from './test-support.js';
+import { userRecord } from './test-support.js';
 
 const TOTAL = 100_000;
 

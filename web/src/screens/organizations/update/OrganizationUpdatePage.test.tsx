@@ -2,9 +2,9 @@ import { MESSAGES } from '@meridian/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sessionUserOf } from '../../../routes/test-support.js';
+import { sessionUserOf, WAIT } from '../../../routes/test-support.js';
 import { auditEventRecord, eventsAnswer } from '../../activity/test-support.js';
-import { job, organizationRecord, renderWithGateway, steps, WAIT } from '../test-support.js';
+import { job, organizationRecord, renderWithGateway, steps } from '../test-support.js';
 
 beforeEach(() => {
   localStorage.clear();

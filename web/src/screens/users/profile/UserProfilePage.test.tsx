@@ -9,8 +9,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_KEY } from '../../../apollo/persistence.js';
-import { sessionUserOf } from '../../../routes/test-support.js';
-import { renderWithGateway, userRecord, WAIT } from '../test-support.js';
+import { renderWithGateway, sessionUserOf, WAIT } from '../../../routes/test-support.js';
+import { userRecord } from '../test-support.js';
 import { auditEventRecord, eventsAnswer } from '../../activity/test-support.js';
 
 const SECRET = 'mrd_live_2b7e151628aed2a6abf71588';

@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionUserOf } from '../../../../routes/test-support.js';
-import { organizationRecord, renderWithGateway, WAIT } from '../../test-support.js';
+import { sessionUserOf, WAIT } from '../../../../routes/test-support.js';
+import { organizationRecord, renderWithGateway } from '../../test-support.js';
 
 const SECRET = 'mrd_sk_7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b';
 
