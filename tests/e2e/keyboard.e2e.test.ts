@@ -59,12 +59,19 @@ describe('an operator uses the console with the keyboard alone', () => {
 
     await tabTo(page, 'the Managed Providers item', named('Managed Providers', { tag: 'a' }));
     await expectVisibleFocus(page, 'a navigation link');
+    // A slow machine: Organizations is chosen before Managed Providers has drawn. CI found its late
+    // index redirect then replacing Organizations; a slowed CPU makes that the case every time.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.includes('/managed-providers'));
     // The focus stays on the item, so the next one is a Tab away.
     await tabTo(page, 'the Organizations item', named('Organizations', { tag: 'a' }), { max: 2 });
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+    expect(pathOf(page)).toBe('/admin/org-management');
     await saveScreenshot(page, JOURNEY, 'organizations');
   });
 

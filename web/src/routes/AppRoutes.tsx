@@ -1,5 +1,5 @@
 import { Children, isValidElement, Suspense, useEffect, type ReactNode } from 'react';
-import { createRoutesFromElements, matchRoutes, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { createRoutesFromElements, matchRoutes, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireSignIn } from '../auth/RequireSignIn.js';
 import { lazyPage } from '../components/lazy-page.js';
 import { LoadingScreen } from '../components/LoadingScreen.js';
@@ -8,6 +8,7 @@ import { NotFoundPage } from '../screens/errors/NotFoundPage.js';
 import { RouteErrorBoundary } from '../screens/errors/RouteErrorBoundary.js';
 import { DevPanels } from '../theme/DevPanels.js';
 import { PATHS } from './paths.js';
+import { Redirect } from './Redirect.js';
 import { RouteGuard } from './RouteGuard.js';
 import type { RouteId } from './route-access.js';
 
@@ -86,7 +87,7 @@ const ROUTE_TABLE = (
       <Route element={<AppShell />}>
         <Route element={<ShellPageSuspense />}>
           <Route path="config/:orgId/managed-providers" element={guarded('managedProviders', <Outlet />)}>
-            <Route index element={<Navigate to="aliases" replace />} />
+            <Route index element={<Redirect to="aliases" />} />
             {providerLinkRoutes('aliases')}
             {providerLinkRoutes('relationships')}
           </Route>
@@ -104,7 +105,7 @@ const ROUTE_TABLE = (
       </Route>
     </Route>
 
-    <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
+    <Route path="*" element={<Redirect to={PATHS.notFound} />} />
   </>
 );
 

@@ -1,9 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { useToasts } from '../components/toasts/useToasts.js';
 import { useSessionUser } from '../session/useSessionUser.js';
 import { decideGuard } from './guard.js';
 import { PATHS } from './paths.js';
+import { Redirect } from './Redirect.js';
 import { ROUTE_REQUIREMENTS, type RouteId } from './route-access.js';
 
 export interface RouteGuardProps {
@@ -38,10 +39,10 @@ export function RouteGuard({ route, children }: RouteGuardProps) {
     case 'allow':
       return children;
     case 'user-missing':
-      return <Navigate to={PATHS.error} replace state={{ message: outcome.message }} />;
+      return <Redirect to={PATHS.error} state={{ message: outcome.message }} />;
     case 'denied':
-      return <Navigate to={PATHS.home} replace />;
+      return <Redirect to={PATHS.home} />;
     case 'expiring-password':
-      return <Navigate to={PATHS.expiringPassword} replace state={{ from: location }} />;
+      return <Redirect to={PATHS.expiringPassword} state={{ from: location }} />;
   }
 }

@@ -1,11 +1,12 @@
 import { Button, Callout, Classes, H1, Intent, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { ArrowLeftIcon, UserIcon } from '@blueprintjs/icons';
-import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
 import { useRuntimeConfig } from '../../../config/runtime.js';
 import { usePageTitle } from '../../../layout/page-title.js';
 import { canAccessRoute } from '../../../routes/route-access.js';
 import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
+import { Redirect } from '../../../routes/Redirect.js';
 import type { SessionUser } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
 import { ActivityList } from '../../activity/ActivityList.js';
@@ -84,7 +85,7 @@ export function UserProfilePage() {
     const userEmail = scalarText(user.email);
     const subPages = (
       <Routes>
-        <Route index element={<Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />} />
+        <Route index element={<Redirect to={profileSectionPath(orgId, userEmail, 'general')} />} />
         <Route path="general" element={<GeneralSection user={user} actor={actor} productName={productName} />} />
         <Route path="credentials" element={<CredentialsSection user={user} actor={actor} />} />
         <Route
@@ -93,7 +94,7 @@ export function UserProfilePage() {
             sections.includes('password') ? (
               <PasswordSection email={userEmail} name={user.name} actor={actor} />
             ) : (
-              <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
+              <Redirect to={profileSectionPath(orgId, userEmail, 'general')} />
             )
           }
         />
@@ -107,11 +108,11 @@ export function UserProfilePage() {
                 exportScope={userEmail}
               />
             ) : (
-              <Navigate to={profileSectionPath(orgId, userEmail, 'general')} replace />
+              <Redirect to={profileSectionPath(orgId, userEmail, 'general')} />
             )
           }
         />
-        <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
+        <Route path="*" element={<Redirect to={PATHS.notFound} />} />
       </Routes>
     );
     content = (
