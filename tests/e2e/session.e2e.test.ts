@@ -88,6 +88,11 @@ async function idleWarningSeconds(page: Page): Promise<number> {
   return Number(match[1]);
 }
 
+beforeAll(async () => {
+  await createOrgUser(ACME_HEALTH_ID, FIRST);
+  await createOrgUser(ACME_HEALTH_ID, SECOND);
+});
+
 /**
  * The session rules of issue 4 no other journey covers: the permission guard's toast, the logout
  * broadcast, the cache purge between users, sessions ended elsewhere (deactivated, signed out at the
@@ -98,11 +103,6 @@ describe('session rules', () => {
   let browser: JourneyBrowser;
   let page: Page;
   openJourney((opened) => ({ browser, page } = opened));
-
-  beforeAll(async () => {
-    await createOrgUser(ACME_HEALTH_ID, FIRST);
-    await createOrgUser(ACME_HEALTH_ID, SECOND);
-  });
 
   // Whatever failed, the journey's users end active.
   afterAll(() => setUserActive(FIRST.email, true).catch(() => undefined));
@@ -224,6 +224,16 @@ describe('session rules', () => {
     },
     SESSION_ENDED_WITHIN_MS + 30_000,
   );
+});
+
+/**
+ * The idle sign-out across tabs, in a browser of its own: the clock it installs and the activity it
+ * counts must not reach, or come from, the tabs the other session rules left open.
+ */
+describe('idle sign-out', () => {
+  const { webUrl, issuer } = inject('product');
+  let browser: JourneyBrowser;
+  openJourney((opened) => ({ browser } = opened));
 
   it('warns a minute before the idle sign-out, counts activity of every tab, then signs out saying why', async () => {
     // A short idle timeout for this browser (the served config.json with idleTimeoutMinutes changed)
@@ -240,7 +250,8 @@ describe('session rules', () => {
     await waitForHome(idleTab);
     const busyTab = await browser.newPage();
     await busyTab.goto(profileUrl(ACME_HEALTH_ID, FIRST.email));
-    await busyTab.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    // The profile drawn before the clock jumps, so nothing arrives under the pointer later.
+    await busyTab.getByRole('heading', { name: FIRST.name }).waitFor();
     const clock = browser.context.clock;
     const warning = (tab: Page) => tab.getByRole('dialog', { name: 'Are you still there?' });
 

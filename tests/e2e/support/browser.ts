@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { saveScreenshot } from './screenshots.js';
 
 /** Debian's Chromium (apt-get install chromium; .ci/run installs it). The /usr/bin wrapper adds flags and noise. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
@@ -72,5 +73,23 @@ export function openJourney(use: (journey: { browser: JourneyBrowser; page: Page
     browser = await openBrowser();
     use({ browser, page: await firstPage(browser) });
   });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && browser) await recordFailure(browser, task.name);
+  });
   afterAll(() => browser?.close());
+}
+
+/**
+ * What each tab showed when a test failed: a screenshot (failed--…png) and, in the log CI keeps, its
+ * URL and headings, so a failure on another machine can be read without running it again.
+ */
+async function recordFailure(browser: JourneyBrowser, test: string): Promise<void> {
+  for (const [index, page] of browser.context.pages().entries()) {
+    const headings = await page
+      .getByRole('heading')
+      .allInnerTexts()
+      .catch(() => []);
+    console.info(`[e2e] ${test}: tab ${index + 1} at ${page.url()}; headings: ${headings.join(' | ') || 'none'}`);
+    await saveScreenshot(page, `failed ${test}`, `tab ${index + 1}`).catch(() => undefined);
+  }
 }
