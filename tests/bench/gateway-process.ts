@@ -1,37 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startGatewayProcess, type GatewayProcess } from '../e2e/support/gateway-process.js';
+import { repoRoot } from '../e2e/support/paths.js';
+import { freePort } from '../e2e/support/ports.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The gateway as it runs in production: its own Node process, started by its main module. */
-export interface GatewayProcess {
-  /** Its origin (GraphQL at `${url}/graphql`). */
-  url: string;
-  pid: number;
+/** The compiled gateway as production runs it, with what the bench reads of its process. */
+export interface MeasuredGatewayProcess extends GatewayProcess {
   /** Resident memory now, and the most it has held (VmRSS and VmHWM of /proc/<pid>/status). */
   memory(): Promise<{ rssBytes: number; peakRssBytes: number }>;
   /** CPU seconds it has used so far, user and system (/proc/<pid>/stat, in clock ticks). */
   cpuSeconds(): Promise<number>;
-  /** SIGTERM (the gateway finishes what is under way and exits); waits for the exit. */
-  close(): Promise<void>;
-}
-
-/** A port nothing listens on now: the gateway takes GATEWAY_PORT from its environment and logs nothing at LOG_LEVEL=silent. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function statusKilobytes(pid: number, field: string): Promise<number> {
@@ -52,26 +32,6 @@ async function cpuSecondsOf(pid: number): Promise<number> {
   // The command name (2nd field) is in parentheses and may hold spaces; utime and stime are the 14th and 15th fields.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** Polls /readyz (platform and JWKS answering) until 200; fails early if the process exits. */
-async function untilReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The gateway exited (${child.exitCode}): ${stderr()}`);
-    const status = await fetch(`${url}/readyz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The gateway did not get ready within 60 s: ${stderr()}`);
 }
 
 /** What production runs (deploy/gateway.Dockerfile's CMD, and `npm start`): the compiled gateway. */
@@ -100,41 +60,17 @@ export function buildGateway(): void {
 }
 
 /**
- * `node gateway/dist/main.js` from the repository root, as production runs it, with `env` added to this
- * process's environment (GATEWAY_PORT chosen here). Call buildGateway first: this runs what dist/ holds.
+ * `node gateway/dist/main.js` from the repository root, as production runs it, on a free port with `env`
+ * added to this process's environment. Call buildGateway first: this runs what dist/ holds.
  */
-export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
-  const port = await freePort();
-  const [command, ...args] = GATEWAY_COMMAND.split(' ') as [string, ...string[]];
-  const child = spawn(command, args, {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-4000);
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited(child);
-  };
-  try {
-    await untilReady(url, child, () => errors);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  const pid = child.pid!;
+export async function startBuiltGateway(env: Record<string, string>): Promise<MeasuredGatewayProcess> {
+  const gateway = await startGatewayProcess(await freePort(), env, GATEWAY_COMMAND.split(' ').slice(1));
   return {
-    url,
-    pid,
+    ...gateway,
     memory: async () => ({
-      rssBytes: (await statusKilobytes(pid, 'VmRSS')) * 1024,
-      peakRssBytes: (await statusKilobytes(pid, 'VmHWM')) * 1024,
+      rssBytes: (await statusKilobytes(gateway.pid, 'VmRSS')) * 1024,
+      peakRssBytes: (await statusKilobytes(gateway.pid, 'VmHWM')) * 1024,
     }),
-    cpuSeconds: () => cpuSecondsOf(pid),
-    close,
+    cpuSeconds: () => cpuSecondsOf(gateway.pid),
   };
 }

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platform';
 import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
-import { GATEWAY_COMMAND, buildGateway, startGatewayProcess, type GatewayProcess } from './gateway-process.js';
+import { GATEWAY_COMMAND, buildGateway, startBuiltGateway, type MeasuredGatewayProcess } from './gateway-process.js';
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { formatCount, formatMs, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
 import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
@@ -80,9 +80,9 @@ function restRequest(platform: RunningPlatform, comparison: Comparison, token: s
   };
 }
 
-function graphqlRequest(gateway: GatewayProcess, comparison: Comparison, token: string): BenchRequest {
+function graphqlRequest(gateway: MeasuredGatewayProcess, comparison: Comparison, token: string): BenchRequest {
   return {
-    url: `${gateway.url}/graphql`,
+    url: `${gateway.origin}/graphql`,
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query: comparison.graphql }),
@@ -108,9 +108,9 @@ async function probe(request: BenchRequest): Promise<void> {
 }
 
 /** A counter of the gateway's /metrics summed over its labels. */
-async function counterTotal(gateway: GatewayProcess, name: string): Promise<number> {
-  const response = await fetch(`${gateway.url}/metrics`);
-  if (!response.ok) throw new Error(`${gateway.url}/metrics answered ${response.status}`);
+async function counterTotal(gateway: MeasuredGatewayProcess, name: string): Promise<number> {
+  const response = await fetch(`${gateway.origin}/metrics`);
+  if (!response.ok) throw new Error(`${gateway.origin}/metrics answered ${response.status}`);
   let total = 0;
   for (const line of (await response.text()).split('\n')) {
     if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) total += Number(line.split(' ').at(-1));
@@ -119,7 +119,7 @@ async function counterTotal(gateway: GatewayProcess, name: string): Promise<numb
 }
 
 /** REST calls one request of `request` makes, counted by the gateway itself (after a probe: caches warm). */
-async function restCallsOf(gateway: GatewayProcess, request: BenchRequest): Promise<number> {
+async function restCallsOf(gateway: MeasuredGatewayProcess, request: BenchRequest): Promise<number> {
   const before = await counterTotal(gateway, 'gateway_upstream_calls_total');
   await probe(request);
   return (await counterTotal(gateway, 'gateway_upstream_calls_total')) - before;
@@ -130,7 +130,7 @@ async function restCallsOf(gateway: GatewayProcess, request: BenchRequest): Prom
  * meanwhile: unlike latency, barely moved by other work on the machine.
  */
 async function withGatewayCpu<T>(
-  gateway: GatewayProcess,
+  gateway: MeasuredGatewayProcess,
   work: () => Promise<T>,
 ): Promise<{ result: T; cpuMsPerRequest: number }> {
   const requestsBefore = await counterTotal(gateway, 'gateway_graphql_requests_total');
@@ -155,9 +155,9 @@ async function measureOn(
   });
   log(`${database.label}: starting the platform (migrations and seed, 100,000 users included)…`);
   const platform = await startPlatform(config, { seedScale: true, logger: false });
-  let gateway: GatewayProcess | undefined;
+  let gateway: MeasuredGatewayProcess | undefined;
   try {
-    gateway = await startGatewayProcess({
+    gateway = await startBuiltGateway({
       APP_ENV: 'production',
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',

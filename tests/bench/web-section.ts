@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { firstPage, openBrowser } from '../e2e/support/browser.js';
+import { startProduct, type RunningProduct } from '../e2e/support/product.js';
 import { formatCount, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
 import { median } from './statistics.js';
 import { clientCredentialsToken } from './token.js';
@@ -28,7 +29,6 @@ import {
   type ContentProbe,
   type LoadTiming,
 } from './web-browser.js';
-import { startWebBenchProduct, type WebBenchProduct } from './web-product.js';
 
 /** Runs of each browser figure; each run is a fresh Chromium profile signed in anew. */
 const RUNS = 5;
@@ -99,7 +99,7 @@ interface BrowserFigures {
 
 /** One run: a fresh profile signs in, then each page cold and (where measured) reloaded with its persisted cache. */
 async function measureRun(
-  product: WebBenchProduct,
+  product: RunningProduct,
   pages: MeasuredPage[],
   runs: Map<MeasuredPage, PageRuns>,
   recordRequests: boolean,
@@ -138,7 +138,7 @@ async function measureRun(
 }
 
 async function measureInBrowser(
-  product: WebBenchProduct,
+  product: RunningProduct,
   pages: MeasuredPage[],
   log: (message: string) => void,
 ): Promise<BrowserFigures> {
@@ -152,14 +152,14 @@ async function measureInBrowser(
 }
 
 /** GET of the platform's REST API as the internal tools' client. */
-async function restGet<T>(product: WebBenchProduct, token: string, pathAndQuery: string): Promise<T> {
+async function restGet<T>(product: RunningProduct, token: string, pathAndQuery: string): Promise<T> {
   const response = await fetch(`${product.restUrl}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${pathAndQuery} answered ${response.status}`);
   return (await response.json()) as T;
 }
 
 /** Users of every seeded organization (the REST list's `total`), to pick and name the lists compared. */
-async function userCounts(product: WebBenchProduct): Promise<Map<string, number>> {
+async function userCounts(product: RunningProduct): Promise<Map<string, number>> {
   const token = await clientCredentialsToken(product.issuer, product.cliClient);
   const organizations = await restGet<{ data: { id: string }[] }>(product, token, '/organization?limit=0');
   const counts = new Map<string, number>();
@@ -186,7 +186,7 @@ const medianOf = (timings: LoadTiming[], pick: (timing: LoadTiming) => number | 
 };
 const verdict = (value: number | null, limit: number) => (value === null ? '–' : value <= limit ? 'met' : 'missed');
 
-function renderHomeWeight(product: WebBenchProduct, manifest: Manifest, requests: BrowserFigures['homeRequests']) {
+function renderHomeWeight(product: RunningProduct, manifest: Manifest, requests: BrowserFigures['homeRequests']) {
   const entry = staticClosure(manifest, entryKey(manifest));
   const weights: [string, Weight, Weight][] = [
     [
@@ -227,7 +227,7 @@ function renderHomeWeight(product: WebBenchProduct, manifest: Manifest, requests
   };
 }
 
-function renderScreenWeights(product: WebBenchProduct, manifest: Manifest, homeFiles: Set<string>): string {
+function renderScreenWeights(product: RunningProduct, manifest: Manifest, homeFiles: Set<string>): string {
   const rows = lazySourceChunks(manifest)
     .filter((key) => key !== 'src/screens/home/HomePage.tsx')
     .map((key) => {
@@ -332,7 +332,12 @@ function renderUsersAtScale(
 export const webSection: BenchSection = {
   id: 'web',
   async run(context: BenchContext) {
-    const product = await startWebBenchProduct(context.log);
+    // The journeys' product, with the 100,000-user organization and the gateway as it is measured.
+    const product = await startProduct((message) => context.log(`web: ${message}`), {
+      seedScale: true,
+      production: true,
+      manifest: true,
+    });
     try {
       const manifest = readManifest(product.distDir);
       const userCountOf = await userCounts(product);

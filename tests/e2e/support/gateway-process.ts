@@ -1,17 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { repoRoot } from './paths.js';
 
+/** The gateway as its own Node process, as it runs in production. */
 export interface GatewayProcess {
-  /** Its GraphQL URL. */
+  /** Where it listens: http://127.0.0.1:<port> (/graphql, /readyz, /metrics). */
+  origin: string;
+  /** Its GraphQL URL as the console and the token audience name it: http://localhost:<port>/graphql. */
   url: string;
+  pid: number;
+  /** SIGTERM (the gateway finishes what is under way and exits); waits for the exit. */
   close(): Promise<void>;
 }
+
+/** From its sources through tsx, no build step: what the journeys run. */
+export const GATEWAY_FROM_SOURCES = ['--conditions=source', '--import', 'tsx', 'gateway/src/main.ts'];
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/** Polls /readyz (platform and JWKS answering) until 200; fails early if the process exits. */
 async function untilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -27,11 +36,15 @@ async function untilReady(origin: string, child: ChildProcess, output: () => str
 }
 
 /**
- * The gateway as its own Node process (as it runs in production), from its sources through tsx, on
- * `port` with `env` added to this process's environment. Resolves once /readyz answers 200.
+ * `node <nodeArgs>` from the repository root on `port`, with `env` added to this process's environment.
+ * Resolves once /readyz answers 200.
  */
-export async function startGatewayProcess(port: number, env: Record<string, string>): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'gateway/src/main.ts'], {
+export async function startGatewayProcess(
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = GATEWAY_FROM_SOURCES,
+): Promise<GatewayProcess> {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: { ...process.env, ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -44,11 +57,12 @@ export async function startGatewayProcess(port: number, env: Record<string, stri
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited(child);
   };
+  const origin = `http://127.0.0.1:${port}`;
   try {
-    await untilReady(`http://127.0.0.1:${port}`, child, () => errors);
+    await untilReady(origin, child, () => errors);
   } catch (error) {
     await close();
     throw error;
   }
-  return { url: `http://localhost:${port}/graphql`, close };
+  return { origin, url: `http://localhost:${port}/graphql`, pid: child.pid!, close };
 }

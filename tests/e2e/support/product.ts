@@ -19,7 +19,20 @@ export interface ProductUrls {
 }
 
 export interface RunningProduct extends ProductUrls {
+  /** The built console being served. */
+  distDir: string;
+  /** The seeded internal-tool client (client credentials). */
+  cliClient: { id: string; secret: string };
   close(): Promise<void>;
+}
+
+export interface ProductOptions {
+  /** Seed the 100,000-user organization too (the benches' lists at scale). */
+  seedScale?: boolean;
+  /** The gateway with NODE_ENV and APP_ENV production, as it is measured. */
+  production?: boolean;
+  /** Build the console with `.vite/manifest.json` (the web bench weighs chunks by it). */
+  manifest?: boolean;
 }
 
 const PRODUCT_NAME = 'Meridian';
@@ -33,7 +46,10 @@ const CONSOLE_CLIENT_ID = 'meridian-console';
  *
  * E2E_WEB_DIST=<dir> serves an existing build (its config.json is overwritten) instead of building.
  */
-export async function startProduct(log: (message: string) => void = () => undefined): Promise<RunningProduct> {
+export async function startProduct(
+  log: (message: string) => void = () => undefined,
+  { seedScale = false, production = false, manifest = false }: ProductOptions = {},
+): Promise<RunningProduct> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-e2e-'));
   const stops: (() => Promise<void>)[] = [() => rm(workDir, { recursive: true, force: true })];
   const close = async () => {
@@ -43,14 +59,14 @@ export async function startProduct(log: (message: string) => void = () => undefi
     const distDir = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(workDir, 'web');
     if (!process.env.E2E_WEB_DIST) {
       log('Building the console (pnpm codegen, vite build)…');
-      await buildWeb(distDir);
+      await buildWeb(distDir, { manifest });
     }
     const web = await serveStatic(distDir);
     stops.push(() => web.close());
 
     const gatewayPort = await freePort();
     const audience = `http://localhost:${gatewayPort}/graphql`;
-    log('Starting the platform (migrations and seed)…');
+    log(`Starting the platform (migrations and seed${seedScale ? ', 100,000 users included' : ''})…`);
     const platformConfig = loadConfig({
       APP_ENV: 'testing',
       LOG_LEVEL: 'silent',
@@ -62,12 +78,12 @@ export async function startProduct(log: (message: string) => void = () => undefi
       CONSOLE_CLIENT_ID,
       GATEWAY_AUDIENCE: audience,
     });
-    const platform = await startPlatform(platformConfig, { logger: false });
+    const platform = await startPlatform(platformConfig, { seedScale, logger: false });
     stops.push(() => platform.close());
 
     log('Starting the gateway…');
     const gateway = await startGatewayProcess(gatewayPort, {
-      APP_ENV: 'testing',
+      ...(production ? { APP_ENV: 'production', NODE_ENV: 'production' } : { APP_ENV: 'testing' }),
       LOG_LEVEL: 'silent',
       PRODUCT_NAME,
       PLATFORM_API_URL: platform.restUrl,
@@ -98,6 +114,8 @@ export async function startProduct(log: (message: string) => void = () => undefi
       issuer: platform.issuer,
       restUrl: platform.restUrl,
       seedPassword: platformConfig.seedPassword,
+      distDir,
+      cliClient: { id: platformConfig.cliClientId, secret: platformConfig.cliClientSecret },
       close,
     };
   } catch (error) {

@@ -22,10 +22,12 @@ function run(what: string, args: string[], cwd: string): Promise<void> {
 /**
  * `pnpm codegen` (the console's typed documents in web/src/gql are generated, not committed), then
  * `vite build` of the console into `outDir` (not web/dist: the test's config.json must not land in a
- * developer's build).
+ * developer's build). `manifest`: with `.vite/manifest.json`, which names each chunk's imports (the
+ * web bench weighs chunks by it).
  */
-export async function buildWeb(outDir: string): Promise<void> {
+export async function buildWeb(outDir: string, { manifest = false } = {}): Promise<void> {
   await run('pnpm codegen', [path.join(repoRoot, 'scripts', 'pnpm.mjs'), 'run', 'codegen'], repoRoot);
   const vite = path.join(webDir, 'node_modules', 'vite', 'bin', 'vite.js');
-  await run('vite build', [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], webDir);
+  const args = [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+  await run('vite build', manifest ? [...args, '--manifest'] : args, webDir);
 }
