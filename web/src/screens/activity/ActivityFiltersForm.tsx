@@ -1,6 +1,6 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { AUDIT_ACTION_INFO, AUDIT_ACTIONS } from '@meridian/schema';
-import { type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useUrlDraft } from '../../components/useUrlDraft.js';
 import {
   EMPTY_ACTIVITY_FILTER,
@@ -22,7 +22,7 @@ export interface ActivityFiltersFormProps {
  * "Apply filters" or Enter, so each search is one step of the browser's history rather than one per key.
  */
 export function ActivityFiltersForm({ filter, hidden, onChange }: ActivityFiltersFormProps) {
-  // The URL changed (a link, the back button): the form follows it.
+  // Follows the URL when it changes from elsewhere (a link, the back button).
   const [draft, setDraft] = useUrlDraft(filter);
   const set = (key: ActivityFilterKey, value: string) => setDraft((current) => ({ ...current, [key]: value }));
   const choose = (key: ActivityFilterKey, value: string) => {

@@ -34,7 +34,7 @@ function SearchBox({
   search: string;
   onSearch: (text: string) => void;
 }) {
-  // The URL changed from elsewhere (back button, a tab): show its search text.
+  // Shows the URL's search when it changes from elsewhere (back button, a tab).
   const [text, setText] = useUrlDraft(search, sameSearchText);
   const debounced = useDebouncedCallback((next: string) => onSearch(next.trim()));
   return (
