@@ -80,7 +80,7 @@ export function openJourney(use: (journey: { browser: JourneyBrowser; page: Page
 }
 
 /**
- * What each tab showed when a test failed: a screenshot (failed--…png) and, in the log CI keeps, its
+ * What each tab showed when a test failed: a screenshot (failed-<test>--tab-<n>.png) and, in the log CI keeps, its
  * URL and headings, so a failure on another machine can be read without running it again.
  */
 async function recordFailure(browser: JourneyBrowser, test: string): Promise<void> {
