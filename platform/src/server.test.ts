@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformConfig } from './config.js';
 import { openPglite } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { pgliteHolder } from './db/pglite-lock.js';
 import { rotateKeys } from './oidc/keys.js';
 import { startPlatform, type RunningPlatform } from './server.js';
 import { seedFixture } from './test-support/fixture.js';
@@ -57,6 +58,8 @@ describe('restarting the platform', () => {
 
   it('signs nobody out: data, sessions and the signing key persist', async () => {
     let platform = await start();
+    // While it runs, tools know the embedded database is taken.
+    expect(await pgliteHolder(dataDir)).toBe(process.pid);
     firstKid = platform.keys.publicJwks[0]!.kid!;
     const first = await signIn(platform, await discover(platform), 'user@acme.test');
     expect(decodeProtectedHeader(first.access_token).kid).toBe(firstKid);
@@ -74,8 +77,11 @@ describe('restarting the platform', () => {
   });
 
   it('takes a rotated key at the next start: new tokens use it, tokens of the old key still verify', async () => {
-    const rotated = await rotateKeys(dataDir);
-    const newKid = rotated.publicJwks[0]!.kid!;
+    // As the CLI does on PGlite, the platform stopped: the new key signs from the next start.
+    expect(await pgliteHolder(dataDir)).toBeNull();
+    const db = await openPglite(path.join(dataDir, 'pglite'));
+    const newKid = (await rotateKeys(db, dataDir, { activationDelayMs: 0 })).added;
+    await db.close();
     expect(newKid).not.toBe(firstKid);
     const platform = await start();
     expect(platform.keys.publicJwks.map((k) => k.kid)).toEqual([newKid, firstKid]);

@@ -5,8 +5,18 @@ import type { Database } from './database.js';
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Applies the SQL files of migrations/ not yet applied, in name order, each in its own transaction. */
-export async function migrate(db: Database): Promise<string[]> {
+/** The advisory lock replicas starting together take turns on: the first migrates, the others find it done. */
+export const MIGRATION_LOCK = 4_711_001;
+
+/**
+ * Applies the SQL files of migrations/ not yet applied, in name order, each in its own transaction,
+ * under an advisory lock so that replicas starting at once on one database never apply a file twice.
+ */
+export function migrate(db: Database): Promise<string[]> {
+  return db.exclusive(MIGRATION_LOCK, () => applyPending(db));
+}
+
+async function applyPending(db: Database): Promise<string[]> {
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
