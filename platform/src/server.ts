@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildRestApi } from './app.js';
 import type { PlatformConfig } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/database.js';
+import { ADVISORY_LOCKS } from './db/locks.js';
 import { migrate } from './db/migrate.js';
 import { holdPglite } from './db/pglite-lock.js';
 import { startJobSweeper } from './domain/jobs.js';
@@ -130,8 +131,11 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     if (ownsDb) stops.push(() => db.close());
     await migrate(db);
     if (options.seed !== false) {
-      await seedIfEmpty(db, baseConfig, { scale: options.seedScale ?? false });
-      await reanchorDemoAccounts(db);
+      // Replicas starting together on a new database: one seeds, the others then find it seeded.
+      await db.exclusive(ADVISORY_LOCKS.seed, async () => {
+        await seedIfEmpty(db, baseConfig, { scale: options.seedScale ?? false });
+        await reanchorDemoAccounts(db);
+      });
     }
     await ensureSigningKeys(db, baseConfig.dataDir);
     const keys = await LiveSigningKeys.open(db);

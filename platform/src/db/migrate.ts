@@ -2,18 +2,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.js';
+import { ADVISORY_LOCKS } from './locks.js';
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
-
-/** The advisory lock replicas starting together take turns on: the first migrates, the others find it done. */
-export const MIGRATION_LOCK = 4_711_001;
 
 /**
  * Applies the SQL files of migrations/ not yet applied, in name order, each in its own transaction,
  * under an advisory lock so that replicas starting at once on one database never apply a file twice.
  */
 export function migrate(db: Database): Promise<string[]> {
-  return db.exclusive(MIGRATION_LOCK, () => applyPending(db));
+  return db.exclusive(ADVISORY_LOCKS.migrations, () => applyPending(db));
 }
 
 async function applyPending(db: Database): Promise<string[]> {
