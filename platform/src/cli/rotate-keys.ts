@@ -41,7 +41,8 @@ try {
       ? `  new, signs from the next start: ${rotation.added}`
       : `  new, published now, signs from ${rotation.activatesAt.toISOString()}: ${rotation.added}`,
   );
-  for (const kid of rotation.kept.filter((kid) => kid !== rotation.added))
+  if (!embedded && rotation.signing !== rotation.added) console.info(`  signs until then: ${rotation.signing}`);
+  for (const kid of rotation.kept.filter((kid) => kid !== rotation.added && (embedded || kid !== rotation.signing)))
     console.info(`  kept for verification: ${kid}`);
   for (const kid of rotation.dropped) console.info(`  dropped: ${kid}`);
   console.info(

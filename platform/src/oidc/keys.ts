@@ -112,6 +112,8 @@ export interface Rotation {
   /** The new key's id; it is published at once and signs from activatesAt. */
   added: string;
   activatesAt: Date;
+  /** The key signing until then (the new one itself when it activates at once). */
+  signing: string;
   kept: string[];
   dropped: string[];
 }
@@ -140,7 +142,13 @@ export async function rotateKeys(
       'SELECT activates_at FROM signing_keys WHERE kid = $1',
       [jwk.kid],
     );
-    return { added: jwk.kid!, activatesAt: new Date(added[0]!.activates_at), kept, dropped };
+    return {
+      added: jwk.kid!,
+      activatesAt: new Date(added[0]!.activates_at),
+      signing: rows[signerIndex]!.kid,
+      kept,
+      dropped,
+    };
   });
 }
 
