@@ -78,6 +78,8 @@ step('Lint', ['run', 'lint']);
 // Every package on PGlite; the PostgreSQL server, when there is one, gets its own pass below.
 vitest('Tests (PGlite)', 'unit', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
+  // With TEST_DATABASE_URL set, platform/vitest.config.ts also collects *.pg.test.ts (replicas sharing one
+  // database), which the PGlite pass leaves out rather than skips.
   vitest('Platform tests on PostgreSQL', 'postgres', ['--project', '@meridian/platform']);
 } else {
   console.info('\nPlatform tests on PostgreSQL: not run (set TEST_DATABASE_URL to a server; .ci/run does).');

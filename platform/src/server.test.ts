@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformConfig } from './config.js';
 import { openPglite } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { pgliteHolder } from './db/pglite-lock.js';
 import { rotateKeys } from './oidc/keys.js';
 import { startPlatform, type RunningPlatform } from './server.js';
 import { seedFixture } from './test-support/fixture.js';
@@ -17,6 +18,9 @@ const signIn = async (platform: RunningPlatform, oidc: client.Configuration, ema
   (await signInAt(platform, oidc, email)).tokens;
 const discover = discoverConsole;
 
+const jwksKids = async (platform: RunningPlatform) =>
+  ((await (await fetch(`${platform.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+
 const restGet = (platform: RunningPlatform, url: string, token: string) =>
   fetch(`${platform.restUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
 
@@ -25,8 +29,8 @@ let config: PlatformConfig;
 let running: RunningPlatform | undefined;
 
 /** Starts on the same data directory and, after the first start, the same issuer. */
-async function start(): Promise<RunningPlatform> {
-  running = await startPlatform(config, { seed: false, logger: false });
+async function start(keyRefreshMs?: number): Promise<RunningPlatform> {
+  running = await startPlatform(config, { seed: false, logger: false, ...(keyRefreshMs ? { keyRefreshMs } : {}) });
   config = { ...config, oidcPort: running.config.oidcPort, issuer: running.issuer };
   return running;
 }
@@ -57,6 +61,8 @@ describe('restarting the platform', () => {
 
   it('signs nobody out: data, sessions and the signing key persist', async () => {
     let platform = await start();
+    // While it runs, tools know the embedded database is taken.
+    expect(await pgliteHolder(dataDir)).toBe(process.pid);
     firstKid = platform.keys.publicJwks[0]!.kid!;
     const first = await signIn(platform, await discover(platform), 'user@acme.test');
     expect(decodeProtectedHeader(first.access_token).kid).toBe(firstKid);
@@ -74,8 +80,11 @@ describe('restarting the platform', () => {
   });
 
   it('takes a rotated key at the next start: new tokens use it, tokens of the old key still verify', async () => {
-    const rotated = await rotateKeys(dataDir);
-    const newKid = rotated.publicJwks[0]!.kid!;
+    // As the CLI does on PGlite, the platform stopped: the new key signs from the next start.
+    expect(await pgliteHolder(dataDir)).toBeNull();
+    const db = await openPglite(path.join(dataDir, 'pglite'));
+    const newKid = (await rotateKeys(db, dataDir, { activationDelayMs: 0 })).added;
+    await db.close();
     expect(newKid).not.toBe(firstKid);
     const platform = await start();
     expect(platform.keys.publicJwks.map((k) => k.kid)).toEqual([newKid, firstKid]);
@@ -85,6 +94,31 @@ describe('restarting the platform', () => {
     const afterRotation = await client.refreshTokenGrant(await discover(platform), refreshed.refresh_token!);
     expect(decodeProtectedHeader(afterRotation.access_token).kid).toBe(newKid);
     expect((await restGet(platform, '/user/email/user@acme.test', afterRotation.access_token)).status).toBe(200);
+    await stop();
+  });
+});
+
+describe('a rotation while the platform runs', () => {
+  it('is published at the next re-read of the keys and signs from its activation, without a restart', async () => {
+    const platform = await start(100);
+    const oidc = await discover(platform);
+    const before = await signIn(platform, oidc, 'user@acme.test');
+    const oldKid = decodeProtectedHeader(before.access_token).kid;
+    // In-process, on the platform's own database (the CLI cannot share PGlite; a replica's CLI does this on PostgreSQL).
+    const rotation = await rotateKeys(platform.db, dataDir, { activationDelayMs: 1000 });
+
+    await expect.poll(async () => (await jwksKids(platform)).includes(rotation.added), { timeout: 900 }).toBe(true);
+    const pending = await client.refreshTokenGrant(oidc, before.refresh_token!);
+    expect(decodeProtectedHeader(pending.access_token).kid).toBe(oldKid);
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, rotation.activatesAt.getTime() - Date.now())));
+    await expect
+      .poll(async () => decodeProtectedHeader((await signIn(platform, oidc, 'user@acme.test')).access_token).kid)
+      .toBe(rotation.added);
+    expect(platform.keys.privateJwks[0]!.kid).toBe(rotation.added);
+    const after = await signIn(platform, oidc, 'user@acme.test');
+    expect((await restGet(platform, '/user/email/user@acme.test', after.access_token)).status).toBe(200);
+    expect((await restGet(platform, '/user/email/user@acme.test', pending.access_token)).status).toBe(200);
     await stop();
   });
 });

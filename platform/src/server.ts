@@ -4,13 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildRestApi } from './app.js';
 import type { PlatformConfig } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/database.js';
+import { ADVISORY_LOCKS } from './db/locks.js';
 import { migrate } from './db/migrate.js';
+import { holdPglite } from './db/pglite-lock.js';
 import { startJobSweeper } from './domain/jobs.js';
 import { deleteStaleLoginFailures } from './domain/login.js';
 import { deleteExpiredModels } from './oidc/adapter.js';
 import { interactionHandler } from './oidc/interactions.js';
-import { localKeySet, loadOrCreateKeys, type SigningKeys } from './oidc/keys.js';
-import { createProvider } from './oidc/provider.js';
+import { ensureSigningKeys, KEY_REFRESH_MS, LiveSigningKeys, type SigningKeys } from './oidc/keys.js';
+import { createProvider, type ProviderOptions } from './oidc/provider.js';
 import { reanchorDemoAccounts, seedIfEmpty } from './seed/seed.js';
 
 export interface StartOptions {
@@ -24,6 +26,13 @@ export interface StartOptions {
   seed?: boolean;
   /** Trust X-Forwarded-* headers (behind nginx); default: env TRUST_PROXY=true. */
   trustProxy?: boolean;
+  /**
+   * Keep config.issuer even when oidcPort is 0 (replicas behind one proxy in tests); by default port 0
+   * makes the issuer this provider's own URL.
+   */
+  keepIssuer?: boolean;
+  /** How often the signing keys are re-read from the database (tests shorten it). */
+  keyRefreshMs?: number;
 }
 
 export interface RunningPlatform {
@@ -32,7 +41,10 @@ export interface RunningPlatform {
   /** The configuration in effect (ports and issuer resolved when port 0 was asked for). */
   config: PlatformConfig;
   db: Database;
-  keys: SigningKeys;
+  /** The signing keys in effect now (the first signs); they follow rotations without a restart. */
+  readonly keys: SigningKeys;
+  /** Where this replica's provider itself listens (the issuer may be a proxy in front of several). */
+  oidcUrl: string;
   close(): Promise<void>;
 }
 
@@ -80,6 +92,25 @@ function startHousekeeping(db: Database): () => void {
   return () => clearInterval(timer);
 }
 
+/** The provider with its sign-in pages, as one request handler, for one key set. */
+function providerHandler(options: ProviderOptions & { db: Database }) {
+  // Provider and sign-in page failures are bugs: they are printed even when request logs are off.
+  const provider = createProvider(options);
+  const interactions = interactionHandler({ provider, db: options.db, config: options.config });
+  const providerCallback = provider.callback();
+  return (req: IncomingMessage, res: ServerResponse) => {
+    interactions(req, res)
+      .then((handled) => {
+        if (!handled) return providerCallback(req, res);
+      })
+      .catch((error: unknown) => {
+        console.error('Sign-in page failed', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Something went wrong on our end.');
+      });
+  };
+}
+
 /**
  * Starts the platform: the database (migrated, seeded on first start), the REST API on restPort and the
  * OpenID provider on oidcPort, and the lifecycle job sweeper. close() stops all of it.
@@ -94,25 +125,32 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     (closing ??= (async () => {
       for (const stop of [...stops].reverse()) await stop();
     })());
-  if (ownsDb) stops.push(() => db.close());
   try {
+    // The embedded database's holder is recorded until it has closed (tools refuse to open it meanwhile).
+    if (ownsDb && db.kind === 'pglite') stops.push(await holdPglite(baseConfig.dataDir));
+    if (ownsDb) stops.push(() => db.close());
     await migrate(db);
     if (options.seed !== false) {
-      await seedIfEmpty(db, baseConfig, { scale: options.seedScale ?? false });
-      await reanchorDemoAccounts(db);
+      // Replicas starting together on a new database: one seeds, the others then find it seeded.
+      await db.exclusive(ADVISORY_LOCKS.seed, async () => {
+        await seedIfEmpty(db, baseConfig, { scale: options.seedScale ?? false });
+        await reanchorDemoAccounts(db);
+      });
     }
-    const keys = await loadOrCreateKeys(baseConfig.dataDir);
+    await ensureSigningKeys(db, baseConfig.dataDir);
+    const keys = await LiveSigningKeys.open(db);
 
     const oidc = lateBoundServer();
     const oidcPort = await listen(oidc.server, baseConfig.host, baseConfig.oidcPort);
     stops.push(() => closeServer(oidc.server));
-    const issuer = baseConfig.oidcPort === 0 ? `http://localhost:${oidcPort}` : baseConfig.issuer;
+    const issuer =
+      baseConfig.oidcPort === 0 && !options.keepIssuer ? `http://localhost:${oidcPort}` : baseConfig.issuer;
     const config: PlatformConfig = { ...baseConfig, issuer, oidcPort };
 
     const rest: FastifyInstance = await buildRestApi({
       config,
       db,
-      verifier: { issuer, audience: config.audience, keys: localKeySet(keys) },
+      verifier: { issuer, audience: config.audience, keys: keys.getKey },
       ...(options.logger === false ? { logger: false } : {}),
     });
     stops.push(() => rest.close());
@@ -121,31 +159,27 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     // Known only now (port 0); nothing in the REST API reads it, the running platform's config reports it.
     config.restPort = restPort;
 
-    // Provider and sign-in page failures are bugs: they are printed even when request logs are off.
-    const provider = createProvider({
-      config,
-      db,
-      keys,
-      trustProxy: options.trustProxy ?? process.env.TRUST_PROXY === 'true',
-    });
-    const interactions = interactionHandler({ provider, db, config });
-    const providerCallback = provider.callback();
-    oidc.bind((req, res) => {
-      interactions(req, res)
-        .then((handled) => {
-          if (!handled) return providerCallback(req, res);
-        })
-        .catch((error: unknown) => {
-          console.error('Sign-in page failed', error);
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end('Something went wrong on our end.');
-        });
-    });
+    const trustProxy = options.trustProxy ?? process.env.TRUST_PROXY === 'true';
+    oidc.bind(providerHandler({ config, db, keys: keys.current, trustProxy }));
+    // A rotation (or a key's activation) seen in the database gets a provider with the new key set;
+    // requests under way finish on the one they started with.
+    keys.onChange((current) => oidc.bind(providerHandler({ config, db, keys: current, trustProxy })));
+    stops.push(keys.start(options.keyRefreshMs ?? KEY_REFRESH_MS));
 
     stops.push(startJobSweeper(db, config));
     stops.push(startHousekeeping(db));
 
-    return { restUrl: `http://${urlHost(config.host)}:${restPort}`, issuer, config, db, keys, close };
+    return {
+      restUrl: `http://${urlHost(config.host)}:${restPort}`,
+      issuer,
+      oidcUrl: `http://${urlHost(config.host)}:${oidcPort}`,
+      config,
+      db,
+      get keys() {
+        return keys.current;
+      },
+      close,
+    };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -13,6 +13,11 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `work` while holding the PostgreSQL advisory lock `key`, so replicas sharing the database take
+   * turns (migrations). PGlite is one process: the work simply runs.
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
@@ -37,6 +42,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     exec: async (sql) => {
       await db.exec(sql);
     },
+    exclusive: (_key, work) => work(),
     close: () => db.close(),
   };
 }
@@ -69,6 +75,20 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     },
     exec: async (sql) => {
       await pool.query(sql);
+    },
+    // A session-level lock on a connection of its own, held while `work` uses the pool's others.
+    exclusive: async (key, work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
     },
     close: () => pool.end(),
   };

@@ -2,11 +2,19 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.js';
+import { ADVISORY_LOCKS } from './locks.js';
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Applies the SQL files of migrations/ not yet applied, in name order, each in its own transaction. */
-export async function migrate(db: Database): Promise<string[]> {
+/**
+ * Applies the SQL files of migrations/ not yet applied, in name order, each in its own transaction,
+ * under an advisory lock so that replicas starting at once on one database never apply a file twice.
+ */
+export function migrate(db: Database): Promise<string[]> {
+  return db.exclusive(ADVISORY_LOCKS.migrations, () => applyPending(db));
+}
+
+async function applyPending(db: Database): Promise<string[]> {
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );

@@ -33,6 +33,7 @@ export interface ProviderOptions {
   /** With the issuer the provider really answers at (port 0 resolved). */
   config: PlatformConfig;
   db: Queryable;
+  /** The key set now; the provider takes keys only at construction, so server.ts makes a new one when it changes. */
   keys: SigningKeys;
   /** Trust X-Forwarded-* (only behind a proxy that sets them: TRUST_PROXY=true). */
   trustProxy?: boolean;
@@ -164,12 +165,14 @@ function signedOutPage(config: PlatformConfig) {
 
 /** The provider's whole configuration (kept apart from construction so its choices read in one place). */
 export function providerConfiguration({ config, db, keys }: ProviderOptions): Configuration {
+  // The first key signs (keys.ts); the others are published for verification only.
+  const signingKid = keys.privateJwks[0]?.kid;
   const resourceServer = {
     scope: API_SCOPE,
     audience: config.audience,
     accessTokenFormat: 'jwt' as const,
     accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
-    jwt: { sign: { alg: 'RS256' as const } },
+    jwt: { sign: { alg: 'RS256' as const, ...(signingKid ? { kid: signingKid } : {}) } },
   };
   const accessTokenTtl = (
     _ctx: KoaContextWithOIDC,

@@ -10,6 +10,26 @@ import { seedFixture } from './fixture.js';
 
 export const TEST_ISSUER = 'http://issuer.test';
 
+/** A new, empty database on the PostgreSQL server at adminUrl: its URL, and how to drop it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `meridian_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server of
  * TEST_DATABASE_URL (CI runs the suite both ways).
@@ -20,22 +40,13 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
     const db = await openPglite();
     return { db, drop: () => db.close() };
   }
-  const name = `meridian_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
+  const created = await createPostgresDatabase(adminUrl);
+  const db = await openPostgres(created.url);
   return {
     db,
     drop: async () => {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }
