@@ -298,6 +298,35 @@ describe('the lifecycle', () => {
     ]);
   });
 
+  it('names the failed job on the organization, in its list row and in analytics', async () => {
+    // gotham's deployment failed in the test before (no domain).
+    const problem = 'lifecycleProblem { job label step reason failedAt }';
+    const { organization } = await data(`{ organization(id: "gotham") { status ${problem} } }`);
+    expect(organization).toMatchObject({
+      status: 'DEPLOYING',
+      lifecycleProblem: {
+        job: 'deployment',
+        label: 'Deployment failed',
+        step: 'Configure sign-in',
+        reason: expect.stringMatching(/no domain/),
+        failedAt: expect.any(String),
+      },
+    });
+    const { organizations } = await data(`{ organizations(search: "gotham") { rows { id ${problem} } } }`);
+    expect(organizations.rows[0].lifecycleProblem).toMatchObject({ label: 'Deployment failed' });
+    // An organization whose jobs are fine has none.
+    const { organization: acme } = await data(`{ organization(id: "acme") { ${problem} } }`);
+    expect(acme.lifecycleProblem).toBeNull();
+
+    const { analyticsSummary } = await data(`{ analyticsSummary { jobsFailed { organizationId kind step reason } } }`);
+    expect(analyticsSummary.jobsFailed).toContainEqual({
+      organizationId: 'gotham',
+      kind: 'deployment',
+      step: 'Configure sign-in',
+      reason: expect.stringMatching(/no domain/),
+    });
+  });
+
   it('names a refused segment switch by its input field', async () => {
     const { switchSegment } = await data(
       `mutation { switchSegment(id: "acme", input: { customerSegment: "nope", medicareLicensed: false }) { inputErrors { field message } } }`,
