@@ -4,11 +4,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionUserOf, WAIT } from '../../routes/test-support.js';
 import { renderWithGateway } from './test-support.js';
 
-const row = (id: string, name: string, status: string, activeUsers: number, userLimit: number) => ({
+const row = (
+  id: string,
+  name: string,
+  status: string,
+  activeUsers: number,
+  userLimit: number,
+  lifecycleProblem: object | null = null,
+) => ({
   __typename: 'Organization',
   id,
   name,
   status,
+  lifecycleProblem,
   customerSegment: 'health-plan',
   licenses: { __typename: 'Licenses', userLimit, activeUsers },
 });
@@ -53,6 +61,24 @@ describe('organizations list', { timeout: 20_000 }, () => {
       offset: 0,
       limit: 20,
     });
+  });
+
+  it('shows a failed deployment as “Deployment failed”, linking to the lifecycle where the reason is', async () => {
+    const failed = row('stark', 'Stark Clinics', 'DEPLOYING', 0, 20, {
+      __typename: 'LifecycleProblem',
+      label: 'Deployment failed',
+      step: 'Configure sign-in',
+      reason: 'Sign-in cannot be configured because the organization has no domain.',
+    });
+    renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
+      OrganizationsList: () => page([failed]),
+    });
+    const table = await screen.findByRole('table', undefined, WAIT);
+    const stark = (await within(table).findByRole('rowheader', { name: 'Stark Clinics' }, WAIT)).closest('tr')!;
+    expect(within(stark).queryByText('Deploying')).toBeNull();
+    const tag = within(stark).getByRole('link', { name: /^Deployment failed at “Configure sign-in”: Sign-in cannot/ });
+    expect(tag.textContent).toBe('Deployment failed');
+    expect(tag.getAttribute('href')).toBe('/admin/org-management/stark/update/lifecycle');
   });
 
   it('searches, sorts and pages through the gateway, keeping the state in the URL', async () => {

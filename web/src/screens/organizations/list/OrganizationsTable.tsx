@@ -14,6 +14,11 @@ export const OrganizationsTable_organization = graphql(`
     id
     name
     status
+    lifecycleProblem {
+      label
+      step
+      reason
+    }
     customerSegment
     licenses {
       userLimit
@@ -84,7 +89,11 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
                   <code>{organization.id}</code>
                 </td>
                 <td>
-                  <OrganizationStatusTag status={organization.status} />
+                  <OrganizationStatusTag
+                    status={organization.status}
+                    problem={organization.lifecycleProblem}
+                    problemPath={`${updatePath}/lifecycle`}
+                  />
                 </td>
                 <td>{segmentName(organization.customerSegment)}</td>
                 <td>

@@ -1,7 +1,7 @@
 import { Classes, H1, Tag } from '@blueprintjs/core';
 import { ArrowLeftIcon, PeopleIcon } from '@blueprintjs/icons';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
-import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
+import { organizationUpdatePath, organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import { LinkButton } from '../shared/LinkButton.js';
 import { OrganizationStatusTag } from '../shared/OrganizationStatusTag.js';
 
@@ -10,6 +10,11 @@ export const OrganizationHeader_organization = graphql(`
     id
     name
     status
+    lifecycleProblem {
+      label
+      step
+      reason
+    }
     active
     customerSegment
     medicareLicensed
@@ -41,7 +46,11 @@ export function OrganizationHeader({ organization, segmentName, mayListOrganizat
         </LinkButton>
       </div>
       <div className="meridian-organization-summary">
-        <OrganizationStatusTag status={org.status} />
+        <OrganizationStatusTag
+          status={org.status}
+          problem={org.lifecycleProblem}
+          problemPath={`${organizationUpdatePath(org.id)}/lifecycle`}
+        />
         <span className={Classes.TEXT_MUTED}>
           ID <code>{org.id}</code>
         </span>
