@@ -172,4 +172,37 @@ describe('organizations list', { timeout: 20_000 }, () => {
     const request = gateway.sent.find((sent) => sent.operationName === 'OrganizationsUserFinder');
     expect(request?.variables).toEqual({ search: 'pat@', limit: 10 });
   });
+
+  it('lets an operator see every user a search matches, not only the first ten', async () => {
+    const people = (count: number) =>
+      Array.from({ length: count }, (_, n) => ({
+        __typename: 'User',
+        email: `pat${n}@globex.test`,
+        name: `Pat ${n}`,
+        role: 'ORG_USER',
+        active: true,
+        organizationId: 'globex',
+      }));
+    const { gateway } = renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
+      OrganizationsList: () => page(ROWS),
+      OrganizationsUserFinder: (variables) => ({
+        users: {
+          __typename: 'UserList',
+          rows: people(Math.min(Number(variables.limit), 25)),
+          pageInfo: { __typename: 'PageInfo', total: 25 },
+        },
+      }),
+    });
+    await userEvent.type(
+      await screen.findByRole('searchbox', { name: /Email or name, in any organization/ }, WAIT),
+      'pat',
+    );
+    await screen.findByRole('link', { name: /Pat 9\b/ }, WAIT);
+    expect(screen.queryByRole('link', { name: /Pat 10\b/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 25 matches' }));
+    expect(await screen.findByRole('link', { name: /Pat 24\b/ }, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
+    const asked = gateway.sent.filter((sent) => sent.operationName === 'OrganizationsUserFinder');
+    expect(asked.at(-1)?.variables).toEqual({ search: 'pat', limit: 200 });
+  });
 });

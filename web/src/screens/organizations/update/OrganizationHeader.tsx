@@ -1,5 +1,7 @@
 import { Classes, H1, Tag } from '@blueprintjs/core';
 import { ArrowLeftIcon, PeopleIcon } from '@blueprintjs/icons';
+import { Breadcrumbs } from '../../../components/Breadcrumbs.js';
+import { organizationCrumbs } from '../../../components/organization-crumbs.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { organizationUpdatePath, organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import { LinkButton } from '../shared/LinkButton.js';
@@ -34,6 +36,7 @@ export function OrganizationHeader({ organization, segmentName, mayListOrganizat
   const usersPath = organizationUsersPath(org.id);
   return (
     <header>
+      <Breadcrumbs items={organizationCrumbs(org.id, org.name, { text: 'Settings' })} />
       <div className="meridian-page-header">
         <H1>{org.name}</H1>
         {mayListOrganizations && (
