@@ -1,8 +1,8 @@
-import { Breadcrumbs as BlueprintBreadcrumbs, Classes, type BreadcrumbProps } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
-import './breadcrumbs.css';
 import { canAccessRoute, type RouteId, type RouteParams } from '../routes/route-access.js';
 import { useSessionUser } from '../session/useSessionUser.js';
+import './breadcrumbs.css';
 
 /** One step of the trail: a page above this one, or this page (the last). */
 export interface Crumb {
@@ -18,44 +18,40 @@ export interface BreadcrumbsProps {
   items: readonly Crumb[];
 }
 
-/** A step as a router link (Blueprint's own renders a plain anchor, which would reload the console). */
-function renderCrumb({ text, href, current }: BreadcrumbProps) {
-  if (href && !current)
-    return (
-      <Link className={Classes.BREADCRUMB} to={href}>
-        {text}
-      </Link>
-    );
-  return (
-    <span
-      className={`${Classes.BREADCRUMB} ${current ? Classes.BREADCRUMB_CURRENT : ''}`}
-      aria-current={current ? 'page' : undefined}
-    >
-      {text}
-    </span>
-  );
-}
-
 /**
- * Where a detail page sits: "Organizations › Acme Health › Users". Steps the viewer may not open are
- * shown as text, so the trail never leads to a refusal. Short trails never collapse into a menu.
+ * Where a detail page sits: "Organizations › Acme Health › Users", in Blueprint's breadcrumb look with
+ * router links. Steps the viewer may not open are text, so the trail never leads to a refusal.
+ * Blueprint's <Breadcrumbs> component is not used: its overflow list puts a <div> spacer inside the
+ * <ol>, which axe reports as a serious list violation; trails this short never need to collapse.
  */
 export function Breadcrumbs({ items }: BreadcrumbsProps) {
   const { user } = useSessionUser();
-  const crumbs: BreadcrumbProps[] = items.map((item, index) => {
-    const current = index === items.length - 1;
-    const reachable =
-      item.to !== undefined &&
-      (item.route === undefined || (user !== null && canAccessRoute(user, item.route, item.params)));
-    return { text: item.text, current, ...(reachable && !current ? { href: item.to } : {}) };
-  });
+  const mayOpen = (item: Crumb) =>
+    item.to !== undefined &&
+    (item.route === undefined || (user !== null && canAccessRoute(user, item.route, item.params)));
   return (
-    // Blueprint's own <nav aria-label="Breadcrumb"> is the landmark.
-    <BlueprintBreadcrumbs
-      className="meridian-breadcrumbs"
-      items={crumbs}
-      minVisibleItems={crumbs.length}
-      breadcrumbRenderer={renderCrumb}
-    />
+    <nav aria-label="Breadcrumb" className="meridian-breadcrumbs">
+      <ol className={Classes.BREADCRUMBS}>
+        {items.map((item, index) => {
+          const current = index === items.length - 1;
+          return (
+            <li key={`${index}:${item.text}`}>
+              {!current && mayOpen(item) ? (
+                <Link className={Classes.BREADCRUMB} to={item.to!}>
+                  {item.text}
+                </Link>
+              ) : (
+                <span
+                  className={`${Classes.BREADCRUMB} ${current ? Classes.BREADCRUMB_CURRENT : ''}`}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  {item.text}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
   );
 }
