@@ -81,6 +81,16 @@ describe('reading organizations', () => {
     expect(organization.features).toContainEqual({ key: 'feature:managed-providers', isAvailable: false });
   });
 
+  it('filters organizations by customer segment and lifecycle state', async () => {
+    const ids = async (args: string) =>
+      (await data(`{ organizations(${args}) { rows { id } } }`)).organizations.rows.map(
+        (row: { id: string }) => row.id,
+      );
+    expect(await ids('customerSegment: "employer"')).toEqual(['initech']);
+    expect(await ids('status: CREATED')).toEqual(['initech']);
+    expect(await ids('customerSegment: "employer", status: ACTIVE')).toEqual([]);
+  });
+
   it('answers null, without an error, for an organization that does not exist', async () => {
     expect(await data(`{ organization(id: "no-such-org") { id } }`)).toEqual({ organization: null });
   });

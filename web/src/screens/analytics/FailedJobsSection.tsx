@@ -1,6 +1,5 @@
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js';
-import { RouteLink } from '../../components/RouteLink.js';
-import { organizationUpdatePath } from '../../routes/paths.js';
+import { OrganizationLink } from '../../components/entity-links.js';
 import { AnalyticsSection } from './AnalyticsSection.js';
 import { failedJobRows, failedJobsDescription, type FailedJobRow } from './jobs-failed.js';
 import { formatDateTime } from './labels.js';
@@ -27,13 +26,9 @@ export const FAILED_JOB_COLUMNS: readonly Column<FailedJobRow>[] = [
     value: (row) => row.name,
     // The lifecycle tab shows the failed step and starts the job again.
     render: (row) => (
-      <RouteLink
-        route="organizationUpdate"
-        params={{ orgId: row.organizationId }}
-        to={`${organizationUpdatePath(row.organizationId)}/lifecycle`}
-      >
+      <OrganizationLink organizationId={row.organizationId} tab="lifecycle">
         {row.name}
-      </RouteLink>
+      </OrganizationLink>
     ),
   },
   { header: 'Organization ID', value: (row) => row.organizationId },

@@ -11,6 +11,7 @@ import {
   type LicenseUseRow,
 } from './license-use.js';
 import { LicenseUseChart } from './LicenseUseChart.js';
+import { OrganizationLink } from '../../components/entity-links.js';
 import type { Column } from './table-columns.js';
 
 export const LicenseUseSectionFragment = graphql(`
@@ -55,7 +56,15 @@ const count = (pick: (row: LicenseUseRow) => number): Pick<Column<LicenseUseRow>
 });
 
 export const LICENSE_COLUMNS: readonly Column<LicenseUseRow>[] = [
-  { header: 'Organization', value: (row) => row.name },
+  {
+    header: 'Organization',
+    value: (row) => row.name,
+    render: (row) => (
+      <OrganizationLink organizationId={row.organizationId} tab="licenses">
+        {row.name}
+      </OrganizationLink>
+    ),
+  },
   { header: 'Organization ID', value: (row) => row.organizationId },
   { header: 'Active users', ...count((row) => row.users.used) },
   { header: 'User limit', ...count((row) => row.users.limit) },
