@@ -10,7 +10,9 @@ import {
   licenseUseRows,
   type LicenseUseRow,
 } from './license-use.js';
+import { licenseUsePath } from './chart-links.js';
 import { LicenseUseChart } from './LicenseUseChart.js';
+import { useChartNavigation } from './useChartNavigation.js';
 import { OrganizationLink } from '../../components/entity-links.js';
 import type { Column } from './table-columns.js';
 
@@ -82,6 +84,7 @@ export interface LicenseUseSectionProps {
 }
 
 export function LicenseUseSection({ summary, generatedAt, theme }: LicenseUseSectionProps) {
+  const open = useChartNavigation('organizationUpdate');
   const rows = licenseUseRows(getFragmentData(LicenseUseSectionFragment, summary).licenseUse);
   const points = licenseChartPoints(rows);
   const full = atOrOverLimit(rows);
@@ -94,7 +97,15 @@ export function LicenseUseSection({ summary, generatedAt, theme }: LicenseUseSec
       slug="license-use"
       title={TITLE}
       description={description}
-      chart={<LicenseUseChart points={points} theme={theme} title={TITLE} desc={description} />}
+      chart={
+        <LicenseUseChart
+          points={points}
+          theme={theme}
+          title={TITLE}
+          desc={description}
+          onOpen={(organizationId) => open(licenseUsePath(organizationId), { orgId: organizationId })}
+        />
+      }
       columns={LICENSE_COLUMNS}
       rows={rows}
       rowKey={(row) => row.organizationId}

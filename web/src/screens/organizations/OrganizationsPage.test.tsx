@@ -205,4 +205,26 @@ describe('organizations list', { timeout: 20_000 }, () => {
     const asked = gateway.sent.filter((sent) => sent.operationName === 'OrganizationsUserFinder');
     expect(asked.at(-1)?.variables).toEqual({ search: 'pat', limit: 200 });
   });
+
+  it('opens filtered to a segment and state from a link, says so, and lets each filter go', async () => {
+    const { gateway, location } = renderWithGateway(
+      '/admin/org-management?segment=health-plan&status=DEPLOYING',
+      sessionUserOf('systemViewer'),
+      { OrganizationsList: () => page([ROWS[1]!]) },
+    );
+    const filters = await screen.findByRole('group', { name: 'Filters' }, WAIT);
+    expect(filters.textContent).toContain('Segment: Health Plan');
+    expect(filters.textContent).toContain('Status: Deploying');
+    await waitFor(() =>
+      expect(gateway.sent.find((request) => request.operationName === 'OrganizationsList')?.variables).toMatchObject({
+        customerSegment: 'health-plan',
+        status: 'DEPLOYING',
+      }),
+    );
+    await userEvent.click(within(filters).getByRole('button', { name: 'Show every segment' }));
+    await waitFor(() => expect(location()).toBe('/admin/org-management?status=DEPLOYING'), WAIT);
+    await userEvent.click(screen.getByRole('button', { name: 'Show every state' }));
+    await waitFor(() => expect(location()).toBe('/admin/org-management'), WAIT);
+    expect(screen.queryByRole('group', { name: 'Filters' })).toBeNull();
+  });
 });
