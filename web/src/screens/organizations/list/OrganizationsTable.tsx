@@ -7,7 +7,7 @@ import { LicenseUseBar } from '../shared/LicenseUseBar.js';
 import { LinkButton } from '../shared/LinkButton.js';
 import { OrganizationStatusTag } from '../shared/OrganizationStatusTag.js';
 import { ORGANIZATIONS_PAGE_SIZE, type ListSort, type SortKey } from './list-params.js';
-import { SortableHeader } from './SortableHeader.js';
+import { SortableHeader } from '../../../components/SortableHeader.js';
 
 export const OrganizationsTable_organization = graphql(`
   fragment OrganizationsTable_organization on Organization {
