@@ -106,7 +106,7 @@ describe('ProviderLinksPage', () => {
 
   it('breaks an email in “Changed by” only before “@” or “.”', async () => {
     renderManagedProviders(LIST, { handlers: { ProviderLinksList: () => linkList([linkRow(validNpi(5), 'x')]) } });
-    const email = (await screen.findByText('orgadmin@acme.test', { selector: '.meridian-email' }))!;
+    const email = await screen.findByText('orgadmin@acme.test', { selector: '.meridian-email' });
     expect(email.innerHTML).toBe('orgadmin<wbr>@acme<wbr>.test');
   });
 
