@@ -39,6 +39,7 @@ const config: CodegenConfig = {
           OrganizationSortField: gatewayModule('organization', 'RestOrganizationSortField'),
           UserSortField: gatewayModule('user', 'RestUserSortField'),
           ProviderLinkRowStatus: gatewayModule('provider', 'RestProviderLinkRowStatus'),
+          ProviderLinkSortField: gatewayModule('provider', 'RestProviderLinkSortField'),
         },
         // Parent types are the platform's REST shapes; field resolvers turn them into the contract's.
         mappers: {

@@ -106,6 +106,17 @@ describe('an event in words', () => {
     expect(describeAuditEvent(event(overrides))).toBe(sentence);
   });
 
+  it('names a failed job’s step and reason, in the name of whoever started it', () => {
+    const failed = event({
+      action: 'organization.job-failed',
+      targetId: 'stark',
+      details: { job: 'deployment', step: 'Configure sign-in', reason: 'The organization has no domain.' },
+    });
+    expect(describeAuditEvent(failed)).toBe(
+      'A. Operator started the deployment of stark, which failed at “Configure sign-in”: The organization has no domain.',
+    );
+  });
+
   it('reads the gateway’s shape alike: enum kinds, values as text, details as a list', () => {
     expect(
       describeAuditEvent(

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'organization.activate',
   'organization.offboard',
   'organization.segment-switch',
+  'organization.job-failed',
   'licenses.update',
   'user.create',
   'user.update',
@@ -51,6 +52,10 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
   'organization.segment-switch': {
     label: 'Customer segment switched',
     meaning: 'An organization moved to another customer segment.',
+  },
+  'organization.job-failed': {
+    label: 'Lifecycle job failed',
+    meaning: 'An onboarding, deployment or offboarding job stopped at a failed step; the event names the step and why.',
   },
   'licenses.update': {
     label: 'Licenses changed',
@@ -176,6 +181,12 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'organization.activate': (e) => `activated organization ${targetOf(e)}`,
   'organization.offboard': (e) => `started offboarding of ${targetOf(e)}`,
   'organization.segment-switch': (e) => `switched the customer segment of ${targetOf(e)}`,
+  // Recorded in the name of whoever started the job: the failure is the outcome of their move.
+  'organization.job-failed': (e) => {
+    const step = textOf(detailOf(e, 'step'));
+    const reason = textOf(detailOf(e, 'reason'));
+    return `started the ${textOf(detailOf(e, 'job')) ?? 'lifecycle job'} of ${targetOf(e)}, which failed${step ? ` at “${step}”` : ''}${reason ? `: ${reason}` : ''}`;
+  },
   'licenses.update': (e) => `changed the licenses of ${targetOf(e)}${fieldsOf(e)}`,
   'user.create': (e) => `created user ${targetOf(e)}`,
   'user.update': (e) => `updated user ${targetOf(e)}${fieldsOf(e)}`,

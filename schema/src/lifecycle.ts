@@ -55,3 +55,31 @@ const ACTION_WORDS: Record<LifecycleAction, string> = {
 export function lifecycleRefusal(action: LifecycleAction, status: OrganizationStatus): string {
   return `Cannot ${ACTION_WORDS[action]} an organization that is ${status}.`;
 }
+
+/** The job each in-between status waits on (decisions.md "Organization lifecycle"). */
+export const JOB_OF_STATUS: Readonly<Partial<Record<OrganizationStatus, JobKind>>> = {
+  onboarding: 'onboarding',
+  deploying: 'deployment',
+  offboarding: 'offboarding',
+};
+
+/**
+ * The job whose failure the organization's status hides, or null: the job its status waits on, when
+ * that job failed. The one rule for showing "Deployment failed" instead of "Deploying" (gateway,
+ * platform analytics and console all ask it).
+ */
+export function failedJobOf(status: OrganizationStatus, jobs: JobStatuses): JobKind | null {
+  const kind = JOB_OF_STATUS[status];
+  return kind !== undefined && jobs[kind] === 'failed' ? kind : null;
+}
+
+const JOB_NAMES: Readonly<Record<JobKind, string>> = {
+  onboarding: 'Onboarding',
+  deployment: 'Deployment',
+  offboarding: 'Offboarding',
+};
+
+/** How a failed job reads wherever the organization's state shows: "Deployment failed". */
+export function jobFailureLabel(kind: JobKind): string {
+  return `${JOB_NAMES[kind]} failed`;
+}

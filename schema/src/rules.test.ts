@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURES, licensedProducts, resolveFeature } from './features.js';
-import { allowedActions, canPerform, lifecycleRefusal } from './lifecycle.js';
+import { allowedActions, canPerform, failedJobOf, jobFailureLabel, lifecycleRefusal } from './lifecycle.js';
 import { stripLicenseUsage } from './licenses.js';
 import { deactivationRefusal, roleChangeRefusal } from './self-protection.js';
 import { DAY_MS, passwordExpiry } from './time-rules.js';
@@ -103,5 +103,17 @@ describe('password expiry', () => {
     expect(passwordExpiry(changed, now)).toMatchObject({ daysLeftForPasswordExpiry: 3, isPasswordExpiring: true });
     expect(passwordExpiry(now, now)).toMatchObject({ daysLeftForPasswordExpiry: 90, isPasswordExpiring: false });
     expect(passwordExpiry(new Date(now.getTime() - 91 * DAY_MS), now).daysLeftForPasswordExpiry).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('a failed job the status waits on', () => {
+  it('is named only while the organization waits on that very job', () => {
+    expect(failedJobOf('deploying', { onboarding: 'completed', deployment: 'failed' })).toBe('deployment');
+    expect(failedJobOf('onboarding', { onboarding: 'failed' })).toBe('onboarding');
+    expect(failedJobOf('offboarding', { offboarding: 'failed' })).toBe('offboarding');
+    expect(failedJobOf('deploying', { deployment: 'in_progress' })).toBeNull();
+    // A job that failed long ago no longer holds an organization that has moved on.
+    expect(failedJobOf('active', { deployment: 'failed' })).toBeNull();
+    expect(jobFailureLabel('deployment')).toBe('Deployment failed');
   });
 });

@@ -1,6 +1,7 @@
 import { JOB_KINDS, type JobKind, type JobStatus, type JobStatuses } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
+import { recordAuditEvent, type AuditAction, type AuditActor } from './audit.js';
 
 /**
  * The lifecycle's background jobs (decisions.md "Organization lifecycle"). A job is a row of
@@ -75,6 +76,50 @@ const COMPLETION_EFFECTS: Partial<Record<JobKind, (tx: Queryable, organizationId
   },
 };
 
+/** The audit action that starts each job: its latest event names who started the job. */
+const START_ACTIONS: Readonly<Record<JobKind, AuditAction>> = {
+  onboarding: 'organization.onboard',
+  deployment: 'organization.deploy',
+  offboarding: 'organization.offboard',
+};
+
+/** Who a failure is recorded for when no start event is found (a job written outside the API). */
+const PLATFORM_ACTOR: AuditActor = { id: 'platform', kind: 'client', role: null, organizationId: null };
+
+/** Whoever started the organization's latest job of this kind, from the trail. */
+async function jobStarter(tx: Queryable, organizationId: string, kind: JobKind): Promise<AuditActor> {
+  const { rows } = await tx.query<{
+    actor: string;
+    actor_kind: AuditActor['kind'];
+    actor_role: AuditActor['role'];
+    actor_organization_id: string | null;
+  }>(
+    `SELECT actor, actor_kind, actor_role, actor_organization_id FROM audit_events
+      WHERE organization_id = $1 AND action = $2 ORDER BY occurred_at DESC, id DESC LIMIT 1`,
+    [organizationId, START_ACTIONS[kind]],
+  );
+  const row = rows[0];
+  if (!row) return PLATFORM_ACTOR;
+  return { id: row.actor, kind: row.actor_kind, role: row.actor_role, organizationId: row.actor_organization_id };
+}
+
+/**
+ * A job's failure in the audit trail (Activity shows it beside the move that started it): recorded once,
+ * when the job turns failed, in the name of whoever started it, with the step and the reason.
+ */
+async function recordJobFailure(tx: Queryable, job: JobRow, failed: JobStep): Promise<void> {
+  await recordAuditEvent(
+    tx,
+    { actor: await jobStarter(tx, job.organization_id, job.kind), origin: { requestId: null, clientIp: null } },
+    {
+      action: 'organization.job-failed',
+      organizationId: job.organization_id,
+      target: { type: 'organization', id: job.organization_id },
+      details: { job: job.kind, step: failed.name, reason: failed.message ?? null },
+    },
+  );
+}
+
 function freshSteps(kind: JobKind): JobStep[] {
   return JOB_STEPS[kind].map((name, index) => ({ name, status: index === 0 ? 'in_progress' : 'pending' }));
 }
@@ -110,6 +155,12 @@ async function advanceJob(tx: Queryable, job: RunningJob, now: Date): Promise<vo
     await COMPLETION_EFFECTS[job.kind]?.(tx, job.organization_id);
   }
   if (status === job.status && JSON.stringify(steps) === JSON.stringify(job.steps)) return;
+  if (status === 'failed')
+    await recordJobFailure(
+      tx,
+      job,
+      steps.find((step) => step.status === 'failed')!,
+    );
   await tx.query(
     `UPDATE organization_jobs SET status = $3, completed_at = $4, steps = $5::text::jsonb WHERE organization_id = $1 AND kind = $2`,
     [job.organization_id, job.kind, status, endedAt, JSON.stringify(steps)],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   CREDENTIAL_LIFETIME_DAYS,
   DAY_MS,
+  JOB_OF_STATUS,
   credentialDaysToExpire,
   defaultLicenses,
   type Licenses,
@@ -119,6 +120,36 @@ async function jobsInProgress(db: Queryable) {
   }));
 }
 
+/** "status = 'deploying' AND kind = 'deployment' OR …": a job whose failure the status hides (schema's failedJobOf). */
+const WAITED_ON_JOB = Object.entries(JOB_OF_STATUS)
+  .map(([status, kind]) => `(o.status = '${status}' AND j.kind = '${kind}')`)
+  .join(' OR ');
+
+/** Jobs that failed and still hold their organization back, newest failure first, with the failed step. */
+async function jobsFailed(db: Queryable) {
+  const { rows } = await db.query<{
+    organization_id: string;
+    name: string;
+    kind: string;
+    failed_at: Date | null;
+    step: { name: string; message?: string } | null;
+  }>(
+    `SELECT j.organization_id, o.name, j.kind, j.completed_at AS failed_at,
+            (SELECT step FROM jsonb_array_elements(j.steps) AS step WHERE step->>'status' = 'failed' LIMIT 1) AS step
+       FROM organization_jobs j JOIN organizations o ON o.id = j.organization_id
+      WHERE j.status = 'failed' AND (${WAITED_ON_JOB})
+      ORDER BY j.completed_at DESC NULLS LAST, j.organization_id`,
+  );
+  return rows.map((row) => ({
+    organizationId: row.organization_id,
+    name: row.name,
+    kind: row.kind,
+    failedAt: row.failed_at?.toISOString() ?? null,
+    step: row.step?.name ?? null,
+    reason: row.step?.message ?? null,
+  }));
+}
+
 async function totals(db: Queryable) {
   const { rows } = await db.query<{ organizations: number; users: number; activeUsers: number }>(
     `SELECT (SELECT count(*) FROM organizations)::int AS organizations,
@@ -154,12 +185,13 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): 
       // Jobs in progress are shown as they stand now, not as the last sweep left them.
       await db.transaction((tx) => refreshJobs(tx));
       const now = new Date();
-      const [bySegment, byRole, licenses, expiring, jobs, counts] = await Promise.all([
+      const [bySegment, byRole, licenses, expiring, jobs, failed, counts] = await Promise.all([
         organizationsBySegment(db),
         usersByRole(db),
         licenseUse(db),
         credentialsExpiringSoon(db, now, request.query.expiringLimit),
         jobsInProgress(db),
+        jobsFailed(db),
         totals(db),
       ]);
       return {
@@ -168,6 +200,7 @@ export async function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): 
         licenseUse: licenses,
         credentialsExpiringSoon: expiring,
         jobsInProgress: jobs,
+        jobsFailed: failed,
         totals: counts,
         generatedAt: now.toISOString(),
       };

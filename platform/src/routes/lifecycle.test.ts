@@ -283,6 +283,42 @@ describe('a deployment that fails', () => {
   });
 });
 
+describe('a failed job is seen everywhere the organization shows', () => {
+  const id = 'hammer';
+
+  it('is recorded once in the audit trail, in the name of whoever started it, and listed by analytics', async () => {
+    await createOrganization(id);
+    expect((await perform(id, 'onboard')).statusCode).toBe(200);
+    expect((await settled(id, 'onboarding')).status).toBe('completed');
+    expect((await call('PUT', `/organization?organizationId=${id}`, ADMIN, { domain: [] })).statusCode).toBe(200);
+    expect((await perform(id, 'deploy')).statusCode).toBe(200);
+    expect((await settled(id, 'deployment')).status).toBe('failed');
+    // Later reads refresh the jobs again; the failure must not be recorded twice.
+    await settled(id, 'deployment');
+
+    const events = await call('GET', `/audit-events?organizationId=${id}&action=organization.job-failed`);
+    expect(events.statusCode).toBe(200);
+    const failures = events.json().data as { actor: string; targetId: string; details: unknown }[];
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({
+      actor: ADMIN,
+      targetId: id,
+      details: { job: 'deployment', step: 'Configure sign-in', reason: NO_DOMAIN_MESSAGE },
+    });
+
+    const summary = (await call('GET', '/analytics/summary')).json();
+    expect(summary.jobsFailed).toContainEqual({
+      organizationId: id,
+      name: `Org ${id}`,
+      kind: 'deployment',
+      failedAt: expect.any(String),
+      step: 'Configure sign-in',
+      reason: NO_DOMAIN_MESSAGE,
+    });
+    expect(summary.jobsInProgress.map((job: { organizationId: string }) => job.organizationId)).not.toContain(id);
+  });
+});
+
 describe('failed onboarding and offboarding jobs may be started again', () => {
   // Nothing in the platform makes these steps fail, so the test marks the jobs failed in the database.
   const fail = (organizationId: string, kind: JobKind) =>

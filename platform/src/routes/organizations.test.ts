@@ -27,6 +27,17 @@ describe('GET /organization', () => {
     expect(found).toMatchObject({ total: 1, data: [{ id: 'acme', name: 'Acme Health' }] });
   });
 
+  it('filters by customer segment and lifecycle state, with the search', async () => {
+    const ids = async (query: string) =>
+      ((await get(`/organization?${query}`, 'viewer@meridian.test')).json().data as { id: string }[]).map((o) => o.id);
+    expect(await ids('customer_segment=employer')).toEqual(['initech']);
+    expect(await ids('status=created')).toEqual(['initech']);
+    expect(await ids('customer_segment=employer&status=active')).toEqual([]);
+    expect(await ids('status=active&search=acme')).toEqual(['acme']);
+    const bad = await get('/organization?status=sleeping', 'viewer@meridian.test');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('adds license usage with include=licenses_used', async () => {
     const acme = (await get('/organization/acme?include=licenses_used', 'orgadmin@acme.test')).json();
     expect(acme.licenses).toMatchObject({

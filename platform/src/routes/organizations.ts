@@ -9,7 +9,9 @@ import {
   validateEmail,
   validateName,
   validateOrganizationId,
+  ORGANIZATION_STATUSES,
   type Licenses,
+  type OrganizationStatus,
 } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../app.js';
 import { auditChanges, recordAuditEvent } from '../domain/audit.js';
@@ -44,6 +46,21 @@ const SORTABLE = {
 const includeQuery = {
   include: { type: 'string', description: 'licenses_used adds seat usage to licenses.' },
 } as const;
+
+/** The list's filters (analytics' charts open the list filtered to a bar). */
+const filterQuery = {
+  customer_segment: { type: 'string', maxLength: 100, description: 'Only organizations of this customer segment.' },
+  status: {
+    type: 'string',
+    enum: [...ORGANIZATION_STATUSES],
+    description: 'Only organizations in this lifecycle state.',
+  },
+} as const;
+
+interface ListFilters {
+  customer_segment?: string;
+  status?: OrganizationStatus;
+}
 
 const primaryContact = {
   type: 'object',
@@ -121,13 +138,13 @@ function editableFieldProblems(body: UpdateBody): { param: string; msg: string |
 }
 
 export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
-  app.get<{ Querystring: ListQuery & { include?: string } }>(
+  app.get<{ Querystring: ListQuery & ListFilters & { include?: string } }>(
     '/organization',
     {
       schema: {
         tags: ['organizations'],
-        summary: 'List organizations (search, sort, paging)',
-        querystring: { type: 'object', properties: { ...listQuerySchema, ...includeQuery } },
+        summary: 'List organizations (search, filters, sort, paging)',
+        querystring: { type: 'object', properties: { ...listQuerySchema, ...includeQuery, ...filterQuery } },
         response: errorResponses,
       },
     },
@@ -137,11 +154,15 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
       await db.transaction((tx) => refreshJobs(tx));
       const query = request.query;
       const params: unknown[] = [];
-      let where = '';
-      if (query.search) {
-        params.push(containsPattern(query.search));
-        where = `WHERE (id || ' ' || lower(name)) LIKE $1`;
-      }
+      const conditions: string[] = [];
+      const when = (value: unknown, condition: (n: string) => string) => {
+        params.push(value);
+        conditions.push(condition(`$${params.length}`));
+      };
+      if (query.search) when(containsPattern(query.search), (n) => `(id || ' ' || lower(name)) LIKE ${n}`);
+      if (query.customer_segment !== undefined) when(query.customer_segment, (n) => `customer_segment = ${n}`);
+      if (query.status !== undefined) when(query.status, (n) => `status = ${n}`);
+      const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM organizations ${where}`, params))
         .rows[0]!.n;
       const order = orderBy(query.sort, SORTABLE, 'name', 'id');

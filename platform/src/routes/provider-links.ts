@@ -18,7 +18,16 @@ import {
 import { npiList, npiString, providerSchema } from './providers.js';
 import type { RouteDeps } from './deps.js';
 
-const SORTABLE = { npi: 'l.npi', value: 'lower(l.value)', updatedAt: 'l.updated_at', name: 'lower(p.name)' };
+/** Every column of the console's table sorts (place as shown: "City, ST"). */
+const SORTABLE = {
+  npi: 'l.npi',
+  value: 'lower(l.value)',
+  updatedAt: 'l.updated_at',
+  updatedBy: 'lower(l.updated_by)',
+  name: 'lower(p.name)',
+  specialty: 'lower(p.specialty)',
+  place: "lower(p.city || ', ' || p.state)",
+};
 
 const kindSchema = { type: 'string', enum: PROVIDER_LINK_KINDS } as const;
 

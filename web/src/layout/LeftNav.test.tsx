@@ -70,9 +70,30 @@ describe('<LeftNav>', () => {
     expect(screen.getByRole('link', { name: 'Organizations' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('matches Organizations exactly: an organization’s pages do not light it up', () => {
+  it('lights up My Organization on one’s own organization’s settings, not Organizations too', () => {
     renderNav('systemAdmin', { at: '/admin/org-management/acme/update' });
     expect(screen.getByRole('link', { name: 'Organizations' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('link', { name: 'My Organization' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('lights up Organizations on another organization’s detail pages', () => {
+    for (const at of [
+      '/admin/org-management/globex/update/general',
+      '/admin/org-management/globex',
+      '/admin/org-management/globex/users/ann%40globex.test/profile/general',
+    ]) {
+      cleanup();
+      renderNav('systemAdmin', { at });
+      expect(screen.getByRole('link', { name: 'Organizations' }).getAttribute('aria-current'), at).toBe('page');
+      const lit = within(mainNav())
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page');
+      expect(lit, at).toHaveLength(1);
+    }
+  });
+
+  it('lights up My Organization for an org admin on their own organization’s users', () => {
+    renderNav('orgAdmin', { at: '/admin/org-management/acme' });
     expect(screen.getByRole('link', { name: 'My Organization' }).getAttribute('aria-current')).toBe('page');
   });
 

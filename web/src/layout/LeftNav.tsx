@@ -13,9 +13,10 @@ import {
   OfficeIcon,
 } from '@blueprintjs/icons';
 import type { ReactElement, ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { resetListState } from '../routes/list-state.js';
 import type { AccessUser } from '../routes/route-access.js';
+import { activeNavItem } from './nav-active.js';
 import { externalLinks, navItems, type ExternalLink, type NavItemId } from './nav-items.js';
 
 const NAV_ICONS: Record<NavItemId, ReactElement> = {
@@ -49,6 +50,7 @@ export interface LeftNavProps {
 export function LeftNav({ user, supportPortalUrl, isOpen, onToggle, profile }: LeftNavProps) {
   const items = navItems(user);
   const links = externalLinks(user, { supportPortalUrl });
+  const active = activeNavItem(items, useLocation().pathname, user.organizationId);
   return (
     <nav className="meridian-nav" aria-label="Main navigation">
       <Button
@@ -62,19 +64,19 @@ export function LeftNav({ user, supportPortalUrl, isOpen, onToggle, profile }: L
       <ul className="meridian-nav-list">
         {items.map((item) => (
           <li key={item.id}>
-            <NavLink
+            <Link
               to={item.to}
-              end={item.end}
               // Choosing an item starts the users and organizations lists afresh (spec section 2).
               onClick={() => resetListState()}
-              className={({ isActive }) => `meridian-nav-item ${isActive ? Classes.ACTIVE : ''}`}
+              className={`meridian-nav-item ${item.id === active ? Classes.ACTIVE : ''}`}
+              aria-current={item.id === active ? 'page' : undefined}
               title={isOpen ? undefined : item.label}
             >
               <span className="meridian-nav-icon" aria-hidden>
                 {NAV_ICONS[item.id]}
               </span>
               <span className="meridian-nav-label">{item.label}</span>
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

@@ -34,6 +34,14 @@ export interface RestAnalyticsSummary {
     stepsDone: number;
     stepsTotal: number;
   }[];
+  jobsFailed: {
+    organizationId: string;
+    name: string;
+    kind: string;
+    failedAt: string | null;
+    step: string | null;
+    reason: string | null;
+  }[];
   totals: { organizations: number; users: number; activeUsers: number };
   generatedAt: string;
 }

@@ -1,5 +1,7 @@
 import {
   allowedActions,
+  failedJobOf,
+  jobFailureLabel,
   JOB_KINDS,
   type JobKind,
   type JobStatuses,
@@ -47,6 +49,22 @@ function jobStatuses(jobs: RestJobs): JobStatuses {
 const job = (kind: JobKind) => async (organization: RestOrganization, _: unknown, context: GatewayContext) =>
   (await jobsOf(organization, context))[kind];
 
+/** The failed job the status waits on (schema's failedJobOf), with its failed step, or null. */
+async function lifecycleProblem(organization: RestOrganization, context: GatewayContext) {
+  if (!JOB_DEPENDENT.includes(organization.status)) return null;
+  const jobs = await jobsOf(organization, context);
+  const kind = failedJobOf(organization.status, jobStatuses(jobs));
+  if (kind === null) return null;
+  const failed = jobs[kind].steps.find((step) => step.status === 'failed');
+  return {
+    job: kind,
+    label: jobFailureLabel(kind),
+    step: failed?.name ?? null,
+    reason: failed?.message ?? null,
+    failedAt: jobs[kind].completedAt,
+  };
+}
+
 /** A lifecycle move: the organization as it now is, or the refusal (409) as an input error. */
 const move = (work: () => Promise<RestOrganization>) =>
   withFieldErrors({ prefix: '' }, async () => ({ organization: await work() }));
@@ -62,6 +80,8 @@ export const lifecycleResolvers: Resolvers = {
       const statuses = needsJobs ? jobStatuses(await jobsOf(organization, context)) : {};
       return allowedActions(organization.status, statuses);
     },
+    // Same cost as allowedActions: a read only for organizations in a job-dependent state, shared per request.
+    lifecycleProblem: (organization, _, context) => lifecycleProblem(organization, context),
     onboarding: job('onboarding'),
     deployment: job('deployment'),
     offboarding: job('offboarding'),

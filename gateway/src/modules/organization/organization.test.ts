@@ -81,6 +81,16 @@ describe('reading organizations', () => {
     expect(organization.features).toContainEqual({ key: 'feature:managed-providers', isAvailable: false });
   });
 
+  it('filters organizations by customer segment and lifecycle state', async () => {
+    const ids = async (args: string) =>
+      (await data(`{ organizations(${args}) { rows { id } } }`)).organizations.rows.map(
+        (row: { id: string }) => row.id,
+      );
+    expect(await ids('customerSegment: "employer"')).toEqual(['initech']);
+    expect(await ids('status: CREATED')).toEqual(['initech']);
+    expect(await ids('customerSegment: "employer", status: ACTIVE')).toEqual([]);
+  });
+
   it('answers null, without an error, for an organization that does not exist', async () => {
     expect(await data(`{ organization(id: "no-such-org") { id } }`)).toEqual({ organization: null });
   });
@@ -296,6 +306,35 @@ describe('the lifecycle', () => {
       null,
       null,
     ]);
+  });
+
+  it('names the failed job on the organization, in its list row and in analytics', async () => {
+    // gotham's deployment failed in the test before (no domain).
+    const problem = 'lifecycleProblem { job label step reason failedAt }';
+    const { organization } = await data(`{ organization(id: "gotham") { status ${problem} } }`);
+    expect(organization).toMatchObject({
+      status: 'DEPLOYING',
+      lifecycleProblem: {
+        job: 'deployment',
+        label: 'Deployment failed',
+        step: 'Configure sign-in',
+        reason: expect.stringMatching(/no domain/),
+        failedAt: expect.any(String),
+      },
+    });
+    const { organizations } = await data(`{ organizations(search: "gotham") { rows { id ${problem} } } }`);
+    expect(organizations.rows[0].lifecycleProblem).toMatchObject({ label: 'Deployment failed' });
+    // An organization whose jobs are fine has none.
+    const { organization: acme } = await data(`{ organization(id: "acme") { ${problem} } }`);
+    expect(acme.lifecycleProblem).toBeNull();
+
+    const { analyticsSummary } = await data(`{ analyticsSummary { jobsFailed { organizationId kind step reason } } }`);
+    expect(analyticsSummary.jobsFailed).toContainEqual({
+      organizationId: 'gotham',
+      kind: 'deployment',
+      step: 'Configure sign-in',
+      reason: expect.stringMatching(/no domain/),
+    });
   });
 
   it('names a refused segment switch by its input field', async () => {

@@ -61,7 +61,13 @@ export const organizationResolvers: Resolvers = {
   Query: {
     organization: (_, { id }, { platform }) => orNullWhenNotFound(getOrganization(platform, id)),
     organizations: async (_, args, { platform }) =>
-      toPage(await listOrganizations(platform, listQuery(args, sortParam(args.sort)))),
+      toPage(
+        await listOrganizations(platform, {
+          ...listQuery(args, sortParam(args.sort)),
+          customer_segment: args.customerSegment ?? undefined,
+          status: args.status ?? undefined,
+        }),
+      ),
   },
 
   Mutation: {

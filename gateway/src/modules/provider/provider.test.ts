@@ -205,6 +205,17 @@ describe('provider links', () => {
     expect(providerLinks.rows[0].provider.npi).toBe(providerLinks.rows[0].npi);
   });
 
+  it('sorts links by any column, each way', async () => {
+    const names = async (sort: string) =>
+      (
+        await data(`{ providerLinks(organizationId: "acme", kind: PROVIDER_ALIAS, sort: ${sort}, limit: 0) {
+          rows { npi provider { specialty } } } }`)
+      ).providerLinks.rows.map((row: { npi: string; provider: { specialty: string } }) => row.provider.specialty);
+    const ascending = await names('{ field: SPECIALTY }');
+    expect(ascending).toEqual([...ascending].sort());
+    expect(await names('{ field: SPECIALTY, direction: DESC }')).toEqual([...ascending].reverse());
+  });
+
   it('removes links by NPI, answering removed and not found', async () => {
     const { removeProviderLinks } = await data(
       `mutation($npis: [String!]!) {

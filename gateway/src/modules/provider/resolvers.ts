@@ -2,7 +2,7 @@ import type { ProviderLinkKind } from '@meridian/schema';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { orNullWhenNotFound } from '../common/optional-reads.js';
-import { listQuery, toPage } from '../common/platform.js';
+import { listQuery, sortParam, toPage } from '../common/platform.js';
 import {
   getProvider,
   listProviderLinks,
@@ -12,8 +12,19 @@ import {
   upsertProviderLinks,
   type RestBatchAnswer,
   type RestProviderLinkRowStatus,
+  type RestProviderLinkSortField,
   type RestProviderLookup,
 } from './platform.js';
+
+const SORT_FIELD_VALUES = {
+  NPI: 'npi',
+  NAME: 'name',
+  SPECIALTY: 'specialty',
+  PLACE: 'place',
+  VALUE: 'value',
+  UPDATED_AT: 'updatedAt',
+  UPDATED_BY: 'updatedBy',
+} as const satisfies Record<string, RestProviderLinkSortField>;
 
 const KIND_VALUES = {
   PROVIDER_ALIAS: 'provider_alias',
@@ -67,6 +78,7 @@ async function batch(work: () => Promise<RestBatchAnswer>) {
 
 export const providerResolvers: Resolvers = {
   ProviderLinkKind: KIND_VALUES,
+  ProviderLinkSortField: SORT_FIELD_VALUES,
   ProviderLinkRowStatus: ROW_STATUS_VALUES,
 
   Query: {
@@ -78,8 +90,8 @@ export const providerResolvers: Resolvers = {
         );
       return { ...toPage(await searchProviders(platform, listQuery(args))), lookup: null };
     },
-    providerLinks: async (_, { organizationId, kind, ...args }, { platform }) =>
-      toPage(await listProviderLinks(platform, organizationId, { ...listQuery(args), kind })),
+    providerLinks: async (_, { organizationId, kind, sort, ...args }, { platform }) =>
+      toPage(await listProviderLinks(platform, organizationId, { ...listQuery(args, sortParam(sort)), kind })),
   },
 
   Mutation: {

@@ -1,5 +1,7 @@
 import { Classes } from '@blueprintjs/core';
+import { OrganizationLink, UserLink } from '../../components/entity-links.js';
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js';
+import { EventTarget } from './EventTarget.js';
 import { ChangesDiff } from './ChangesDiff.js';
 import { actorKindText, actorRoleText, eventSentence, occurredText } from './event-words.js';
 
@@ -60,12 +62,29 @@ export function ActivityEvent({
           <time dateTime={event.occurredAt}>{occurredText(event.occurredAt)}</time>
         </Fact>
         <Fact term="Actor">
-          {event.actor}
+          {event.actorKind === 'USER' && event.actorOrganizationId ? (
+            <UserLink organizationId={event.actorOrganizationId} email={event.actor} />
+          ) : (
+            event.actor
+          )}
           {event.actorKind !== 'USER' && <span className={Classes.TEXT_MUTED}> ({actorKindText(event)})</span>}
         </Fact>
         {role && <Fact term="Role">{role}</Fact>}
-        {event.actorOrganizationId && <Fact term="Actor’s organization">{event.actorOrganizationId}</Fact>}
-        {event.organizationId && <Fact term="Organization">{event.organizationId}</Fact>}
+        {event.actorOrganizationId && (
+          <Fact term="Actor’s organization">
+            <OrganizationLink organizationId={event.actorOrganizationId} />
+          </Fact>
+        )}
+        {event.organizationId && (
+          <Fact term="Organization">
+            <OrganizationLink organizationId={event.organizationId} />
+          </Fact>
+        )}
+        {event.targetId && (
+          <Fact term="Target">
+            <EventTarget event={event} />
+          </Fact>
+        )}
         <Fact term="Action">
           <code>{event.action}</code>
         </Fact>

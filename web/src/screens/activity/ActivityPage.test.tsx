@@ -58,6 +58,38 @@ describe('the activity page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Showing 1 event.')).toBeTruthy();
   });
 
+  it('leads from an event to its actor, organizations and target, as far as the reader may go', async () => {
+    const credential = auditEventRecord({
+      id: '2',
+      action: 'credential.create',
+      targetType: 'CREDENTIAL',
+      targetId: 'cred-1',
+      changes: [{ __typename: 'AuditChange', field: 'userEmail', before: null, after: 'pat@acme.test' }],
+    });
+    renderWithGateway('/admin/activity', admin, {
+      ActivityEvents: () => eventsAnswer([auditEventRecord(), credential]),
+    });
+    const event = await screen.findByRole('article', { name: 'A. Operator deactivated j.doe@acme.test' }, WAIT);
+    const href = (name: string, within_ = event) => within(within_).getByRole('link', { name }).getAttribute('href');
+    expect(href('admin@meridian.test')).toBe(
+      '/admin/org-management/meridian/users/admin%40meridian.test/profile/general',
+    );
+    expect(href('meridian')).toBe('/admin/org-management/meridian/update');
+    expect(href('acme')).toBe('/admin/org-management/acme/update');
+    expect(href('j.doe@acme.test')).toBe('/admin/org-management/acme/users/j.doe%40acme.test/profile/general');
+    const created = screen.getByRole('article', { name: /created credential cred-1/ });
+    expect(href('cred-1', created)).toBe('/admin/org-management/acme/users/pat%40acme.test/profile/credentials');
+  });
+
+  it('shows an Org Admin other organizations’ names as text, not links they cannot open', async () => {
+    renderWithGateway('/admin/activity', orgAdmin, { ActivityEvents: () => eventsAnswer([auditEventRecord()]) });
+    const event = await screen.findByRole('article', { name: 'A. Operator deactivated j.doe@acme.test' }, WAIT);
+    expect(within(event).queryByRole('link', { name: 'meridian' })).toBeNull();
+    expect(within(event).getByRole('link', { name: 'acme' }).getAttribute('href')).toBe(
+      '/admin/org-management/acme/update',
+    );
+  });
+
   it('loads 50 events, then 50 more after the last one’s cursor', async () => {
     const { gateway } = renderWithGateway('/admin/activity', admin, { ActivityEvents: pagedEvents(70) });
     await screen.findByText('Showing the 50 newest events.', undefined, WAIT);

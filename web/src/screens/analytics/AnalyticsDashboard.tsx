@@ -3,6 +3,7 @@ import type { AnalyticsSummaryQuery } from './analytics-query.js';
 import { AnalyticsTotals } from './AnalyticsTotals.js';
 import type { ChartTheme } from './chart-theme.js';
 import { ExpiringCredentialsSection } from './ExpiringCredentialsSection.js';
+import { FailedJobsSection } from './FailedJobsSection.js';
 import { JobsSection } from './JobsSection.js';
 import { LicenseUseSection } from './LicenseUseSection.js';
 import { OrganizationsSection } from './OrganizationsSection.js';
@@ -27,6 +28,7 @@ export function AnalyticsDashboard({ summary, theme }: AnalyticsDashboardProps) 
         <LicenseUseSection summary={summary} generatedAt={generatedAt} theme={theme} />
         <ExpiringCredentialsSection summary={summary} generatedAt={generatedAt} theme={theme} />
         <JobsSection summary={summary} generatedAt={generatedAt} />
+        <FailedJobsSection summary={summary} generatedAt={generatedAt} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApollo } from '../../apollo/test-harness.js';
 import { testApolloSetup, type StubHandler } from '../../apollo/test-support.js';
@@ -37,7 +38,9 @@ async function renderAnalytics(analyticsSummary: StubHandler) {
     <RuntimeConfigContext.Provider value={TEST_CONFIG}>
       <ThemeProvider>
         <ToastProvider center={toasts}>
-          <AnalyticsPage />
+          <MemoryRouter>
+            <AnalyticsPage />
+          </MemoryRouter>
         </ToastProvider>
       </ThemeProvider>
     </RuntimeConfigContext.Provider>,

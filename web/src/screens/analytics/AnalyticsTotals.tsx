@@ -15,6 +15,10 @@ export const AnalyticsTotalsFragment = graphql(`
       organizationId
       kind
     }
+    jobsFailed {
+      organizationId
+      kind
+    }
   }
 `);
 
@@ -45,7 +49,10 @@ function Total({ label, value }: TotalProps) {
 
 /** The platform's totals at a glance. */
 export function AnalyticsTotals({ summary }: AnalyticsTotalsProps) {
-  const { totals, credentialsExpiringTotal, jobsInProgress } = getFragmentData(AnalyticsTotalsFragment, summary);
+  const { totals, credentialsExpiringTotal, jobsInProgress, jobsFailed } = getFragmentData(
+    AnalyticsTotalsFragment,
+    summary,
+  );
   return (
     <section aria-label="Totals">
       <dl className="meridian-analytics-totals">
@@ -54,6 +61,7 @@ export function AnalyticsTotals({ summary }: AnalyticsTotalsProps) {
         <Total label="Active users" value={totals.activeUsers} />
         <Total label="Inactive users" value={totals.users - totals.activeUsers} />
         <Total label="Jobs in progress" value={jobsInProgress.length} />
+        <Total label="Failed jobs" value={jobsFailed.length} />
         <Total label="Credentials expiring in 30 days" value={credentialsExpiringTotal} />
       </dl>
     </section>

@@ -1,4 +1,5 @@
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js';
+import { CredentialLink, OrganizationLink, UserLink } from '../../components/entity-links.js';
 import { AnalyticsSection } from './AnalyticsSection.js';
 import type { ChartTheme } from './chart-theme.js';
 import {
@@ -28,9 +29,23 @@ export const ExpiringCredentialsSectionFragment = graphql(`
 const TITLE = 'Credentials expiring in the next 30 days';
 
 export const CREDENTIAL_COLUMNS: readonly Column<ExpiringCredentialInput>[] = [
-  { header: 'Credential ID', value: (row) => row.id },
-  { header: 'Organization ID', value: (row) => row.organizationId },
-  { header: 'User', value: (row) => row.userEmail ?? null, render: (row) => row.userEmail ?? '—' },
+  {
+    header: 'Credential ID',
+    value: (row) => row.id,
+    render: (row) => (
+      <CredentialLink id={row.id} organizationId={row.organizationId} userEmail={row.userEmail ?? null} />
+    ),
+  },
+  {
+    header: 'Organization ID',
+    value: (row) => row.organizationId,
+    render: (row) => <OrganizationLink organizationId={row.organizationId} />,
+  },
+  {
+    header: 'User',
+    value: (row) => row.userEmail ?? null,
+    render: (row) => (row.userEmail ? <UserLink organizationId={row.organizationId} email={row.userEmail} /> : '—'),
+  },
   { header: 'Generated', value: (row) => row.generatedAt, render: (row) => formatDate(row.generatedAt) },
   { header: 'Expires', value: (row) => row.expiresAt, render: (row) => formatDate(row.expiresAt) },
   { header: 'Days left', value: (row) => row.daysToExpire, numeric: true },

@@ -1,5 +1,6 @@
 import { Intent, ProgressBar } from '@blueprintjs/core';
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js';
+import { OrganizationLink } from '../../components/entity-links.js';
 import { AnalyticsSection } from './AnalyticsSection.js';
 import { jobRows, jobsByKind, type JobRow } from './jobs-in-progress.js';
 import { formatCount, formatDateTime } from './labels.js';
@@ -38,7 +39,15 @@ function JobProgress({ row }: { row: JobRow }) {
 }
 
 export const JOB_COLUMNS: readonly Column<JobRow>[] = [
-  { header: 'Organization', value: (row) => row.name },
+  {
+    header: 'Organization',
+    value: (row) => row.name,
+    render: (row) => (
+      <OrganizationLink organizationId={row.organizationId} tab="lifecycle">
+        {row.name}
+      </OrganizationLink>
+    ),
+  },
   { header: 'Organization ID', value: (row) => row.organizationId },
   { header: 'Job', value: (row) => row.kindLabel },
   { header: 'Started', value: (row) => row.startedAt, render: (row) => formatDateTime(row.startedAt) },

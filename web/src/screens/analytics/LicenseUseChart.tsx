@@ -8,6 +8,8 @@ export interface LicenseUseChartProps {
   theme: ChartTheme;
   title: string;
   desc: string;
+  /** Opens an organization's licenses (its bars). */
+  onOpen?: (organizationId: string) => void;
 }
 
 const percentTick = (value: number) => `${value}%`;
@@ -17,7 +19,7 @@ const SERIES = SEAT_KINDS.map((kind) => SEAT_LABELS[kind]);
  * Percent used of each limit for the fullest organizations, with the 100 % line: a bar past it is an
  * organization over its limit. The tooltip gives the counts ('12 of 20 (60%)').
  */
-export function LicenseUseChart({ points, theme, title, desc }: LicenseUseChartProps) {
+export function LicenseUseChart({ points, theme, title, desc, onOpen }: LicenseUseChartProps) {
   const axis = axisStyle(theme);
   const highest = Math.max(100, ...points.flatMap((point) => SEAT_KINDS.map((kind) => point[kind])));
   const domainMax = Math.ceil(highest / 25) * 25;
@@ -51,7 +53,16 @@ export function LicenseUseChart({ points, theme, title, desc }: LicenseUseChartP
         label={{ value: 'Limit', fill: theme.limit, position: 'top', fontSize: 12 }}
       />
       {SEAT_KINDS.map((kind) => (
-        <Bar key={kind} dataKey={kind} name={SEAT_LABELS[kind]} fill={theme.seats[kind]} />
+        <Bar
+          key={kind}
+          dataKey={kind}
+          name={SEAT_LABELS[kind]}
+          fill={theme.seats[kind]}
+          cursor={onOpen ? 'pointer' : undefined}
+          onClick={(entry: { payload?: LicenseChartPoint }) =>
+            entry.payload && onOpen?.(entry.payload.row.organizationId)
+          }
+        />
       ))}
     </BarChart>
   );

@@ -10,7 +10,10 @@ import {
   licenseUseRows,
   type LicenseUseRow,
 } from './license-use.js';
+import { licenseUsePath } from './chart-links.js';
 import { LicenseUseChart } from './LicenseUseChart.js';
+import { useChartNavigation } from './useChartNavigation.js';
+import { OrganizationLink } from '../../components/entity-links.js';
 import type { Column } from './table-columns.js';
 
 export const LicenseUseSectionFragment = graphql(`
@@ -55,7 +58,15 @@ const count = (pick: (row: LicenseUseRow) => number): Pick<Column<LicenseUseRow>
 });
 
 export const LICENSE_COLUMNS: readonly Column<LicenseUseRow>[] = [
-  { header: 'Organization', value: (row) => row.name },
+  {
+    header: 'Organization',
+    value: (row) => row.name,
+    render: (row) => (
+      <OrganizationLink organizationId={row.organizationId} tab="licenses">
+        {row.name}
+      </OrganizationLink>
+    ),
+  },
   { header: 'Organization ID', value: (row) => row.organizationId },
   { header: 'Active users', ...count((row) => row.users.used) },
   { header: 'User limit', ...count((row) => row.users.limit) },
@@ -73,6 +84,7 @@ export interface LicenseUseSectionProps {
 }
 
 export function LicenseUseSection({ summary, generatedAt, theme }: LicenseUseSectionProps) {
+  const open = useChartNavigation('organizationUpdate');
   const rows = licenseUseRows(getFragmentData(LicenseUseSectionFragment, summary).licenseUse);
   const points = licenseChartPoints(rows);
   const full = atOrOverLimit(rows);
@@ -85,7 +97,15 @@ export function LicenseUseSection({ summary, generatedAt, theme }: LicenseUseSec
       slug="license-use"
       title={TITLE}
       description={description}
-      chart={<LicenseUseChart points={points} theme={theme} title={TITLE} desc={description} />}
+      chart={
+        <LicenseUseChart
+          points={points}
+          theme={theme}
+          title={TITLE}
+          desc={description}
+          onOpen={(organizationId) => open(licenseUsePath(organizationId), { orgId: organizationId })}
+        />
+      }
       columns={LICENSE_COLUMNS}
       rows={rows}
       rowKey={(row) => row.organizationId}

@@ -1,4 +1,4 @@
-import { ORGANIZATION_STATUSES } from '@meridian/schema';
+import { ORGANIZATION_STATUSES, type OrganizationStatus } from '@meridian/schema';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompactNumber } from '../../theme/number-format.js';
 import { axisStyle, barChartHeight, legendStyle, tooltipStyle } from './chart-styles.js';
@@ -12,12 +12,14 @@ export interface OrganizationsChartProps {
   /** The chart's name and description for assistive technology. */
   title: string;
   desc: string;
+  /** Opens the organizations of a segment in a state (a bar's part). */
+  onOpen?: (segment: string, status: OrganizationStatus) => void;
 }
 
 /** Organizations per segment, each bar stacked by lifecycle state. */
 const SERIES = ORGANIZATION_STATUSES.map(statusLabel);
 
-export function OrganizationsChart({ rows, theme, title, desc }: OrganizationsChartProps) {
+export function OrganizationsChart({ rows, theme, title, desc, onOpen }: OrganizationsChartProps) {
   const axis = axisStyle(theme);
   return (
     <BarChart
@@ -35,7 +37,15 @@ export function OrganizationsChart({ rows, theme, title, desc }: OrganizationsCh
       <Tooltip {...tooltipStyle(theme, SERIES)} />
       <Legend {...legendStyle(theme, SERIES)} />
       {ORGANIZATION_STATUSES.map((status) => (
-        <Bar key={status} dataKey={status} name={statusLabel(status)} stackId="status" fill={theme.status[status]} />
+        <Bar
+          key={status}
+          dataKey={status}
+          name={statusLabel(status)}
+          stackId="status"
+          fill={theme.status[status]}
+          cursor={onOpen ? 'pointer' : undefined}
+          onClick={(entry: { payload?: SegmentRow }) => entry.payload && onOpen?.(entry.payload.segment, status)}
+        />
       ))}
     </BarChart>
   );

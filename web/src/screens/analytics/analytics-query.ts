@@ -15,6 +15,7 @@ export const AnalyticsSummaryQuery = graphql(`
       ...LicenseUseSection_summary
       ...ExpiringCredentialsSection_summary
       ...JobsSection_summary
+      ...FailedJobsSection_summary
     }
   }
 `);

@@ -74,6 +74,7 @@ export function stubSummary(overrides: Record<string, unknown> = {}) {
         stepsTotal: 5,
       },
     ],
+    jobsFailed: [],
     ...overrides,
   };
 }

@@ -6,7 +6,8 @@ import { BulkEditPage } from './bulk/BulkEditPage.js';
 import { ButtonLink } from './ButtonLink.js';
 import { FeatureUnavailable } from './FeatureUnavailable.js';
 import { countOf } from './format.js';
-import { editScreenName, KINDS, providerLinksPath } from './kinds.js';
+import { editScreenName, KINDS } from './kinds.js';
+import { useListReturnPath } from './list/list-return.js';
 import { OrganizationName } from './OrganizationName.js';
 import { SingleProviderPage } from './single/SingleProviderPage.js';
 import { useProviderLinksAccess } from './useProviderLinksAccess.js';
@@ -30,6 +31,7 @@ export default function ProviderLinksEditPage({ kind, mode }: ProviderLinksEditP
   const npi = params.npi;
   const info = KINDS[kind];
   const access = useProviderLinksAccess(organizationId, kind);
+  const listPath = useListReturnPath(organizationId, kind);
 
   let body;
   if (access.featureUnavailable) body = <FeatureUnavailable />;
@@ -41,7 +43,7 @@ export default function ProviderLinksEditPage({ kind, mode }: ProviderLinksEditP
     <div className="meridian-managed-providers">
       <header className="meridian-page-header">
         <div>
-          <ButtonLink to={providerLinksPath(organizationId, kind)} icon={<ArrowLeftIcon />} minimal>
+          <ButtonLink to={listPath} icon={<ArrowLeftIcon />} minimal>
             {`Managed Providers: ${info.plural}`}
           </ButtonLink>
           <H1>{npi === undefined ? name : `${name}: NPI ${npi}`}</H1>

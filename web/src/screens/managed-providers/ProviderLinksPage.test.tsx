@@ -26,7 +26,8 @@ describe('ProviderLinksPage', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells.slice(0, 5)).toEqual([npi, 'Ann Smith', 'Cardiology', 'Springfield, IL 62701', 'Dr. Smith (North)']);
-    expect(cells[5]).toContain('orgadmin@acme.test');
+    expect(cells[5]).toContain('Mar 1, 2026');
+    expect(cells[6]).toBe('orgadmin@acme.test');
     expect(screen.getByText(/1–50 of 120 aliases/)).toBeTruthy();
     expect(gateway.sent.find((request) => request.operationName === 'ProviderLinksList')?.variables).toEqual({
       organizationId: 'acme',
@@ -56,6 +57,57 @@ describe('ProviderLinksPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(location()).toBe(`${LIST}?search=smith&page=1`);
+  });
+
+  it('sorts by every column on the server, keeping the sort in the URL', async () => {
+    const user = userEvent.setup();
+    const { gateway } = renderManagedProviders(`${LIST}?search=smith&page=1`, {
+      handlers: { ProviderLinksList: () => linkList([linkRow(validNpi(3), 'Dr. Smith')], 120, 50) },
+    });
+    await screen.findByText('Dr. Smith');
+    const sorts = () =>
+      gateway.sent.filter((request) => request.operationName === 'ProviderLinksList').map((r) => r.variables.sort);
+    for (const label of ['NPI', 'Provider', 'Specialty', 'Place', 'Alias', 'Last changed', 'Changed by'])
+      expect(screen.getByRole('button', { name: new RegExp(`^Sort by ${label}`) })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Sort by Specialty' }));
+    // A new order starts at the first page and keeps the search.
+    await waitFor(() => expect(location()).toBe(`${LIST}?search=smith&sort=specialty`));
+    await user.click(screen.getByRole('button', { name: 'Sort by Specialty, ascending' }));
+    await waitFor(() => expect(location()).toBe(`${LIST}?search=smith&sort=-specialty`));
+    await user.click(screen.getByRole('button', { name: 'Sort by Changed by' }));
+    await waitFor(() => expect(location()).toBe(`${LIST}?search=smith&sort=changedBy`));
+    await waitFor(() =>
+      expect(sorts()).toEqual([
+        undefined,
+        { field: 'SPECIALTY', direction: 'ASC' },
+        { field: 'SPECIALTY', direction: 'DESC' },
+        { field: 'UPDATED_BY', direction: 'ASC' },
+      ]),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Sort by Changed by, ascending' }).closest('th')?.getAttribute('aria-sort'),
+    ).toBe('ascending');
+  });
+
+  it('carries the list’s search, page and sort to the edit pages', async () => {
+    const npi = validNpi(4);
+    renderManagedProviders(`${LIST}?search=smith&page=1&sort=-value`, {
+      handlers: { ProviderLinksList: () => linkList([linkRow(npi, 'Dr. Smith')], 120, 50) },
+    });
+    const edit = await screen.findByRole('link', { name: `Edit the alias of NPI ${npi}` });
+    const query = '?search=smith&page=1&sort=-value';
+    expect(edit.getAttribute('href')).toBe(`${LIST}/update/${npi}${query}`);
+    expect(screen.getByRole('link', { name: `Remove the alias of NPI ${npi}` }).getAttribute('href')).toBe(
+      `${LIST}/remove/${npi}${query}`,
+    );
+    expect(screen.getByRole('link', { name: 'Update Aliases' }).getAttribute('href')).toBe(`${LIST}/update${query}`);
+  });
+
+  it('breaks an email in “Changed by” only before “@” or “.”', async () => {
+    renderManagedProviders(LIST, { handlers: { ProviderLinksList: () => linkList([linkRow(validNpi(5), 'x')]) } });
+    const email = await screen.findByText('orgadmin@acme.test', { selector: '.meridian-email' });
+    expect(email.innerHTML).toBe('orgadmin<wbr>@acme<wbr>.test');
   });
 
   it('says when nothing matches, and clears the search', async () => {

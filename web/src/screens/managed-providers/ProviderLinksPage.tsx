@@ -1,6 +1,7 @@
 import { Button, Callout, H1, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
 import { SearchIcon, TrashIcon, UploadIcon } from '@blueprintjs/icons';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import { nextColumnSort } from '../../components/SortableHeader.js';
 import { sameSearchText, useUrlDraft } from '../../components/useUrlDraft.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { can } from '../../session/session-user.js';
@@ -15,6 +16,7 @@ import { ListPager } from './list/ListPager.js';
 import { OrganizationSwitcher } from './list/OrganizationSwitcher.js';
 import { ProviderLinksTable } from './list/ProviderLinksTable.js';
 import { useDebouncedCallback } from './list/useDebouncedCallback.js';
+import { listQueryOf } from './list/list-return.js';
 import { useListUrlState } from './list/useListUrlState.js';
 import { LIST_PAGE_SIZE, useProviderLinksList } from './list/useProviderLinksList.js';
 import { OrganizationName } from './OrganizationName.js';
@@ -116,8 +118,10 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
   const organizationId = useParams().orgId ?? '';
   const { user } = useSessionUser();
   const canWrite = can(user, 'configurations:write');
-  const { search, page, setSearch, setPage } = useListUrlState();
-  const { data, error, loading, refetch } = useProviderLinksList(organizationId, kind, search, page);
+  const { search, page, setSearch, setPage, sort, setSort } = useListUrlState();
+  const { data, error, loading, refetch } = useProviderLinksList(organizationId, kind, search, page, sort);
+  // Edit pages carry the list's state, so saving or going back returns to this very list.
+  const listQuery = listQueryOf(useLocation().search);
   const info = KINDS[kind];
   const list = data?.providerLinks;
   const noun = info.plural.toLowerCase();
@@ -158,6 +162,9 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
           organizationId={organizationId}
           links={loading && !list ? null : (list?.rows ?? null)}
           canWrite={canWrite}
+          sort={sort}
+          onSort={(key) => setSort(nextColumnSort(sort, key))}
+          listQuery={listQuery}
         />
         {list && (
           <ListPager page={page} pageSize={LIST_PAGE_SIZE} total={list.pageInfo.total} onPage={setPage} noun={noun} />
@@ -185,14 +192,14 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
           {canWrite ? (
             <div className="meridian-list-actions">
               <ButtonLink
-                to={providerLinkEditPath(organizationId, kind, 'update')}
+                to={providerLinkEditPath(organizationId, kind, 'update') + listQuery}
                 intent={Intent.PRIMARY}
                 icon={<UploadIcon />}
               >
                 {editScreenName(kind, 'update')}
               </ButtonLink>
               <ButtonLink
-                to={providerLinkEditPath(organizationId, kind, 'remove')}
+                to={providerLinkEditPath(organizationId, kind, 'remove') + listQuery}
                 intent={Intent.DANGER}
                 icon={<TrashIcon />}
               >

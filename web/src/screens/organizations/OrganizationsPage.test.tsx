@@ -4,11 +4,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionUserOf, WAIT } from '../../routes/test-support.js';
 import { renderWithGateway } from './test-support.js';
 
-const row = (id: string, name: string, status: string, activeUsers: number, userLimit: number) => ({
+const row = (
+  id: string,
+  name: string,
+  status: string,
+  activeUsers: number,
+  userLimit: number,
+  lifecycleProblem: object | null = null,
+) => ({
   __typename: 'Organization',
   id,
   name,
   status,
+  lifecycleProblem,
   customerSegment: 'health-plan',
   licenses: { __typename: 'Licenses', userLimit, activeUsers },
 });
@@ -53,6 +61,24 @@ describe('organizations list', { timeout: 20_000 }, () => {
       offset: 0,
       limit: 20,
     });
+  });
+
+  it('shows a failed deployment as “Deployment failed”, linking to the lifecycle where the reason is', async () => {
+    const failed = row('stark', 'Stark Clinics', 'DEPLOYING', 0, 20, {
+      __typename: 'LifecycleProblem',
+      label: 'Deployment failed',
+      step: 'Configure sign-in',
+      reason: 'Sign-in cannot be configured because the organization has no domain.',
+    });
+    renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
+      OrganizationsList: () => page([failed]),
+    });
+    const table = await screen.findByRole('table', undefined, WAIT);
+    const stark = (await within(table).findByRole('rowheader', { name: 'Stark Clinics' }, WAIT)).closest('tr')!;
+    expect(within(stark).queryByText('Deploying')).toBeNull();
+    const tag = within(stark).getByRole('link', { name: /^Deployment failed at “Configure sign-in”: Sign-in cannot/ });
+    expect(tag.textContent).toBe('Deployment failed');
+    expect(tag.getAttribute('href')).toBe('/admin/org-management/stark/update/lifecycle');
   });
 
   it('searches, sorts and pages through the gateway, keeping the state in the URL', async () => {
@@ -145,5 +171,60 @@ describe('organizations list', { timeout: 20_000 }, () => {
     expect(screen.getByText('Inactive')).toBeTruthy();
     const request = gateway.sent.find((sent) => sent.operationName === 'OrganizationsUserFinder');
     expect(request?.variables).toEqual({ search: 'pat@', limit: 10 });
+  });
+
+  it('lets an operator see every user a search matches, not only the first ten', async () => {
+    const people = (count: number) =>
+      Array.from({ length: count }, (_, n) => ({
+        __typename: 'User',
+        email: `pat${n}@globex.test`,
+        name: `Pat ${n}`,
+        role: 'ORG_USER',
+        active: true,
+        organizationId: 'globex',
+      }));
+    const { gateway } = renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
+      OrganizationsList: () => page(ROWS),
+      OrganizationsUserFinder: (variables) => ({
+        users: {
+          __typename: 'UserList',
+          rows: people(Math.min(Number(variables.limit), 25)),
+          pageInfo: { __typename: 'PageInfo', total: 25 },
+        },
+      }),
+    });
+    await userEvent.type(
+      await screen.findByRole('searchbox', { name: /Email or name, in any organization/ }, WAIT),
+      'pat',
+    );
+    await screen.findByRole('link', { name: /Pat 9\b/ }, WAIT);
+    expect(screen.queryByRole('link', { name: /Pat 10\b/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 25 matches' }));
+    expect(await screen.findByRole('link', { name: /Pat 24\b/ }, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
+    const asked = gateway.sent.filter((sent) => sent.operationName === 'OrganizationsUserFinder');
+    expect(asked.at(-1)?.variables).toEqual({ search: 'pat', limit: 200 });
+  });
+
+  it('opens filtered to a segment and state from a link, says so, and lets each filter go', async () => {
+    const { gateway, location } = renderWithGateway(
+      '/admin/org-management?segment=health-plan&status=DEPLOYING',
+      sessionUserOf('systemViewer'),
+      { OrganizationsList: () => page([ROWS[1]!]) },
+    );
+    const filters = await screen.findByRole('group', { name: 'Filters' }, WAIT);
+    expect(filters.textContent).toContain('Segment: Health Plan');
+    expect(filters.textContent).toContain('Status: Deploying');
+    await waitFor(() =>
+      expect(gateway.sent.find((request) => request.operationName === 'OrganizationsList')?.variables).toMatchObject({
+        customerSegment: 'health-plan',
+        status: 'DEPLOYING',
+      }),
+    );
+    await userEvent.click(within(filters).getByRole('button', { name: 'Show every segment' }));
+    await waitFor(() => expect(location()).toBe('/admin/org-management?status=DEPLOYING'), WAIT);
+    await userEvent.click(screen.getByRole('button', { name: 'Show every state' }));
+    await waitFor(() => expect(location()).toBe('/admin/org-management'), WAIT);
+    expect(screen.queryByRole('group', { name: 'Filters' })).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { PATHS } from '../../routes/paths.js';
 import { can } from '../../session/session-user.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { listVariables, nextSort, pageCount, type SortKey } from './list/list-params.js';
+import { ListFilters } from './list/ListFilters.js';
 import { ListPager } from './list/ListPager.js';
 import { LinkButton } from './shared/LinkButton.js';
 import { OrganizationsTable } from './list/OrganizationsTable.js';
@@ -23,8 +24,22 @@ import { useDebouncedValue } from './shared/useDebouncedValue.js';
 import './organizations.css';
 
 const OrganizationsListDocument = graphql(`
-  query OrganizationsList($search: String, $sort: OrganizationSort, $offset: Int, $limit: Int) {
-    organizations(search: $search, sort: $sort, offset: $offset, limit: $limit) {
+  query OrganizationsList(
+    $search: String
+    $customerSegment: String
+    $status: OrganizationStatus
+    $sort: OrganizationSort
+    $offset: Int
+    $limit: Int
+  ) {
+    organizations(
+      search: $search
+      customerSegment: $customerSegment
+      status: $status
+      sort: $sort
+      offset: $offset
+      limit: $limit
+    ) {
       rows {
         id
         ...OrganizationsTable_organization
@@ -99,6 +114,12 @@ export default function OrganizationsPage() {
             rightElement={loading && page ? <span className="meridian-list-updating">Updating…</span> : undefined}
           />
         </div>
+        <ListFilters
+          segment={state.segment}
+          status={state.status}
+          segmentName={nameOf}
+          onClear={(filter) => update({ [filter]: undefined, page: 0 })}
+        />
 
         {error !== undefined && !page ? (
           <Callout intent={Intent.DANGER} title="The organizations could not be loaded">
@@ -108,6 +129,7 @@ export default function OrganizationsPage() {
         ) : page && page.rows.length === 0 ? (
           <EmptyList
             search={state.search}
+            filtered={state.segment !== undefined || state.status !== undefined}
             pastTheEnd={total > 0}
             mayCreate={mayCreate}
             onClearSearch={() => {
@@ -144,6 +166,8 @@ export default function OrganizationsPage() {
 
 interface EmptyListProps {
   search: string;
+  /** Filters narrow the list (a segment or a state). */
+  filtered: boolean;
   /** Organizations exist, but the page asked for is past the last one. */
   pastTheEnd: boolean;
   mayCreate: boolean;
@@ -152,7 +176,7 @@ interface EmptyListProps {
   onCreate: () => void;
 }
 
-function EmptyList({ search, pastTheEnd, mayCreate, onClearSearch, onFirstPage, onCreate }: EmptyListProps) {
+function EmptyList({ search, filtered, pastTheEnd, mayCreate, onClearSearch, onFirstPage, onCreate }: EmptyListProps) {
   if (pastTheEnd) {
     return (
       <NonIdealState
@@ -162,12 +186,16 @@ function EmptyList({ search, pastTheEnd, mayCreate, onClearSearch, onFirstPage, 
       />
     );
   }
-  if (search.trim() !== '') {
+  if (search.trim() !== '' || filtered) {
     return (
       <NonIdealState
         icon={<SearchIcon />}
         title="No organization matches"
-        description={`No organization’s name or id contains “${search.trim()}”.`}
+        description={
+          search.trim() !== ''
+            ? `No organization’s name or id contains “${search.trim()}”.`
+            : 'No organization is in the segment and state shown above.'
+        }
         action={<Button onClick={onClearSearch}>Clear the search</Button>}
       />
     );

@@ -47,6 +47,7 @@ export function organizationRecord(overrides: Record<string, unknown> = {}) {
     id: 'acme',
     name: 'Acme Health',
     status: 'ACTIVE',
+    lifecycleProblem: null,
     active: true,
     allowedActions: ['SWITCH_SEGMENT', 'OFFBOARD'],
     customerSegment: 'health-plan',

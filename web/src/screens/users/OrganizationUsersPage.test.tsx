@@ -63,6 +63,40 @@ describe('the users of an organization', () => {
     expect(sent[0]!.variables).toMatchObject({ organizationId: 'acme', offset: 0, limit: USERS_PAGE_SIZE });
   });
 
+  it('names the organization in the title and trail, and leads to its settings', async () => {
+    renderWithGateway(
+      '/admin/org-management/acme',
+      sessionUserOf('systemAdmin', { organizationId: 'meridian' }),
+      handlers,
+    );
+    await screen.findByRole('heading', { name: 'Acme Health' }, WAIT);
+    await waitFor(() => expect(document.title).toBe('Meridian | Acme Health users'), WAIT);
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Organizations' }).getAttribute('href')).toBe(
+      '/admin/org-management',
+    );
+    expect(within(trail).getByRole('link', { name: 'Acme Health' }).getAttribute('href')).toBe(
+      '/admin/org-management/acme/update',
+    );
+    expect(within(trail).getByText('Users').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Organization settings' }).getAttribute('href')).toBe(
+      '/admin/org-management/acme/update',
+    );
+  });
+
+  it('says an unknown organization is not found, without Create user or Try again', async () => {
+    renderWithGateway('/admin/org-management/nowhere', sessionUserOf('systemAdmin'), {
+      ...handlers,
+      OrganizationUsersHeader: () => ({ organization: null }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Organization not found' }, WAIT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to Organizations' }).getAttribute('href')).toBe(
+      '/admin/org-management',
+    );
+    expect(screen.queryByRole('button', { name: 'Create user' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('offers Create user to an Org Admin, who may not read the organizations list', async () => {
     renderWithGateway('/admin/org-management/acme', sessionUserOf('orgAdmin'), handlers);
     expect((await screen.findByRole('button', { name: 'Create user' }, WAIT)).getAttribute('href')).toBe(

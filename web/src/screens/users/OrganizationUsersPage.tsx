@@ -1,10 +1,13 @@
 import { Button, Callout, Classes, H1, Intent, NonIdealState } from '@blueprintjs/core';
-import { ArrowLeftIcon, NewPersonIcon, PeopleIcon, SearchIcon } from '@blueprintjs/icons';
+import { ArrowLeftIcon, CogIcon, NewPersonIcon, PeopleIcon, SearchIcon } from '@blueprintjs/icons';
 import { useParams } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { useRuntimeConfig } from '../../config/runtime.js';
 import { usePageTitle } from '../../layout/page-title.js';
-import { createUserPath, PATHS } from '../../routes/paths.js';
+import { Breadcrumbs } from '../../components/Breadcrumbs.js';
+import { organizationCrumbs } from '../../components/organization-crumbs.js';
+import { createUserPath, organizationUpdatePath, PATHS } from '../../routes/paths.js';
+import { canAccessRoute } from '../../routes/route-access.js';
 import { can } from '../../session/session-user.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
@@ -18,13 +21,20 @@ import { useCommittedValue } from '../../components/useCommittedValue.js';
 import { useUsersListState } from './list/useUsersListState.js';
 import './users.css';
 
-/** The heading: the organization's name (a skeleton until known) and the actions the role may take. */
-function UsersHeader({ organizationId }: { organizationId: string }) {
+interface UsersHeaderProps {
+  organizationId: string;
+  /** The organization's name; undefined until the header query answers. */
+  name: string | undefined;
+  loading: boolean;
+}
+
+/** The heading: where the page sits, the organization's name and the ways on the role may take. */
+function UsersHeader({ organizationId, name, loading }: UsersHeaderProps) {
   const { user } = useSessionUser();
-  const header = useFreshQuery(OrganizationUsersHeaderQuery, { variables: { organizationId } });
-  const name = header.data?.organization?.name;
+  const mayOpenSettings = user !== null && canAccessRoute(user, 'organizationUpdate', { orgId: organizationId });
   return (
     <header className="meridian-users-header">
+      <Breadcrumbs items={organizationCrumbs(organizationId, name ?? organizationId, { text: 'Users' })} />
       {can(user, 'organizations:read') && (
         <RouterAnchorButton to={PATHS.organizations} variant="minimal" icon={<ArrowLeftIcon />}>
           Back to Organizations
@@ -32,18 +42,43 @@ function UsersHeader({ organizationId }: { organizationId: string }) {
       )}
       <div className="meridian-users-title">
         <div>
-          <H1 className={name === undefined && header.loading ? Classes.SKELETON : undefined}>
-            {name ?? (header.loading ? 'Organization' : organizationId)}
+          <H1 className={name === undefined && loading ? Classes.SKELETON : undefined}>
+            {name ?? (loading ? 'Organization' : organizationId)}
           </H1>
           <p className={Classes.TEXT_MUTED}>Users of the organization</p>
         </div>
-        {can(user, 'users:create') && (
-          <RouterAnchorButton to={createUserPath(organizationId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
-            Create user
-          </RouterAnchorButton>
-        )}
+        <div className="meridian-users-actions">
+          {mayOpenSettings && (
+            <RouterAnchorButton to={organizationUpdatePath(organizationId)} icon={<CogIcon />}>
+              Organization settings
+            </RouterAnchorButton>
+          )}
+          {can(user, 'users:create') && (
+            <RouterAnchorButton to={createUserPath(organizationId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
+              Create user
+            </RouterAnchorButton>
+          )}
+        </div>
       </div>
     </header>
+  );
+}
+
+/** An organization id that names nobody: say so, and lead back rather than offer users to create. */
+function OrganizationNotFound({ organizationId }: { organizationId: string }) {
+  const { user } = useSessionUser();
+  const mayList = can(user, 'organizations:read');
+  return (
+    <NonIdealState
+      icon={<SearchIcon size={48} />}
+      title="Organization not found"
+      description={`No organization has the id “${organizationId}”. It may have been mistyped, or the link is out of date.`}
+      action={
+        <RouterAnchorButton to={mayList ? PATHS.organizations : PATHS.home} icon={<ArrowLeftIcon />}>
+          {mayList ? 'Back to Organizations' : 'Go to the home page'}
+        </RouterAnchorButton>
+      }
+    />
   );
 }
 
@@ -52,13 +87,26 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   const { productName } = useRuntimeConfig();
   const { user } = useSessionUser();
   const { state, setSearch, setPage, sortBy } = useUsersListState(orgId);
+  const header = useFreshQuery(OrganizationUsersHeaderQuery, { variables: { organizationId: orgId } });
+  const name = header.data?.organization?.name;
+  const notFound = header.data !== undefined && header.data.organization === null;
+  usePageTitle(name ? `${name} users` : 'Users');
   const wanted = usersQueryVariables(orgId, state);
   const variables = useCommittedValue(wanted, JSON.stringify(wanted));
-  const list = useFreshQuery(OrganizationUsersQuery, { variables });
+  const list = useFreshQuery(OrganizationUsersQuery, { variables, skip: notFound });
   // While another page loads, the pager keeps the total it knew.
   const page = list.data?.users ?? list.previousData?.users;
   const rows = list.data?.users.rows ?? null;
   const total = page?.pageInfo.total ?? 0;
+
+  if (notFound) {
+    return (
+      <div className="meridian-users-page">
+        <Breadcrumbs items={organizationCrumbs(orgId, orgId, { text: 'Not found' })} />
+        <OrganizationNotFound organizationId={orgId} />
+      </div>
+    );
+  }
 
   let body;
   if (list.error && !list.data) {
@@ -111,7 +159,7 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
 
   return (
     <div className="meridian-users-page">
-      <UsersHeader organizationId={orgId} />
+      <UsersHeader organizationId={orgId} name={name} loading={header.loading} />
       <UsersSearchBox value={state.search} onSearch={setSearch} />
       {body}
     </div>
@@ -123,7 +171,6 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
  * with the list's state in the URL. A row opens the user's profile.
  */
 export function OrganizationUsersPage() {
-  usePageTitle('Users');
   const { orgId = '' } = useParams();
   return <UsersOfOrganization key={orgId} orgId={orgId} />;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DraftRow } from '../csv/csv-rows.js';
-import { KINDS, providerLinksPath, type EditMode, type LinkListKind } from '../kinds.js';
+import { KINDS, type EditMode, type LinkListKind } from '../kinds.js';
+import { useListReturnPath } from '../list/list-return.js';
 import type { BatchCounts } from '../mutations/batch-outcome.js';
 import type { ResultRow } from './bulk-rows.js';
 import { CsvInputStep } from './CsvInputStep.js';
@@ -26,6 +27,7 @@ interface Draft {
  */
 export function BulkEditPage({ organizationId, kind, mode }: BulkEditPageProps) {
   const info = KINDS[kind];
+  const listPath = useListReturnPath(organizationId, kind);
   const [text, setText] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [sent, setSent] = useState<{ results: ResultRow[]; counts: BatchCounts } | null>(null);
@@ -41,7 +43,7 @@ export function BulkEditPage({ organizationId, kind, mode }: BulkEditPageProps) 
         mode={mode}
         results={sent.results}
         counts={sent.counts}
-        listPath={providerLinksPath(organizationId, kind)}
+        listPath={listPath}
         onStartOver={startOver}
       />
     );

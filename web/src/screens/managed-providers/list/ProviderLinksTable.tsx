@@ -2,8 +2,11 @@ import { Classes, HTMLTable } from '@blueprintjs/core';
 import { EditIcon, TrashIcon } from '@blueprintjs/icons';
 import { Link } from 'react-router-dom';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
+import { EmailText } from '../../../components/EmailText.js';
+import { SortableHeader } from '../../../components/SortableHeader.js';
 import { formatChangedAt, formatPlace } from '../format.js';
 import { KINDS, providerLinkEditPath, type LinkListKind } from '../kinds.js';
+import type { LinkSort, LinkSortKey } from './link-sort.js';
 
 export const ProviderLinksTableLinkFragment = graphql(`
   fragment ProviderLinksTable_link on ProviderLink {
@@ -31,9 +34,19 @@ export interface ProviderLinksTableProps {
   skeletonRows?: number;
   /** Edit and remove links on each row (configurations:write). */
   canWrite: boolean;
+  sort: LinkSort;
+  onSort: (key: LinkSortKey) => void;
+  /** The list's URL parameters ("?search=…"), carried to the edit pages so they come back to this list. */
+  listQuery?: string;
 }
 
-const COLUMNS = ['NPI', 'Provider', 'Specialty', 'Place'] as const;
+/** The columns before the value, by sort key. */
+const COLUMNS: readonly { key: LinkSortKey; label: string }[] = [
+  { key: 'npi', label: 'NPI' },
+  { key: 'provider', label: 'Provider' },
+  { key: 'specialty', label: 'Specialty' },
+  { key: 'place', label: 'Place' },
+];
 
 function SkeletonRows({ count, columns }: { count: number; columns: number }) {
   return Array.from({ length: count }, (_, row) => (
@@ -54,21 +67,23 @@ export function ProviderLinksTable({
   links,
   skeletonRows = 10,
   canWrite,
+  sort,
+  onSort,
+  listQuery = '',
 }: ProviderLinksTableProps) {
   const info = KINDS[kind];
   const rows = getFragmentData(ProviderLinksTableLinkFragment, links ?? []);
-  const columnCount = COLUMNS.length + 2 + (canWrite ? 1 : 0);
+  const columnCount = COLUMNS.length + 3 + (canWrite ? 1 : 0);
   return (
     <HTMLTable className="meridian-provider-links-table" striped compact aria-busy={links === null}>
       <thead>
         <tr>
           {COLUMNS.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
+            <SortableHeader key={column.key} label={column.label} sortKey={column.key} sort={sort} onSort={onSort} />
           ))}
-          <th scope="col">{info.valueLabel}</th>
-          <th scope="col">Last changed</th>
+          <SortableHeader label={info.valueLabel} sortKey="value" sort={sort} onSort={onSort} />
+          <SortableHeader label="Last changed" sortKey="changed" sort={sort} onSort={onSort} />
+          <SortableHeader label="Changed by" sortKey="changedBy" sort={sort} onSort={onSort} />
           {canWrite && (
             <th scope="col">
               <span className="meridian-visually-hidden">Actions</span>
@@ -87,14 +102,16 @@ export function ProviderLinksTable({
               <td>{link.provider?.specialty ?? '—'}</td>
               <td>{link.provider ? formatPlace(link.provider) : '—'}</td>
               <td>{link.value}</td>
-              <td>
+              <td className="meridian-changed-at">
                 <time dateTime={link.updatedAt}>{formatChangedAt(link.updatedAt)}</time>
-                <div className={Classes.TEXT_MUTED}>{link.updatedBy}</div>
+              </td>
+              <td className={Classes.TEXT_MUTED}>
+                <EmailText email={link.updatedBy} />
               </td>
               {canWrite && (
                 <td className="meridian-row-actions">
                   <Link
-                    to={providerLinkEditPath(organizationId, kind, 'update', link.npi)}
+                    to={providerLinkEditPath(organizationId, kind, 'update', link.npi) + listQuery}
                     className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL}`}
                     aria-label={`Edit the ${info.singular} of NPI ${link.npi}`}
                     title={`Edit ${info.singular}`}
@@ -102,7 +119,7 @@ export function ProviderLinksTable({
                     <EditIcon />
                   </Link>
                   <Link
-                    to={providerLinkEditPath(organizationId, kind, 'remove', link.npi)}
+                    to={providerLinkEditPath(organizationId, kind, 'remove', link.npi) + listQuery}
                     className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL} ${Classes.INTENT_DANGER}`}
                     aria-label={`Remove the ${info.singular} of NPI ${link.npi}`}
                     title={`Remove ${info.singular}`}

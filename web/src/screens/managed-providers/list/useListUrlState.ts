@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LIST_SEARCH_PARAMS } from '../../../routes/list-state.js';
+import { formatLinkSort, LINK_SORT_PARAM, parseLinkSort, type LinkSort } from './link-sort.js';
 
 export interface ListUrlState {
   search: string;
@@ -10,6 +11,9 @@ export interface ListUrlState {
   setSearch: (search: string) => void;
   /** Another page: a history entry of its own, so the back button returns to the previous page. */
   setPage: (page: number) => void;
+  sort: LinkSort;
+  /** Another order: back to the first page, a history entry of its own. */
+  setSort: (sort: LinkSort) => void;
 }
 
 function pageOf(value: string | null): number {
@@ -17,11 +21,13 @@ function pageOf(value: string | null): number {
   return Number.isInteger(page) && page > 0 ? page : 0;
 }
 
-/** A list's search text and page number, kept in the URL (decisions.md: a list can be linked to). */
+/** A list's search text, page number and sort, kept in the URL (decisions.md: a list can be linked to). */
 export function useListUrlState(): ListUrlState {
   const [params, setParams] = useSearchParams();
   const search = params.get(LIST_SEARCH_PARAMS.search) ?? '';
   const page = pageOf(params.get(LIST_SEARCH_PARAMS.page));
+  const sortParam = params.get(LINK_SORT_PARAM);
+  const sort = useMemo(() => parseLinkSort(sortParam), [sortParam]);
 
   const setSearch = useCallback(
     (next: string) =>
@@ -49,5 +55,18 @@ export function useListUrlState(): ListUrlState {
     [setParams],
   );
 
-  return { search, page, setSearch, setPage };
+  const setSort = useCallback(
+    (next: LinkSort) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        const value = formatLinkSort(next);
+        if (value) updated.set(LINK_SORT_PARAM, value);
+        else updated.delete(LINK_SORT_PARAM);
+        updated.delete(LIST_SEARCH_PARAMS.page);
+        return updated;
+      }),
+    [setParams],
+  );
+
+  return { search, page, setSearch, setPage, sort, setSort };
 }

@@ -1,13 +1,28 @@
 import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
 import { graphql } from '../../../gql/index.js';
 import { KINDS, type LinkListKind } from '../kinds.js';
+import { DEFAULT_LINK_SORT, linkSortVariable, type LinkSort } from './link-sort.js';
 
 /** Rows per page of the lists (the gateway's default page). */
 export const LIST_PAGE_SIZE = 50;
 
 export const ProviderLinksListQuery = graphql(`
-  query ProviderLinksList($organizationId: ID!, $kind: ProviderLinkKind!, $search: String, $offset: Int, $limit: Int) {
-    providerLinks(organizationId: $organizationId, kind: $kind, search: $search, offset: $offset, limit: $limit) {
+  query ProviderLinksList(
+    $organizationId: ID!
+    $kind: ProviderLinkKind!
+    $search: String
+    $sort: ProviderLinkSort
+    $offset: Int
+    $limit: Int
+  ) {
+    providerLinks(
+      organizationId: $organizationId
+      kind: $kind
+      search: $search
+      sort: $sort
+      offset: $offset
+      limit: $limit
+    ) {
       rows {
         npi
         ...ProviderLinksTable_link
@@ -21,14 +36,22 @@ export const ProviderLinksListQuery = graphql(`
   }
 `);
 
-/** One page of an organization's links of one kind, searched on the server (30 s freshness rule). */
-export function useProviderLinksList(organizationId: string, kind: LinkListKind, search: string, page: number) {
+/** One page of an organization's links of one kind, searched and sorted on the server (30 s freshness rule). */
+export function useProviderLinksList(
+  organizationId: string,
+  kind: LinkListKind,
+  search: string,
+  page: number,
+  sort: LinkSort = DEFAULT_LINK_SORT,
+) {
+  const sortVariable = linkSortVariable(sort);
   return useFreshQuery(ProviderLinksListQuery, {
     variables: {
       organizationId,
       kind: KINDS[kind].graphql,
       // An empty search is no search: one cache entry for the unfiltered list.
       ...(search ? { search } : {}),
+      ...(sortVariable ? { sort: sortVariable } : {}),
       offset: page * LIST_PAGE_SIZE,
       limit: LIST_PAGE_SIZE,
     },

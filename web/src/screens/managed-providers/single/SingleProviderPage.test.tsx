@@ -107,6 +107,32 @@ describe('one provider (NPI in the path)', () => {
     expect(toasts.list().map((toast) => toast.message)).toEqual([`The alias of NPI ${npi} is now Dr. Ann Smith.`]);
   });
 
+  it('returns to the list it was opened from, searched, paged and sorted as it was', async () => {
+    const user = userEvent.setup();
+    const query = '?search=smith&page=2&sort=-changed';
+    renderManagedProviders(`/config/acme/managed-providers/aliases/update/${npi}${query}`, {
+      handlers: {
+        ProviderLinkOfNpi: providerAnswer('Dr. Smith'),
+        UpsertProviderLinks: oneRowAnswer('upsertProviderLinks', 'UPDATED'),
+        ProviderLinksList: () => ({
+          providerLinks: {
+            __typename: 'ProviderLinkList',
+            rows: [],
+            pageInfo: { __typename: 'PageInfo', total: 0, limit: 50, offset: 0 },
+          },
+        }),
+      },
+    });
+    await screen.findByRole('region', { name: 'Provider' });
+    expect(screen.getByRole('link', { name: 'Managed Providers: Aliases' }).getAttribute('href')).toBe(
+      `/config/acme/managed-providers/aliases${query}`,
+    );
+    await user.clear(screen.getByLabelText('Alias'));
+    await user.type(screen.getByLabelText('Alias'), 'Dr. Ann Smith');
+    await user.click(screen.getByRole('button', { name: 'Save alias' }));
+    await waitFor(() => expect(location()).toBe(`/config/acme/managed-providers/aliases${query}`));
+  });
+
   it('says what is wrong next to the field, keeping what was typed', async () => {
     const user = userEvent.setup();
     const { gateway } = renderManagedProviders(`/config/acme/managed-providers/aliases/update/${npi}`, {

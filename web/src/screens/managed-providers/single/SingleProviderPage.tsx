@@ -19,7 +19,8 @@ import { FeatureUnavailable } from '../FeatureUnavailable.js';
 import { formatChangedAt } from '../format.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
 import { isFeatureUnavailable } from '../gateway-errors.js';
-import { KINDS, providerLinksPath, type EditMode, type KindInfo, type LinkListKind } from '../kinds.js';
+import { useListReturnPath } from '../list/list-return.js';
+import { KINDS, type EditMode, type KindInfo, type LinkListKind } from '../kinds.js';
 import type { BatchOutcome } from '../mutations/batch-outcome.js';
 import { useRemoveProviderLinks } from '../mutations/useRemoveProviderLinks.js';
 import { useUpsertProviderLinks } from '../mutations/useUpsertProviderLinks.js';
@@ -174,7 +175,8 @@ function RemoveAction({ organizationId, kind, npi, listPath }: Omit<FormProps, '
  */
 export function SingleProviderPage({ organizationId, kind, mode, npi }: SingleProviderPageProps) {
   const info = KINDS[kind];
-  const listPath = providerLinksPath(organizationId, kind);
+  // The list it was opened from, searched, paged and sorted as it was.
+  const listPath = useListReturnPath(organizationId, kind);
   const npiProblem = validateNpi(npi);
   const { provider, link, data, error, refetch } = useProviderLinkOfNpi(organizationId, kind, npi, npiProblem !== null);
   const back = (

@@ -7,13 +7,18 @@ import { LicenseUseBar } from '../shared/LicenseUseBar.js';
 import { LinkButton } from '../shared/LinkButton.js';
 import { OrganizationStatusTag } from '../shared/OrganizationStatusTag.js';
 import { ORGANIZATIONS_PAGE_SIZE, type ListSort, type SortKey } from './list-params.js';
-import { SortableHeader } from './SortableHeader.js';
+import { SortableHeader } from '../../../components/SortableHeader.js';
 
 export const OrganizationsTable_organization = graphql(`
   fragment OrganizationsTable_organization on Organization {
     id
     name
     status
+    lifecycleProblem {
+      label
+      step
+      reason
+    }
     customerSegment
     licenses {
       userLimit
@@ -84,7 +89,11 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
                   <code>{organization.id}</code>
                 </td>
                 <td>
-                  <OrganizationStatusTag status={organization.status} />
+                  <OrganizationStatusTag
+                    status={organization.status}
+                    problem={organization.lifecycleProblem}
+                    problemPath={`${updatePath}/lifecycle`}
+                  />
                 </td>
                 <td>{segmentName(organization.customerSegment)}</td>
                 <td>

@@ -1,4 +1,4 @@
-import { Callout, Card, Classes, H2, InputGroup, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H2, InputGroup, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { PersonIcon, SearchIcon } from '@blueprintjs/icons';
 import { roleFromEnum, roleLabel } from '@meridian/schema';
 import { useId, useState } from 'react';
@@ -30,6 +30,8 @@ const UserFinderDocument = graphql(`
 /** Searches shorter than this would match half the platform. */
 export const USER_FINDER_MIN_LENGTH = 2;
 export const USER_FINDER_LIMIT = 10;
+/** "Show all" lists at most this many; past it the search must narrow (a finder, not a directory). */
+export const USER_FINDER_ALL_LIMIT = 200;
 
 /**
  * Operators find a user across all organizations by email or name (the users query without an
@@ -40,13 +42,18 @@ export function UserFinder() {
   const config = useRuntimeConfig();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim());
+  // "Show all" holds for the search it was asked for; a new search starts with the first ten again.
+  const [showAllFor, setShowAllFor] = useState<string | null>(null);
+  const limit = showAllFor === search ? USER_FINDER_ALL_LIMIT : USER_FINDER_LIMIT;
   const skip = search.length < USER_FINDER_MIN_LENGTH;
-  const { data, loading, error } = useFreshQuery(UserFinderDocument, {
-    variables: { search, limit: USER_FINDER_LIMIT },
+  const { data, previousData, loading, error } = useFreshQuery(UserFinderDocument, {
+    variables: { search, limit },
     skip,
   });
-  const rows = skip ? [] : (data?.users.rows ?? []);
-  const total = data?.users.pageInfo.total ?? 0;
+  // While "Show all" loads, the first ten stay (same search) rather than flashing skeletons.
+  const shown = data ?? (showAllFor === search ? previousData : undefined);
+  const rows = skip ? [] : (shown?.users.rows ?? []);
+  const total = shown?.users.pageInfo.total ?? 0;
   return (
     <Card className="meridian-user-finder" compact>
       <H2 className="meridian-section-heading" id={`${id}-heading`}>
@@ -102,7 +109,21 @@ export function UserFinder() {
           ))}
           {total > rows.length && (
             <li className={Classes.TEXT_MUTED}>
-              {total - rows.length} more match; type more of the email or name to narrow the search.
+              {limit < USER_FINDER_ALL_LIMIT ? (
+                <Button
+                  variant="minimal"
+                  small
+                  intent={Intent.PRIMARY}
+                  loading={loading}
+                  onClick={() => setShowAllFor(search)}
+                >
+                  {total <= USER_FINDER_ALL_LIMIT
+                    ? `Show all ${total} matches`
+                    : `Show the first ${USER_FINDER_ALL_LIMIT} of ${total} matches`}
+                </Button>
+              ) : (
+                `Showing the first ${rows.length} of ${total} matches; type more of the email or name to narrow the search.`
+              )}
             </li>
           )}
         </ul>

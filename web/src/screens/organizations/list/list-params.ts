@@ -1,11 +1,19 @@
 import { LIST_SEARCH_PARAMS } from '../../../routes/list-state.js';
-import type { OrganizationSortField, OrganizationsListQueryVariables } from '../../../gql/graphql.js';
+import type {
+  OrganizationSortField,
+  OrganizationStatus,
+  OrganizationsListQueryVariables,
+} from '../../../gql/graphql.js';
+import { ORGANIZATION_STATUS_ORDER } from '../shared/organization-status.js';
 
 /** Rows per page of the organizations list. */
 export const ORGANIZATIONS_PAGE_SIZE = 20;
 
 /** The sort's URL parameter: a column key, '-' in front for descending (as the REST lists sort). */
 export const SORT_PARAM = 'sort';
+
+/** The filters' URL parameters (analytics' charts link to the list filtered to a bar). */
+export const FILTER_PARAMS = { segment: 'segment', status: 'status' } as const;
 
 /** Sortable columns by their URL key. */
 export const SORT_FIELDS = {
@@ -29,6 +37,10 @@ export interface OrganizationsListState {
   /** 0-based; page 0 is the absence of the parameter (routes/list-state.ts). */
   page: number;
   sort: ListSort;
+  /** Only this customer segment (its id); absent for all. */
+  segment?: string;
+  /** Only this lifecycle state; absent for all. */
+  status?: OrganizationStatus;
 }
 
 export const DEFAULT_SORT: ListSort = { key: 'name', descending: false };
@@ -52,13 +64,21 @@ function parsePage(value: string | null): number {
   return Number.isInteger(page) && page > 0 ? page : 0;
 }
 
+const isStatus = (value: string | null): value is OrganizationStatus =>
+  value !== null && (ORGANIZATION_STATUS_ORDER as readonly string[]).includes(value);
+
 /** The list's state from the URL; anything unreadable falls back to its default. */
 export function readListState(params: URLSearchParams): OrganizationsListState {
-  return {
+  const state: OrganizationsListState = {
     search: params.get(LIST_SEARCH_PARAMS.search) ?? '',
     page: parsePage(params.get(LIST_SEARCH_PARAMS.page)),
     sort: parseSort(params.get(SORT_PARAM)),
   };
+  const segment = params.get(FILTER_PARAMS.segment)?.trim();
+  if (segment) state.segment = segment;
+  const status = params.get(FILTER_PARAMS.status);
+  if (isStatus(status)) state.status = status;
+  return state;
 }
 
 /** The URL parameters of a state: defaults are left out, other parameters kept as they were. */
@@ -68,6 +88,8 @@ export function writeListState(state: OrganizationsListState, base: URLSearchPar
   set(LIST_SEARCH_PARAMS.search, state.search.trim() === '' ? null : state.search);
   set(LIST_SEARCH_PARAMS.page, state.page > 0 ? String(state.page) : null);
   set(SORT_PARAM, formatSort(state.sort));
+  set(FILTER_PARAMS.segment, state.segment ?? null);
+  set(FILTER_PARAMS.status, state.status ?? null);
   return params;
 }
 
@@ -79,6 +101,8 @@ export function listVariables(state: OrganizationsListState): OrganizationsListQ
     sort: { field: SORT_FIELDS[state.sort.key], direction: state.sort.descending ? 'DESC' : 'ASC' },
     offset: state.page * ORGANIZATIONS_PAGE_SIZE,
     limit: ORGANIZATIONS_PAGE_SIZE,
+    ...(state.segment ? { customerSegment: state.segment } : {}),
+    ...(state.status ? { status: state.status } : {}),
   };
 }
 

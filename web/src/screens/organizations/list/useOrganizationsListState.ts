@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LIST_SEARCH_PARAMS, LIST_STATE_STORAGE_KEYS } from '../../../routes/list-state.js';
-import { readListState, SORT_PARAM, writeListState, type OrganizationsListState } from './list-params.js';
+import {
+  FILTER_PARAMS,
+  readListState,
+  SORT_PARAM,
+  writeListState,
+  type OrganizationsListState,
+} from './list-params.js';
 
 const KEYS = { search: LIST_STATE_STORAGE_KEYS.organizationsSearch, page: LIST_STATE_STORAGE_KEYS.organizationsPage };
 
@@ -27,7 +33,9 @@ function remember(state: OrganizationsListState): void {
 }
 
 const hasListParams = (params: URLSearchParams) =>
-  [LIST_SEARCH_PARAMS.search, LIST_SEARCH_PARAMS.page, SORT_PARAM].some((name) => params.has(name));
+  [LIST_SEARCH_PARAMS.search, LIST_SEARCH_PARAMS.page, SORT_PARAM, ...Object.values(FILTER_PARAMS)].some((name) =>
+    params.has(name),
+  );
 
 /**
  * The list's search, page and sort, kept in the URL (linkable; back and forward move through pages

@@ -1,17 +1,28 @@
 import { Tag } from '@blueprintjs/core';
-import { statusLook } from './organization-status.js';
+import { Link } from 'react-router-dom';
+import { statusLook, type LifecycleProblemView } from './organization-status.js';
 
 export interface OrganizationStatusTagProps {
   /** The organization's lifecycle state (OrganizationStatus). */
   status: string;
+  /** The failed job its status waits on (Organization.lifecycleProblem); shown instead of the state. */
+  problem?: LifecycleProblemView | null;
+  /** Where the failed step and its reason show (the organization's lifecycle tab); the failed tag links there. */
+  problemPath?: string;
 }
 
-/** The lifecycle state as a coloured tag, its meaning in the title. */
-export function OrganizationStatusTag({ status }: OrganizationStatusTagProps) {
-  const look = statusLook(status);
-  return (
+/** The lifecycle state as a coloured tag, its meaning in the title; a failure links to where it is explained. */
+export function OrganizationStatusTag({ status, problem, problemPath }: OrganizationStatusTagProps) {
+  const look = statusLook(status, problem);
+  const tag = (
     <Tag intent={look.intent} minimal round title={look.description}>
       {look.label}
     </Tag>
+  );
+  if (!problem || !problemPath) return tag;
+  return (
+    <Link to={problemPath} className="meridian-status-tag-link" aria-label={`${look.description} See the lifecycle.`}>
+      {tag}
+    </Link>
   );
 }

@@ -30,7 +30,25 @@ const LOOKS: Record<OrganizationStatusValue, StatusLook> = {
 const isStatus = (value: string): value is OrganizationStatusValue =>
   (ORGANIZATION_STATUS_ORDER as readonly string[]).includes(value);
 
-/** How a lifecycle state is shown; an unknown value is shown as it is, without colour. */
-export function statusLook(status: string): StatusLook {
+/** A failed job the status waits on, as the gateway names it (Organization.lifecycleProblem). */
+export interface LifecycleProblemView {
+  /** "Deployment failed": schema's jobFailureLabel, decided by its failedJobOf. */
+  label: string;
+  step?: string | null;
+  reason?: string | null;
+}
+
+/** A failure's meaning for the tag's title: the step and why, so the reason is a hover away. */
+function problemDescription(problem: LifecycleProblemView): string {
+  const at = problem.step ? ` at “${problem.step}”` : '';
+  return `${problem.label}${at}${problem.reason ? `: ${problem.reason}` : '.'}`;
+}
+
+/**
+ * How a lifecycle state is shown: a failed job it waits on overrides it (red, "Deployment failed"), so a
+ * failure never reads as work under way; an unknown value is shown as it is, without colour.
+ */
+export function statusLook(status: string, problem?: LifecycleProblemView | null): StatusLook {
+  if (problem) return { label: problem.label, intent: Intent.DANGER, description: problemDescription(problem) };
   return isStatus(status) ? LOOKS[status] : { label: status, intent: Intent.NONE, description: status };
 }

@@ -1,7 +1,9 @@
 import { Classes, H1, Tag } from '@blueprintjs/core';
 import { ArrowLeftIcon, PeopleIcon } from '@blueprintjs/icons';
+import { Breadcrumbs } from '../../../components/Breadcrumbs.js';
+import { organizationCrumbs } from '../../../components/organization-crumbs.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
-import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
+import { organizationUpdatePath, organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import { LinkButton } from '../shared/LinkButton.js';
 import { OrganizationStatusTag } from '../shared/OrganizationStatusTag.js';
 
@@ -10,6 +12,11 @@ export const OrganizationHeader_organization = graphql(`
     id
     name
     status
+    lifecycleProblem {
+      label
+      step
+      reason
+    }
     active
     customerSegment
     medicareLicensed
@@ -29,6 +36,7 @@ export function OrganizationHeader({ organization, segmentName, mayListOrganizat
   const usersPath = organizationUsersPath(org.id);
   return (
     <header>
+      <Breadcrumbs items={organizationCrumbs(org.id, org.name, { text: 'Settings' })} />
       <div className="meridian-page-header">
         <H1>{org.name}</H1>
         {mayListOrganizations && (
@@ -41,7 +49,11 @@ export function OrganizationHeader({ organization, segmentName, mayListOrganizat
         </LinkButton>
       </div>
       <div className="meridian-organization-summary">
-        <OrganizationStatusTag status={org.status} />
+        <OrganizationStatusTag
+          status={org.status}
+          problem={org.lifecycleProblem}
+          problemPath={`${organizationUpdatePath(org.id)}/lifecycle`}
+        />
         <span className={Classes.TEXT_MUTED}>
           ID <code>{org.id}</code>
         </span>

@@ -63,6 +63,7 @@ function handlers(
     inputErrors: [],
   });
   return {
+    OrganizationUsersHeader: () => ({ organization: { __typename: 'Organization', id: 'acme', name: 'Acme Health' } }),
     UserProfile: (variables: Record<string, unknown>) => ({ user: users.get(variables.email as string) ?? null }),
     ActiveOrgAdmins: () => ({
       users: {
@@ -316,6 +317,17 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     const { gateway } = renderWithGateway(profilePath(orgUser.email, 'activity'), orgUser, handlers(directory()));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(profilePath(orgUser.email)), WAIT);
     expect(gateway.count('ActivityEvents')).toBe(0);
+  });
+
+  it('shows an operator where the profile sits: Organizations › Acme Health › Users › the user', async () => {
+    renderWithGateway(profilePath('pat@acme.test'), systemAdmin, handlers(directory()));
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' }, WAIT);
+    await within(trail).findByRole('link', { name: 'Acme Health' }, WAIT);
+    expect(within(trail).getByRole('link', { name: 'Organizations' }).getAttribute('href')).toBe(
+      '/admin/org-management',
+    );
+    expect(within(trail).getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/admin/org-management/acme');
+    expect(within(trail).getByText('pat@acme.test').getAttribute('aria-current')).toBe('page');
   });
 
   it('says a user is not found when the path names another organization', async () => {

@@ -24,6 +24,7 @@ import {
   visibleProfileSections,
 } from './profile-sections.js';
 import { ProfileHeader } from './ProfileHeader.js';
+import { ProfileTrail } from './ProfileTrail.js';
 import '../users.css';
 
 /** The link back to the organization's users, for those who may open that list. */
@@ -143,6 +144,7 @@ export function UserProfilePage() {
 
   return (
     <div className="meridian-user-profile">
+      <ProfileTrail actor={actor} organizationId={orgId} email={email} />
       <BackToUsers actor={actor} organizationId={orgId} />
       {content}
     </div>
