@@ -58,6 +58,10 @@ export function StringListField({
           if (entryError) setEntryError(null);
         }}
         onAdd={add}
+        // Enter adds the typed entry and nothing else: it must not submit the form around the field.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
         onRemove={(_value, index) => onChange(values.filter((_, i) => i !== index))}
         addOnBlur
         addOnPaste

@@ -105,6 +105,22 @@ describe('update organization', { timeout: 20_000 }, () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' }).disabled).toBe(true);
   });
 
+  it('adds a domain on Enter and saves nothing until Save changes is pressed', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/general', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    const contact = await screen.findByLabelText(/^Contact name/, undefined, WAIT);
+    await userEvent.clear(contact);
+    await userEvent.type(contact, 'Half-typed contac');
+    await userEvent.type(screen.getByLabelText(/^Domains/), 'acme.example{Enter}');
+    expect(await screen.findByText('acme.example', undefined, WAIT)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/^Domains/), '{Enter}');
+    // Give an implicit submission the time it would take to be sent.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(gateway.count('UpdateOrganization')).toBe(0);
+    expect(screen.getByLabelText<HTMLInputElement>(/^Contact name/).value).toBe('Half-typed contac');
+  });
+
   it('enables a product’s dependencies along, explains why they stay on, and never sends usage', async () => {
     const { gateway } = renderWithGateway('/admin/org-management/acme/update/licenses', admin, {
       OrganizationUpdate: () => ({ organization: organizationRecord() }),
