@@ -4,6 +4,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+// Relative, so the config bundler compiles it: the schema package's built output may not exist yet.
+import { faviconDataUri } from '../schema/src/brand.js';
 
 /**
  * react-router's package exports always point at its development build (extra checks and warnings);
@@ -20,6 +22,16 @@ function reactRouterProductionBuild(): string {
     'production',
     'index.mjs',
   );
+}
+
+/** The favicon the sign-in pages show too (schema/src/brand.ts), inlined so it needs no request. */
+function faviconLink(): Plugin {
+  return {
+    name: 'meridian:favicon',
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: faviconDataUri() }, injectTo: 'head' },
+    ],
+  };
 }
 
 const generatedDir = path.resolve(import.meta.dirname, 'src', 'gql');
@@ -141,7 +153,13 @@ function sideEffectFreeCachePersist(): Plugin {
 // The console. `config.json` is fetched at run time (deploy/web-config.json.template writes it in a
 // container; public/config.json holds the local defaults), so one build serves every environment.
 export default defineConfig(({ command }) => ({
-  plugins: [generatedDocumentModules(), blueprintIconNamesOnDemand(), sideEffectFreeCachePersist(), react()],
+  plugins: [
+    faviconLink(),
+    generatedDocumentModules(),
+    blueprintIconNamesOnDemand(),
+    sideEffectFreeCachePersist(),
+    react(),
+  ],
   resolve: {
     // Workspace packages (schema/) resolve to their TypeScript sources. Vite's own conditions are kept:
     // without 'production', @apollo/client ships its development checks and messages. 'es2015': rxjs

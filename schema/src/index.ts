@@ -13,3 +13,4 @@ export * from './field-operations.js';
 export * from './catalog.js';
 export * from './scalars.js';
 export * from './audit.js';
+export * from './brand.js';

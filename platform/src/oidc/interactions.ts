@@ -123,6 +123,12 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
       }),
     );
 
+  const forgotPasswordUrl = (email: string) => {
+    const url = new URL('/forgot-password', config.consoleUrl);
+    if (email) url.searchParams.set('email', email);
+    return url.href;
+  };
+
   /** The interaction the browser's cookie names, or null when it is gone or not the one in the URL. */
   const load = async (req: IncomingMessage, res: ServerResponse, uid: string): Promise<Interaction | null> => {
     try {
@@ -152,6 +158,8 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     const form = await readForm(req);
     if (!form) return void res.writeHead(413, { connection: 'close' }).end();
     const email = (form.get('email') ?? '').trim();
+    // "Forgot password?" is the form's second button, so the email typed so far comes along.
+    if (form.get('intent') === 'forgot') return void res.writeHead(303, { location: forgotPasswordUrl(email) }).end();
     const password = form.get('password') ?? '';
     if (!email || !password)
       return showForm(res, 400, interaction, email, { message: 'Enter your email and password.' });

@@ -5,6 +5,8 @@
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+import { faviconDataUri, SIGN_IN_APP_VERSION } from '@meridian/schema';
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
@@ -29,6 +31,9 @@ button:hover{background:#184a90}
 [role=alert]{padding:.75rem 1rem;margin-bottom:1rem;border-radius:4px;background:#fae7e7;color:#8e292c}
 [role=alert] a{color:#8e292c;font-weight:600}
 a{color:#215db0}
+.link-button{width:auto;margin:1rem 0 0;padding:0;background:none;color:#215db0;font-weight:400;text-decoration:underline}
+.link-button:hover{background:none;color:#184a90}
+footer{text-align:center;color:#5f6b7c;font-size:.8rem;margin:-8vh 0 2rem}
 `;
 
 export interface PageOptions {
@@ -49,12 +54,14 @@ export function renderPage({ productName, title, body, scriptNonce, script }: Pa
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(productName)} | ${escapeHtml(title)}</title>
+<link rel="icon" type="image/svg+xml" href="${faviconDataUri()}">
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
 ${body}
 </main>
+<footer>${escapeHtml(productName)} sign-in ${SIGN_IN_APP_VERSION}</footer>
 ${scriptTag}
 </body>
 </html>`;
@@ -92,6 +99,7 @@ ${alert}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${described}${passwordFocus}>
 <button type="submit">Sign in</button>
+<button type="submit" name="intent" value="forgot" class="link-button" formnovalidate>Forgot password?</button>
 </form>`;
   return renderPage({ productName, title: 'Sign in', body });
 }

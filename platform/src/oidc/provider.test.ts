@@ -4,7 +4,7 @@ import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@meridian/schema';
+import { faviconDataUri, MESSAGES, SIGN_IN_APP_VERSION } from '@meridian/schema';
 import { migrate } from '../db/migrate.js';
 import { startPlatform, type RunningPlatform } from '../server.js';
 import { FIXTURE_PASSWORD, seedFixture } from '../test-support/fixture.js';
@@ -108,6 +108,32 @@ describe('sign-in page', () => {
     expect(html).toContain('<button type="submit">Sign in</button>');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('role="alert"');
+  });
+
+  it('offers “Forgot password?”, taking the email typed so far to the console’s page', async () => {
+    const browser = new Browser();
+    const { response, landed } = await openSignIn(browser);
+    const page = await response.text();
+    // After Sign in, so Enter in a field still signs in (the first submit button is the default).
+    expect(page).toMatch(
+      /<button type="submit">Sign in<\/button>\s*<button type="submit" name="intent" value="forgot"[^>]*formnovalidate>Forgot password\?<\/button>/,
+    );
+    const action = new URL(formAction(page)!, landed);
+    const { response: answer, url } = await browser.follow(
+      action,
+      new URL(platform.issuer).origin,
+      formBody({ email: 'half@acme.test', password: '', intent: 'forgot' }),
+    );
+    expect(answer.status).toBe(303);
+    expect(url.href).toBe(`${platform.config.consoleUrl}/forgot-password?email=half%40acme.test`);
+  });
+
+  it('shows the sign-in app’s version and the product’s favicon', async () => {
+    const { response } = await openSignIn(new Browser());
+    const html = await response.text();
+    expect(html).toContain(`<footer>Meridian sign-in ${SIGN_IN_APP_VERSION}</footer>`);
+    expect(SIGN_IN_APP_VERSION).toBe('0.42.0');
+    expect(html).toContain(`<link rel="icon" type="image/svg+xml" href="${faviconDataUri()}">`);
   });
 
   it('shows a wrong password in an alert and keeps the email', async () => {

@@ -33,6 +33,16 @@ describe('ForgotPasswordPage', () => {
     expect(document.title).toBe('Meridian | Check your email');
   });
 
+  it('starts with the email typed on the sign-in page', async () => {
+    const gateway = gatewayLink({ RequestPasswordReset: answered });
+    renderPage(<ForgotPasswordPage />, {
+      path: '/forgot-password',
+      url: '/forgot-password?email=half%40acme.test',
+      link: gateway.link,
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('half@acme.test');
+  });
+
   it('shows a failure to reach the gateway above the form and keeps the email', async () => {
     const gateway = gatewayLink({
       RequestPasswordReset: () => {

@@ -1,7 +1,7 @@
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { normalizeEmail, validateEmail } from '@meridian/schema';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Notice } from './Notice.js';
 import { PasswordPageLayout } from './PasswordPageLayout.js';
 import { useRequestPasswordReset } from './useRequestPasswordReset.js';
@@ -13,7 +13,9 @@ export const RESET_REQUESTED_MESSAGE =
 /** Public page: ask for an emailed link to set a new password. */
 export function ForgotPasswordPage() {
   const emailId = useId();
-  const [email, setEmail] = useState('');
+  // The sign-in page's "Forgot password?" brings the email typed there.
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
