@@ -27,6 +27,8 @@ export interface GatewayContext {
   platform: PlatformClient;
   requestId: string;
   log: Logger;
+  /** PRODUCT_NAME: the operators' own organization carries this name. */
+  productName: string;
 }
 
 /** What one request records for its log line and metrics, beside what resolvers see. */

@@ -188,7 +188,10 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
     return `started the ${textOf(detailOf(e, 'job')) ?? 'lifecycle job'} of ${targetOf(e)}, which failed${step ? ` at “${step}”` : ''}${reason ? `: ${reason}` : ''}`;
   },
   'licenses.update': (e) => `changed the licenses of ${targetOf(e)}${fieldsOf(e)}`,
-  'user.create': (e) => `created user ${targetOf(e)}`,
+  'user.create': (e) => {
+    const domains = textOf(detailOf(e, 'outsideDomains'));
+    return `created user ${targetOf(e)}${domains ? `, confirmed outside the email domains (${domains})` : ''}`;
+  },
   'user.update': (e) => `updated user ${targetOf(e)}${fieldsOf(e)}`,
   'user.role-change': (e) => `changed the role of ${targetOf(e)}`,
   'user.activate': (e) => `activated ${targetOf(e)}`,

@@ -14,3 +14,4 @@ export * from './catalog.js';
 export * from './scalars.js';
 export * from './audit.js';
 export * from './brand.js';
+export * from './email-domains.js';

@@ -52,3 +52,22 @@ export function roleFromEnum(value: string): Role | undefined {
   const key = value.toLowerCase().replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   return isRole(key) ? key : undefined;
 }
+
+/** The operators' own organization: the one named like the product (decisions.md). */
+export function isOperatorsOrganization(organizationName: string, productName: string): boolean {
+  return organizationName === productName;
+}
+
+/**
+ * Why `role` cannot be held in an organization named `organizationName`, or null. System roles reach
+ * every organization, so only users of the operators' own organization may hold them.
+ */
+export function roleInOrganizationRefusal(role: Role, organizationName: string, productName: string): string | null {
+  if (!isSystemRole(role) || isOperatorsOrganization(organizationName, productName)) return null;
+  return `${roleLabel(role, productName)} reaches every organization, so it is only for users of the ${productName} organization.`;
+}
+
+/** The roles a `granter` may give to a user of the organization named `organizationName`. */
+export function grantableRolesIn(granter: Role, organizationName: string, productName: string): Role[] {
+  return grantableRoles(granter).filter((role) => !roleInOrganizationRefusal(role, organizationName, productName));
+}

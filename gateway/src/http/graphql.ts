@@ -259,7 +259,14 @@ export async function handleGraphQL(
     caller = resolved.caller;
   }
 
-  const context: GatewayRequestContext = { caller, platform, requestId: request.id, log: request.log, trace };
+  const context: GatewayRequestContext = {
+    caller,
+    platform,
+    requestId: request.id,
+    log: request.log,
+    productName: deps.config.productName,
+    trace,
+  };
   const response = await deps.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method, headers: headerMapOf(req), search: request.url.search, body: read.body },
     context: async () => context,

@@ -2,6 +2,7 @@ import {
   credentialDaysToExpire,
   deactivationRefusal,
   grantableRoles,
+  roleInOrganizationRefusal,
   normalizeEmail,
   passwordExpiry,
   roleChangeRefusal,
@@ -262,6 +263,9 @@ export async function updateUser(
     // Roles above the caller's grant (system admins, to an Org Admin of the operators' organization) are not theirs to change.
     if (role !== target.role && !grantableRoles(principal.role).includes(target.role)) {
       assertValid([{ param: 'role', msg: `You cannot change the role of a ${roleLabel(target.role, productName)}.` }]);
+    }
+    if (role !== target.role) {
+      assertValid([{ param: 'role', msg: roleInOrganizationRefusal(role, organization.name, productName) }]);
     }
     const refusal = roleChangeRefusal(principal.subject, target, role, await activeOrgAdminCount(tx, organization.id));
     if (refusal) throw conflict(refusal);

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   OWN_ROLE_MESSAGE,
   SELF_DEACTIVATE_MESSAGE,
+  roleInOrganizationRefusal,
   seatLimitMessage,
   userLimitMessage,
 } from '@meridian/schema';
@@ -236,6 +237,65 @@ describe('POST /user', () => {
     );
     expect(client.statusCode).toBe(201);
     expect(client.json().organizationId).toBe('globex');
+  });
+
+  it('keeps system roles to users of the operators’ organization, on create and on update', async () => {
+    const refusal = roleInOrganizationRefusal('systemViewer', 'Globex', 'Meridian');
+    expect(refusal).toBe(
+      'Meridian Viewer reaches every organization, so it is only for users of the Meridian organization.',
+    );
+    const created = await call(
+      'POST',
+      '/user?organizationId=globex',
+      'admin@meridian.test',
+      newUser('would.be.viewer@globex.test', { role: 'systemViewer' }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(created.json().details).toEqual([{ param: 'role', msg: refusal }]);
+    expect((await call('GET', '/user/email/would.be.viewer@globex.test', 'admin@meridian.test')).statusCode).toBe(404);
+
+    const updated = await call('PUT', '/user?organizationId=globex', 'admin@meridian.test', {
+      email: 'orgadmin@globex.test',
+      role: 'systemAdmin',
+    });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().details).toEqual([
+      { param: 'role', msg: roleInOrganizationRefusal('systemAdmin', 'Globex', 'Meridian') },
+    ]);
+    const { rows } = await platform.db.query<{ role: string }>(
+      `SELECT role FROM users WHERE email = 'orgadmin@globex.test'`,
+    );
+    expect(rows[0]!.role).toBe('orgAdmin');
+  });
+
+  it('asks for a confirmation of an email outside the organization’s domains, and records it', async () => {
+    const refused = await call(
+      'POST',
+      '/user?organizationId=acme',
+      'orgadmin@acme.test',
+      newUser('someone@gmail.test'),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([
+      {
+        param: 'email',
+        msg: 'someone@gmail.test is outside Acme Health’s email domain (acme.test). Confirm to create this user anyway.',
+      },
+    ]);
+    const confirmed = await call(
+      'POST',
+      '/user?organizationId=acme',
+      'orgadmin@acme.test',
+      newUser('someone@gmail.test', { allowOutsideDomain: true }),
+    );
+    expect(confirmed.statusCode).toBe(201);
+    const { rows } = await platform.db.query<{ details: unknown }>(
+      `SELECT details FROM audit_events WHERE action = 'user.create' AND target_id = 'someone@gmail.test'`,
+    );
+    expect(rows.map((row) => row.details)).toEqual([{ outsideDomains: 'acme.test' }]);
+    // Inside the domains (a subdomain too) needs no confirmation and records no exception.
+    const inside = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('x@mail.acme.test'));
+    expect(inside.statusCode).toBe(201);
   });
 
   it('refuses another tenant, org users, viewers and unknown organizations', async () => {

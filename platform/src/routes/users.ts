@@ -5,7 +5,10 @@ import {
   ROLES,
   TABLEAU_LICENSES,
   grantableRoles,
+  isOutsideDomains,
   normalizeEmail,
+  outsideDomainsMessage,
+  roleInOrganizationRefusal,
   roleLabel,
   validateEmail,
   validateName,
@@ -57,6 +60,7 @@ interface CreateBody extends EditableFields {
   name: string;
   email: string;
   password: string;
+  allowOutsideDomain?: boolean;
 }
 interface PutBody extends EditableFields {
   email: string;
@@ -187,6 +191,10 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
             ...userFields,
             email: { type: 'string', maxLength: 254 },
             password: { type: 'string', maxLength: 200 },
+            allowOutsideDomain: {
+              type: 'boolean',
+              description: 'Confirms an email outside the organization’s domains (recorded in the audit trail).',
+            },
           },
         },
         response: { ...errorResponses, ...conflictResponse },
@@ -208,6 +216,18 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
       const license = body.tableauConfig?.tableauLicense ?? null;
       const row = await db.transaction(async (tx) => {
         const organization = await getOrganization(tx, organizationId, true);
+        const role = body.role ?? DEFAULT_ROLE;
+        const outside = isOutsideDomains(email, organization.domain);
+        assertValid([
+          { param: 'role', msg: roleInOrganizationRefusal(role, organization.name, config.productName) },
+          {
+            param: 'email',
+            msg:
+              outside && body.allowOutsideDomain !== true
+                ? outsideDomainsMessage(email, organization.name, organization.domain)
+                : null,
+          },
+        ]);
         if (await findUser(tx, email)) throw conflict(`A user with email ${email} already exists.`);
         await assertUserPlace(tx, organization);
         await assertSeat(tx, organization, license);
@@ -220,7 +240,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
             body.name.trim(),
             alternateEmailOf(body.alternateEmail),
             passwordHash,
-            body.role ?? DEFAULT_ROLE,
+            role,
             license,
             body.direct_data_access_enabled ?? false,
           ],
@@ -230,6 +250,8 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
           organizationId,
           target: { type: 'user', id: email },
           changes: auditChanges('user', null, toUser(rows[0]!, [])),
+          // The confirmed exception stays on record (decisions.md).
+          ...(outside ? { details: { outsideDomains: organization.domain.join(', ') } } : {}),
         });
         return rows[0]!;
       });

@@ -46,6 +46,7 @@ export interface RestUserCreate extends RestUserFields {
   name: string;
   email: string;
   password: string;
+  allowOutsideDomain?: boolean;
 }
 
 export const userPath = (email: string) => `/user/${segment(email)}`;

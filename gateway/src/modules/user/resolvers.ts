@@ -1,4 +1,5 @@
-import type { TableauLicense } from '@meridian/schema';
+import { isSystemRole, roleInOrganizationRefusal, type Role, type TableauLicense } from '@meridian/schema';
+import type { PlatformClient } from '../../platform/client-types.js';
 import type { CreateUserInput, Resolvers, UpdateUserInput } from '../../generated/resolvers-types.js';
 import { withFieldErrors, type FieldNames } from '../common/input-errors.js';
 import { orNullWhenNotFound, orNullWhenRefused } from '../common/optional-reads.js';
@@ -57,6 +58,22 @@ function toUserFields(input: CreateUserInput | UpdateUserInput): RestUserFields 
   return fields;
 }
 
+/**
+ * A system role asked for a user of a customer organization, refused before any write (the platform
+ * refuses it too, with the same words from schema/).
+ */
+async function systemRoleRefusal(
+  platform: PlatformClient,
+  organizationId: string,
+  role: Role | null | undefined,
+  productName: string,
+) {
+  if (!role || !isSystemRole(role)) return null;
+  const organization = await orNullWhenRefused(getOrganization(platform, organizationId));
+  const message = organization && roleInOrganizationRefusal(role, organization.name, productName);
+  return message ? { inputErrors: [{ field: 'input.role', message }] } : null;
+}
+
 export const userResolvers: Resolvers = {
   TableauLicense: TABLEAU_LICENSE_VALUES,
   UserSortField: SORT_FIELD_VALUES,
@@ -73,16 +90,19 @@ export const userResolvers: Resolvers = {
   },
 
   Mutation: {
-    createUser: (_, { organizationId, input }, { platform }) =>
+    createUser: async (_, { organizationId, input }, { platform, productName }) =>
+      (await systemRoleRefusal(platform, organizationId, input.role, productName)) ??
       withFieldErrors(USER_FIELDS, async () => ({
         user: await createUser(platform, organizationId, {
           ...toUserFields(input),
           name: input.name,
           email: input.email,
           password: input.password,
+          ...(input.allowOutsideDomain ? { allowOutsideDomain: true } : {}),
         }),
       })),
-    updateUser: (_, { organizationId, email, input }, { platform }) =>
+    updateUser: async (_, { organizationId, email, input }, { platform, productName }) =>
+      (await systemRoleRefusal(platform, organizationId, input.role, productName)) ??
       withFieldErrors(UPDATE_FIELDS, async () => {
         const fields = toUserFields(input);
         if (input.clearTableauLicense) fields.tableauConfig = { tableauLicense: null };

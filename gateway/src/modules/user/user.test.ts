@@ -7,6 +7,8 @@ import {
   PASSWORD_POLICY_MESSAGE,
   ROLE_PERMISSIONS,
   roleToEnum,
+  outsideDomainsMessage,
+  roleInOrganizationRefusal,
   seatLimitMessage,
 } from '@meridian/schema';
 import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
@@ -130,6 +132,35 @@ describe('creating and changing users', () => {
     await data(create, { input: { ...newUser, email: 'second@globex.test' } });
     const third = await data(create, { input: { ...newUser, email: 'third@globex.test' } });
     expect(third.createUser.inputErrors).toEqual([{ field: null, message: seatLimitMessage('explorer', 2) }]);
+  });
+
+  it('refuses a system role for a customer organization’s user before writing, in schema’s words', async () => {
+    const message = roleInOrganizationRefusal('systemViewer', 'Globex Care', 'Meridian');
+    const { createUser } = await data(create, {
+      input: { ...newUser, email: 'viewer.to.be@globex.test', role: 'SYSTEM_VIEWER' },
+    });
+    expect(createUser).toEqual({ user: null, inputErrors: [{ field: 'input.role', message }] });
+    const update = `mutation($input: UpdateUserInput!) { updateUser(organizationId: "globex", email: "orgadmin@globex.test", input: $input) { ${PAYLOAD} } }`;
+    const { updateUser } = await data(update, { input: { role: 'SYSTEM_VIEWER' } });
+    expect(updateUser).toEqual({ user: null, inputErrors: [{ field: 'input.role', message }] });
+    const { rows } = await gateway.platform.db.query<{ role: string }>(
+      `SELECT role FROM users WHERE email = 'orgadmin@globex.test'`,
+    );
+    expect(rows[0]!.role).toBe('orgAdmin');
+  });
+
+  it('needs a confirmation for an email outside the organization’s domains', async () => {
+    const outside = { ...newUser, email: 'someone@gmail.test', tableauLicense: null };
+    const refused = await data(create, { input: outside });
+    expect(refused.createUser).toEqual({
+      user: null,
+      inputErrors: [
+        { field: 'input.email', message: outsideDomainsMessage('someone@gmail.test', 'Globex Care', ['globex.test']) },
+      ],
+    });
+    const confirmed = await data(create, { input: { ...outside, allowOutsideDomain: true } });
+    expect(confirmed.createUser.inputErrors).toEqual([]);
+    expect(confirmed.createUser.user.email).toBe('someone@gmail.test');
   });
 
   it('updates name, role and Tableau license, and clears the license', async () => {
