@@ -10,6 +10,7 @@ const organization = (activeUsers: number) => ({
     __typename: 'Organization',
     id: 'acme',
     name: 'Acme Health',
+    domain: ['acme.test'],
     licenses: {
       __typename: 'Licenses',
       userLimit: 20,
@@ -109,6 +110,78 @@ describe('creating a user', { timeout: 15_000 }, () => {
     expect(
       screen.getByText(
         'This organization has used all 2 of its Tableau explorer licenses. Add explorer licenses or choose another level.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says the user-limit refusal once: no second callout, no toast', async () => {
+    const { toasts } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
+      CreateUserOrganization: () => organization(20),
+      CreateUser: () => ({
+        createUser: {
+          __typename: 'UserPayload',
+          user: null,
+          inputErrors: [{ __typename: 'InputError', field: null, message: userLimitMessage(20) }],
+        },
+      }),
+    });
+    await screen.findByText(userLimitMessage(20), undefined, WAIT);
+    await fillForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create user' }).disabled).toBe(false),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText(userLimitMessage(20))).toHaveLength(1);
+    expect(toasts.list().filter((toast) => toast.type === 'error')).toEqual([]);
+  });
+
+  it('asks to confirm an email outside the organization’s domains, and sends the confirmation', async () => {
+    const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
+      CreateUserOrganization: () => organization(3),
+      CreateUser: (variables) => ({
+        createUser: {
+          __typename: 'UserPayload',
+          user: userRecord({ email: 'someone@gmail.test', name: 'Pat Doe', ...(variables.input as object) }),
+          inputErrors: [],
+        },
+      }),
+    });
+    await screen.findByLabelText('Name', undefined, WAIT);
+    await userEvent.type(screen.getByLabelText('Name'), 'Pat Doe');
+    await userEvent.type(screen.getByLabelText('Email'), 'someone@gmail.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-42');
+    const confirm = screen.getByLabelText('Create this user with an email outside Acme Health’s domains (acme.test)');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(
+      screen.getByText(
+        'someone@gmail.test is outside Acme Health’s email domain (acme.test). Confirm to create this user anyway.',
+      ),
+    ).toBeTruthy();
+    expect(gateway.count('CreateUser')).toBe(0);
+    await userEvent.click(confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(gateway.count('CreateUser')).toBe(1), WAIT);
+    expect(gateway.sent.find((request) => request.operationName === 'CreateUser')?.variables.input).toMatchObject({
+      email: 'someone@gmail.test',
+      allowOutsideDomain: true,
+    });
+  });
+
+  it('offers a Meridian Admin no system role for a customer organization’s user, saying why', async () => {
+    renderWithGateway(PATH, sessionUserOf('systemAdmin', { organizationId: 'meridian' }), {
+      CreateUserOrganization: () => organization(3),
+    });
+    await screen.findByText('3 of 20 active users.', undefined, WAIT);
+    const role = screen.getByLabelText('Role');
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Org Admin', 'Org User']);
+    expect(
+      screen.getByText(
+        'Meridian Admin and Meridian Viewer reach every organization, so they are only for users of the Meridian organization.',
       ),
     ).toBeTruthy();
   });

@@ -51,6 +51,10 @@ export function CreateUserPage() {
         granterRole={user.role}
         productName={productName}
         seats={licenses?.tableauUserLicenses ?? null}
+        organization={organization ? { name: organization.name, domains: organization.domain } : null}
+        shownAbove={
+          licenses && licenses.activeUsers >= licenses.userLimit ? userLimitMessage(licenses.userLimit) : null
+        }
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, Callout, Intent, Switch } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Classes, Intent, Switch } from '@blueprintjs/core';
 import { seatLimitMessage, type Role } from '@meridian/schema';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,14 +7,16 @@ import { organizationUsersPath, userProfilePath } from '../../../routes/paths.js
 import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
 import { SelectField } from '../shared/SelectField.js';
 import { TextField } from '../shared/TextField.js';
-import { roleOptions, TABLEAU_OPTIONS } from '../shared/user-fields.js';
+import { roleOptions, systemRolesHint, TABLEAU_OPTIONS } from '../shared/user-fields.js';
 import {
+  emailOutsideDomains,
   emptyCreateUserForm,
   toCreateUserInput,
   validateCreateUserForm,
   type CreateUserErrors,
   type CreateUserField,
   type CreateUserForm as FormValues,
+  type TargetOrganization,
 } from './create-user-form.js';
 import { PasswordField } from './PasswordField.js';
 import { useCreateUser } from './useCreateUser.js';
@@ -34,6 +36,10 @@ export interface CreateUserFormProps {
   productName: string;
   /** Tableau seats in use, when known. */
   seats: SeatUsage | null;
+  /** The organization's name and email domains; null while they load. */
+  organization: TargetOrganization | null;
+  /** A refusal the page already shows (the user limit reached): the form does not repeat it. */
+  shownAbove?: string | null;
 }
 
 /** The warning for a Tableau level whose seats are all taken, or null. */
@@ -51,7 +57,14 @@ function seatWarning(level: FormValues['tableau'], seats: SeatUsage | null): str
  * user limit, an email taken) is shown above the buttons in the gateway's words. Nothing typed is lost
  * when the gateway refuses.
  */
-export function CreateUserForm({ organizationId, granterRole, productName, seats }: CreateUserFormProps) {
+export function CreateUserForm({
+  organizationId,
+  granterRole,
+  productName,
+  seats,
+  organization,
+  shownAbove = null,
+}: CreateUserFormProps) {
   const navigate = useNavigate();
   const toasts = useToasts();
   const [create, { loading }] = useCreateUser(organizationId);
@@ -61,7 +74,8 @@ export function CreateUserForm({ organizationId, granterRole, productName, seats
   const [serverErrors, setServerErrors] = useState<CreateUserErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const clientErrors = validateCreateUserForm(form);
+  const clientErrors = validateCreateUserForm(form, organization);
+  const outside = emailOutsideDomains(form, organization);
   const errorOf = (field: CreateUserField) =>
     serverErrors[field] ?? (submitted || touched[field] ? clientErrors[field] : undefined);
   const touch = (field: CreateUserField) => () => setTouched((current) => ({ ...current, [field]: true }));
@@ -78,15 +92,15 @@ export function CreateUserForm({ organizationId, granterRole, productName, seats
     setSubmitted(true);
     if (Object.keys(clientErrors).length > 0 || loading) return;
     setFormError(null);
-    const outcome = await create(toCreateUserInput(form));
+    const outcome = await create(toCreateUserInput(form, organization));
     if (outcome.ok) {
       toasts.show({ type: 'success', message: `${outcome.value.name} (${outcome.value.email}) was created.` });
       void navigate(userProfilePath(organizationId, outcome.value.email));
       return;
     }
+    // The refusal shows once, in the form: beside its field, or above the buttons (not again in a toast).
     setServerErrors(outcome.fieldErrors);
     setFormError(outcome.formError);
-    toasts.show({ type: 'error', message: outcome.formError ?? 'The user was not created: see the fields marked.' });
   };
 
   return (
@@ -109,6 +123,16 @@ export function CreateUserForm({ organizationId, granterRole, productName, seats
         autoComplete="off"
         helperText="The user signs in with it."
       />
+      {outside && (
+        <div className="meridian-users-form-confirm">
+          <Checkbox
+            label={`Create this user with an email outside ${organization?.name ?? 'the organization'}’s domains (${organization?.domains.join(', ') ?? ''})`}
+            checked={form.allowOutsideDomain}
+            onChange={(event) => set('allowOutsideDomain', 'allowOutsideDomain')(event.currentTarget.checked)}
+          />
+          {errorOf('allowOutsideDomain') && <p className={Classes.INTENT_DANGER}>{errorOf('allowOutsideDomain')}</p>}
+        </div>
+      )}
       <TextField
         label="Alternate email"
         type="email"
@@ -128,9 +152,10 @@ export function CreateUserForm({ organizationId, granterRole, productName, seats
       <SelectField
         label="Role"
         value={form.role}
-        options={roleOptions(granterRole, productName)}
+        options={roleOptions(granterRole, productName, organization?.name ?? null)}
         onChange={set('role', 'role')}
         error={errorOf('role')}
+        helperText={systemRolesHint(granterRole, productName, organization?.name ?? null)}
       />
       <SelectField
         label="Tableau license"
@@ -144,7 +169,7 @@ export function CreateUserForm({ organizationId, granterRole, productName, seats
         checked={form.directDataAccess}
         onChange={(event) => set('directDataAccess', 'directDataAccessEnabled')(event.currentTarget.checked)}
       />
-      {formError && (
+      {formError && formError !== shownAbove && (
         <Callout intent={Intent.DANGER} title="The user was not created" role="alert">
           {formError}
         </Callout>

@@ -1,6 +1,8 @@
 import {
   grantableRoles,
+  isOutsideDomains,
   normalizeEmail,
+  outsideDomainsMessage,
   validateEmail,
   validateName,
   validatePassword,
@@ -18,6 +20,32 @@ export interface CreateUserForm {
   role: Role;
   tableau: TableauChoice;
   directDataAccess: boolean;
+  /** The person confirmed an email outside the organization's domains. */
+  allowOutsideDomain: boolean;
+}
+
+/** The organization a user is created in, as far as the form's rules need it. */
+export interface TargetOrganization {
+  name: string;
+  domains: readonly string[];
+}
+
+/** The form keys shown beside a control; the gateway's other refusals go above the buttons. */
+export const CREATE_USER_FORM_FIELDS = [
+  'name',
+  'email',
+  'alternateEmail',
+  'password',
+  'role',
+  'tableauLicense',
+  'directDataAccessEnabled',
+  'allowOutsideDomain',
+] as const;
+
+/** True when the typed email is well formed and outside the organization's domains. */
+export function emailOutsideDomains(form: CreateUserForm, organization: TargetOrganization | null): boolean {
+  const email = normalizeEmail(form.email);
+  return organization !== null && validateEmail(email) === null && isOutsideDomains(email, organization.domains);
 }
 
 /** The form's fields by the names of CreateUserInput, so the gateway's input errors land on them. */
@@ -36,11 +64,15 @@ export function emptyCreateUserForm(granter: Role): CreateUserForm {
     role: grantable.includes('orgUser') ? 'orgUser' : (grantable[0] ?? 'orgUser'),
     tableau: 'none',
     directDataAccess: false,
+    allowOutsideDomain: false,
   };
 }
 
 /** Every field's problem, in the words of schema/'s validators (the gateway says the same). */
-export function validateCreateUserForm(form: CreateUserForm): CreateUserErrors {
+export function validateCreateUserForm(
+  form: CreateUserForm,
+  organization: TargetOrganization | null = null,
+): CreateUserErrors {
   const errors: CreateUserErrors = {};
   const name = validateName(form.name);
   if (name) errors.name = name;
@@ -50,6 +82,12 @@ export function validateCreateUserForm(form: CreateUserForm): CreateUserErrors {
   if (alternate) errors.alternateEmail = alternate;
   const password = validatePassword(form.password);
   if (password) errors.password = password;
+  if (organization && emailOutsideDomains(form, organization) && !form.allowOutsideDomain)
+    errors.allowOutsideDomain = outsideDomainsMessage(
+      normalizeEmail(form.email),
+      organization.name,
+      organization.domains,
+    );
   return errors;
 }
 
@@ -57,7 +95,10 @@ export function validateCreateUserForm(form: CreateUserForm): CreateUserErrors {
  * The mutation's input: trimmed name, lowercase emails, the role and Tableau level as the contract's
  * enums (the gateway sends the platform the lowercase level), no alternate email or level when none.
  */
-export function toCreateUserInput(form: CreateUserForm): CreateUserInput {
+export function toCreateUserInput(
+  form: CreateUserForm,
+  organization: TargetOrganization | null = null,
+): CreateUserInput {
   const alternateEmail = normalizeEmail(form.alternateEmail);
   return {
     name: form.name.trim(),
@@ -67,5 +108,6 @@ export function toCreateUserInput(form: CreateUserForm): CreateUserInput {
     role: roleEnumOf(form.role),
     ...(form.tableau === 'none' ? {} : { tableauLicense: tableauEnumOf(form.tableau) }),
     directDataAccessEnabled: form.directDataAccess,
+    ...(form.allowOutsideDomain && emailOutsideDomains(form, organization) ? { allowOutsideDomain: true } : {}),
   };
 }

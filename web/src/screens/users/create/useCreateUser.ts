@@ -5,6 +5,7 @@ import type { CreateUserInput } from '../../../gql/graphql.js';
 import { runMutation, type MutationOutcome } from '../../../components/mutation-outcome.js';
 import { scalarText } from '../shared/user-fields.js';
 import { evictUserLists } from '../shared/users-cache.js';
+import { CREATE_USER_FORM_FIELDS } from './create-user-form.js';
 
 const CreateUserDocument = graphql(`
   mutation CreateUser($organizationId: ID!, $input: CreateUserInput!) {
@@ -51,6 +52,8 @@ export function useCreateUser(
             value: user ? { email: scalarText(user.email), name: user.name } : null,
           };
         },
+        // The fields the create form shows a message beside; anything else goes above its buttons.
+        { knownFields: CREATE_USER_FORM_FIELDS },
       ),
     [mutate, organizationId],
   );

@@ -6,6 +6,7 @@ export const CreateUserOrganizationQuery = graphql(`
     organization(id: $organizationId) {
       id
       name
+      domain
       licenses {
         userLimit
         activeUsers

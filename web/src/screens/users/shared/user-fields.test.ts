@@ -5,6 +5,7 @@ import {
   roleKeyOf,
   roleOptions,
   roleText,
+  systemRolesHint,
   TABLEAU_OPTIONS,
   tableauChoiceOf,
   tableauEnumOf,
@@ -13,18 +14,31 @@ import {
 
 describe('roles in the users screens', () => {
   it('offers only the roles the signed-in user may grant, labelled with the product name', () => {
-    expect(roleOptions('systemAdmin', 'Acme Cloud').map((option) => option.label)).toEqual([
+    expect(roleOptions('systemAdmin', 'Acme Cloud', 'Acme Cloud').map((option) => option.label)).toEqual([
       'Acme Cloud Admin',
       'Acme Cloud Viewer',
       'Org Admin',
       'Org User',
     ]);
-    expect(roleOptions('orgAdmin', 'Meridian')).toEqual([
+    expect(roleOptions('orgAdmin', 'Meridian', 'Acme Health')).toEqual([
       { value: 'orgAdmin', label: 'Org Admin' },
       { value: 'orgUser', label: 'Org User' },
     ]);
-    expect(roleOptions('systemViewer', 'Meridian')).toEqual([]);
-    expect(roleOptions('orgUser', 'Meridian')).toEqual([]);
+    expect(roleOptions('systemViewer', 'Meridian', 'Meridian')).toEqual([]);
+    expect(roleOptions('orgUser', 'Meridian', null)).toEqual([]);
+  });
+
+  it('offers system roles only for users of the operators’ organization, and says why', () => {
+    expect(roleOptions('systemAdmin', 'Meridian', 'Acme Health').map((option) => option.value)).toEqual([
+      'orgAdmin',
+      'orgUser',
+    ]);
+    expect(systemRolesHint('systemAdmin', 'Meridian', 'Acme Health')).toBe(
+      'Meridian Admin and Meridian Viewer reach every organization, so they are only for users of the Meridian organization.',
+    );
+    expect(systemRolesHint('systemAdmin', 'Meridian', 'Meridian')).toBeUndefined();
+    // An Org Admin could not grant them anyway: nothing to explain.
+    expect(systemRolesHint('orgAdmin', 'Meridian', 'Acme Health')).toBeUndefined();
   });
 
   it('converts between role keys and the contract’s enum', () => {

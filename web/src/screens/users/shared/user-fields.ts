@@ -1,5 +1,8 @@
 import {
   grantableRoles,
+  grantableRolesIn,
+  isOperatorsOrganization,
+  isSystemRole,
   roleFromEnum,
   roleLabel,
   roleToEnum,
@@ -31,9 +34,26 @@ export function roleText(value: string | null | undefined, productName: string):
   return role ? roleLabel(role, productName) : 'Unknown role';
 }
 
-/** The roles a signed-in user of `granter` role may give, as options (schema's grantableRoles). */
-export function roleOptions(granter: Role, productName: string): Option<Role>[] {
-  return grantableRoles(granter).map((role) => ({ value: role, label: roleLabel(role, productName) }));
+/**
+ * The roles a signed-in user of `granter` role may give to a user of the organization named
+ * `organizationName` (schema's grantableRolesIn: system roles only in the operators' organization);
+ * null while the organization is not known yet.
+ */
+export function roleOptions(granter: Role, productName: string, organizationName: string | null): Option<Role>[] {
+  const roles =
+    organizationName === null ? grantableRoles(granter) : grantableRolesIn(granter, organizationName, productName);
+  return roles.map((role) => ({ value: role, label: roleLabel(role, productName) }));
+}
+
+/** Why system roles are not offered for this organization's users, when the granter could give them. */
+export function systemRolesHint(
+  granter: Role,
+  productName: string,
+  organizationName: string | null,
+): string | undefined {
+  if (organizationName === null || isOperatorsOrganization(organizationName, productName)) return undefined;
+  if (!grantableRoles(granter).some(isSystemRole)) return undefined;
+  return `${roleLabel('systemAdmin', productName)} and ${roleLabel('systemViewer', productName)} reach every organization, so they are only for users of the ${productName} organization.`;
 }
 
 /** Words of each Tableau license level (spec section 3: Viewer, Explorer, Creator). */

@@ -20,6 +20,10 @@ export const GeneralSectionUserFragment = graphql(`
     tableauLicense
     directDataAccessEnabled
     organizationId
+    organization {
+      id
+      name
+    }
     createdAt
     dataAccessInfo {
       id
@@ -92,6 +96,7 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
           roleRefusal={roleControlRefusal(actor, target, activeOrgAdmins, productName)}
           activeCredentials={user.dataAccessInfo.filter((entry) => entry.active).length}
           productName={productName}
+          organizationName={user.organization?.name ?? null}
         />
       </section>
       <AccountStatus

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { SelectField } from '../../shared/SelectField.js';
 import { TextField } from '../../shared/TextField.js';
-import { roleOptions, roleText, TABLEAU_OPTIONS } from '../../shared/user-fields.js';
+import { roleOptions, roleText, systemRolesHint, TABLEAU_OPTIONS } from '../../shared/user-fields.js';
 import {
   changesOf,
   turnsDataAccessOff,
@@ -27,6 +27,8 @@ export interface UserEditFormProps {
   /** Credentials turning direct data access off would disable. */
   activeCredentials: number;
   productName: string;
+  /** The user's organization's name (it decides whether system roles are offered); null when unknown. */
+  organizationName: string | null;
 }
 
 /**
@@ -69,9 +71,9 @@ export function UserEditForm(props: UserEditFormProps) {
       toasts.show({ type: 'success', message: `Changes to ${outcome.value.name} were saved.` });
       return;
     }
+    // The refusal shows once, in the form: beside its field, or above the buttons.
     setServerErrors(outcome.fieldErrors);
     setFormError(outcome.formError);
-    toasts.show({ type: 'error', message: outcome.formError ?? 'The changes were not saved: see the fields marked.' });
   };
 
   const submit = (event: FormEvent) => {
@@ -81,7 +83,7 @@ export function UserEditForm(props: UserEditFormProps) {
     else void send();
   };
 
-  const options = roleOptions(props.granterRole, props.productName);
+  const options = roleOptions(props.granterRole, props.productName, props.organizationName);
   return (
     <form className="meridian-users-form" onSubmit={submit} noValidate aria-label="Edit user">
       <TextField label="Name" value={form.name} onChange={set('name', 'name')} error={errorOf('name')} />
@@ -101,6 +103,7 @@ export function UserEditForm(props: UserEditFormProps) {
         onChange={set('role', 'role')}
         disabledReason={props.roleRefusal}
         error={serverErrors.role}
+        helperText={systemRolesHint(props.granterRole, props.productName, props.organizationName)}
       />
       <SelectField
         label="Tableau license"

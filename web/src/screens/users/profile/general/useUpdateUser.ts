@@ -54,6 +54,8 @@ export function useUpdateUser(
           const user = data?.updateUser.user;
           return { payload: data?.updateUser, value: user ? { name: user.name } : null };
         },
+        // The fields the edit form shows a message beside; anything else goes above its buttons.
+        { knownFields: ['name', 'alternateEmail', 'role', 'tableauLicense', 'directDataAccessEnabled'] },
       ),
     [mutate, organizationId, email],
   );
