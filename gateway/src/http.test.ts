@@ -379,7 +379,7 @@ describe('errors', () => {
     expect(response.status).toBe(200);
     expect(response.body.data.createOrganization).toEqual({
       organization: null,
-      inputErrors: [{ field: null, message: 'An organization with id acme already exists.' }],
+      inputErrors: [{ field: 'input.id', message: 'An organization with id acme already exists.' }],
     });
   });
 

@@ -101,10 +101,13 @@ describe('inputErrorsOf', () => {
     ]);
   });
 
-  it('gives conflicts with no field', () => {
-    expect(inputErrorsOf({ conflicts: [{ message: 'An organization with id acme already exists.' }] })).toEqual([
-      { field: null, message: 'An organization with id acme already exists.' },
+  it('gives conflicts with no field, or the field a conflict names', () => {
+    expect(inputErrorsOf({ conflicts: [{ message: 'The user limit is reached.' }] })).toEqual([
+      { field: null, message: 'The user limit is reached.' },
     ]);
+    expect(
+      inputErrorsOf({ conflicts: [{ message: 'An organization with id acme already exists.', param: 'id' }] }),
+    ).toEqual([{ field: 'id', message: 'An organization with id acme already exists.' }]);
   });
 
   it('gives nothing for other bodies', () => {

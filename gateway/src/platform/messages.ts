@@ -97,7 +97,7 @@ export function inputErrorsOf(body: unknown): InputError[] {
   if (Array.isArray(body.conflicts)) {
     return body.conflicts.filter(isRecord).flatMap((conflict) => {
       const message = nonEmptyString(conflict.message);
-      return message ? [{ field: null, message }] : [];
+      return message ? [{ field: nonEmptyString(conflict.param) ?? null, message }] : [];
     });
   }
   return [];

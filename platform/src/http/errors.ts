@@ -31,7 +31,9 @@ export function assertValid(checks: { param: string; msg: string | null }[]): vo
   if (problems.length > 0) throw validationError(problems);
 }
 
-export const conflict = (message: string) => new HttpError(409, { conflicts: [{ message }] });
+/** A 409; `param` names the field whose value conflicts (an id or email already taken), when one does. */
+export const conflict = (message: string, param?: string) =>
+  new HttpError(409, { conflicts: [param ? { message, param } : { message }] });
 export const forbidden = (message: string = MESSAGES.permissionDenied) => new HttpError(403, { message });
 export const notFound = (what: string) => new HttpError(404, { message: `${what} not found.` });
 export const unauthorized = (message: string) => new HttpError(401, { message });

@@ -19,7 +19,18 @@ export const validationBody = {
 
 export const conflictBody = {
   type: 'object',
-  properties: { conflicts: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' } } } } },
+  properties: {
+    conflicts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          message: { type: 'string' },
+          param: { type: 'string', description: 'The field whose value conflicts, when one does.' },
+        },
+      },
+    },
+  },
 } as const;
 
 /** Error responses every authenticated route may give, for the OpenAPI description. */

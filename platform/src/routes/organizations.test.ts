@@ -95,7 +95,9 @@ describe('POST /organization', () => {
     });
     const again = await post(body);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ conflicts: [{ message: 'An organization with id new-org already exists.' }] });
+    expect(again.json()).toEqual({
+      conflicts: [{ message: 'An organization with id new-org already exists.', param: 'id' }],
+    });
   });
 
   it('names each invalid field', async () => {

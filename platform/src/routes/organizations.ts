@@ -263,7 +263,7 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
             body.medicare_licensed,
           ],
         );
-        if (!rows[0]) throw conflict(`An organization with id ${body.id} already exists.`);
+        if (!rows[0]) throw conflict(`An organization with id ${body.id} already exists.`, 'id');
         const created = toOrganization(rows[0]);
         await recordAuditEvent(tx, auditSourceOf(request), {
           action: 'organization.create',

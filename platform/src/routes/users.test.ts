@@ -196,7 +196,9 @@ describe('POST /user', () => {
   it('refuses a taken email, whatever its case', async () => {
     const response = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('USER@acme.test'));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ conflicts: [{ message: 'A user with email user@acme.test already exists.' }] });
+    expect(response.json()).toEqual({
+      conflicts: [{ message: 'A user with email user@acme.test already exists.', param: 'email' }],
+    });
   });
 
   it('names each invalid field', async () => {

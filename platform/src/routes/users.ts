@@ -228,7 +228,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
                 : null,
           },
         ]);
-        if (await findUser(tx, email)) throw conflict(`A user with email ${email} already exists.`);
+        if (await findUser(tx, email)) throw conflict(`A user with email ${email} already exists.`, 'email');
         await assertUserPlace(tx, organization);
         await assertSeat(tx, organization, license);
         const { rows } = await tx.query<UserRow>(

@@ -137,7 +137,7 @@ describe('creating and changing an organization', () => {
     });
     const again = await data(create, { input });
     expect(again.createOrganization.inputErrors).toEqual([
-      { field: null, message: 'An organization with id wayne already exists.' },
+      { field: 'input.id', message: 'An organization with id wayne already exists.' },
     ]);
   });
 

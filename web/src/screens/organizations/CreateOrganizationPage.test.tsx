@@ -80,8 +80,8 @@ describe('create organization', { timeout: 20_000 }, () => {
     expect(toasts.list().some((toast) => toast.message === 'Organization Riverside Health created.')).toBe(true);
   });
 
-  it('shows the platform’s conflict in words and keeps what was typed', async () => {
-    renderWithGateway('/admin/org-management/create', sessionUserOf('systemAdmin'), {
+  it('shows a taken id once, under the ID field, and keeps what was typed', async () => {
+    const { toasts } = renderWithGateway('/admin/org-management/create', sessionUserOf('systemAdmin'), {
       CreateOrganization: () => ({
         createOrganization: {
           __typename: 'OrganizationPayload',
@@ -89,7 +89,7 @@ describe('create organization', { timeout: 20_000 }, () => {
           inputErrors: [
             {
               __typename: 'InputError',
-              field: null,
+              field: 'input.id',
               message: 'An organization with id riverside-health already exists.',
             },
           ],
@@ -98,8 +98,16 @@ describe('create organization', { timeout: 20_000 }, () => {
     });
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create organization' }));
-    const alert = await screen.findByRole('alert', undefined, WAIT);
-    expect(alert.textContent).toContain('An organization with id riverside-health already exists.');
+    const message = await screen.findByText(
+      'An organization with id riverside-health already exists.',
+      undefined,
+      WAIT,
+    );
+    const id = screen.getByLabelText<HTMLInputElement>(/^Organization ID/);
+    expect(id.getAttribute('aria-invalid')).toBe('true');
+    expect(message.closest('.bp6-form-group')?.contains(id)).toBe(true);
+    expect(screen.getAllByText('An organization with id riverside-health already exists.')).toHaveLength(1);
+    expect(toasts.list().filter((toast) => toast.type === 'error')).toEqual([]);
     expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Riverside Health');
     expect(screen.getByText('riverside.org')).toBeTruthy();
   });

@@ -56,9 +56,9 @@ export default function CreateOrganizationPage() {
       return;
     }
     fields.setServerErrors(outcome.fieldErrors);
+    // Said once, in the form: beside its field, or above the buttons (not again in a toast).
     if (outcome.formError) {
       setFormError(outcome.formError);
-      toasts.show({ type: 'error', message: outcome.formError });
     }
   };
 

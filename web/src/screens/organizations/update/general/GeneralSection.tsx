@@ -69,10 +69,8 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
       return;
     }
     fields.setServerErrors(outcome.fieldErrors);
-    if (outcome.formError) {
-      setFormError(outcome.formError);
-      toasts.show({ type: 'error', message: outcome.formError });
-    }
+    // Said once, in the form: beside its field, or above the buttons (not again in a toast).
+    setFormError(outcome.formError);
   };
 
   const discard = () => {

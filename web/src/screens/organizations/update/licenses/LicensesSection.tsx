@@ -50,10 +50,8 @@ export function LicensesSection({ organization, readOnlyReason }: LicensesSectio
       return;
     }
     fields.setServerErrors(outcome.fieldErrors);
-    if (outcome.formError) {
-      setFormError(outcome.formError);
-      toasts.show({ type: 'error', message: outcome.formError });
-    }
+    // Said once, in the form: beside its field, or above the buttons (not again in a toast).
+    setFormError(outcome.formError);
   };
 
   return (
