@@ -30,6 +30,21 @@ describe('the role table', () => {
   it('gives system admins every permission the viewer has', () => {
     for (const permission of ROLE_PERMISSIONS.systemViewer) expect(hasPermission('systemAdmin', permission)).toBe(true);
   });
+  // Spec section 6, copied word for word (not derived from the table), so a typo in the table fails here.
+  it('gives each role exactly the permissions spec section 6 lists, in its order', () => {
+    const spec = {
+      systemAdmin:
+        'admin:read, analytics:read, organizations:read, organizations:create, organization:read, organization:update, users:read, users:create, configurations:read, configurations:write, catalog:read, catalog-version:read, user:read-profile, user:update-profile, user:read-password-section, user:read-password-reset-meta, user:initiate-password-reset',
+      systemViewer:
+        'admin:read, analytics:read, organizations:read, organization:read, users:read, configurations:read, catalog:read, catalog-version:read, user:read-profile, user:read-password-section, user:read-password-reset-meta',
+      orgAdmin:
+        'admin:read, organization:read, users:read, users:create, catalog:read, catalog-version:read, configurations:read, configurations:write, user:read-profile, user:update-profile, user:read-password-section, user:read-password-reset-meta, user:initiate-password-reset',
+      orgUser: 'configurations:read, catalog:read, catalog-version:read, user:read-profile',
+    };
+    for (const [role, list] of Object.entries(spec)) {
+      expect(ROLE_PERMISSIONS[role as keyof typeof spec], role).toEqual(list.split(', '));
+    }
+  });
   it('keeps org users to the four permissions of the spec', () => {
     expect([...ROLE_PERMISSIONS.orgUser].sort()).toEqual(
       ['catalog-version:read', 'catalog:read', 'configurations:read', 'user:read-profile'].sort(),
