@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FETCHED_AT_KEY } from './freshness.js';
-import { CACHE_KEY, OWNER_KEY, PERSIST_DEBOUNCE_MS } from './persistence.js';
+import { CACHE_KEY, OWNER_KEY, PERSIST_THROTTLE_MS } from './persistence.js';
 import { testApolloSetup } from './test-support.js';
 
 interface OrgUsers {
@@ -27,7 +27,7 @@ const acmeUsers = () => ({
   },
 });
 
-const settle = (ms = PERSIST_DEBOUNCE_MS + 50) => new Promise((resolve) => setTimeout(resolve, ms));
+const settle = (ms = PERSIST_THROTTLE_MS + 50) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the persisted cache belongs to one user', () => {
   beforeEach(() => localStorage.clear());
@@ -47,6 +47,32 @@ describe('the persisted cache belongs to one user', () => {
     const cached = reload.setup.client.readQuery({ query: OrgUsersQuery, variables: { organizationId: 'acme' } });
     expect(cached?.users.rows[0]?.name).toBe('Ada Acme');
     expect(reload.gateway.sent).toHaveLength(0);
+  });
+
+  it('saves during a stream of writes more frequent than the throttle (a debounce would wait for a pause)', async () => {
+    const { setup } = testApolloSetup({ PersistenceTestOrgUsers: acmeUsers });
+    await setup.restoreFor('user@acme.test');
+    const started = Date.now();
+    let written = 0;
+    // A write every 20 ms for 400 ms; the cache must be on disk well before the writes stop.
+    let savedWhileWriting = false;
+    while (Date.now() - started < 400) {
+      setup.client.writeQuery({
+        query: OrgUsersQuery,
+        variables: { organizationId: 'acme' },
+        data: {
+          users: {
+            __typename: 'UserList',
+            rows: [{ __typename: 'User', email: 'user@acme.test', name: `Ada ${written++}`, role: 'ORG_USER' }],
+          },
+        },
+      });
+      await settle(20);
+      if (localStorage.getItem(CACHE_KEY)?.includes('Ada ')) savedWhileWriting = true;
+    }
+    expect(savedWhileWriting).toBe(true);
+    await settle();
+    expect(localStorage.getItem(CACHE_KEY)).toContain(`Ada ${written - 1}`);
   });
 
   it('purges user A entirely when user B signs in: nothing of A readable, nothing of A stored', async () => {

@@ -6,7 +6,53 @@ export const CACHE_KEY = 'meridian.apollo.cache';
 export const OWNER_KEY = 'meridian.apollo.owner';
 
 /** Spec section 7: persistence throttle 100 ms. */
-export const PERSIST_DEBOUNCE_MS = 100;
+export const PERSIST_THROTTLE_MS = 100;
+
+/**
+ * Runs `run` once at the end of the `ms` window the first call opens; calls inside the window join it.
+ * Unlike a debounce, a stream of calls more frequent than `ms` still runs it every `ms`.
+ */
+export function trailingThrottle(run: () => void, ms: number): { call: () => void; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    call: () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        run();
+      }, ms);
+    },
+    cancel: () => {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+const WRITING_METHODS = ['write', 'evict', 'modify', 'gc'] as const;
+
+/**
+ * The persistor's trigger: every change to the cache (the methods apollo3-cache-persist's own "write"
+ * trigger watches) asks for a persist, throttled. Its own `debounce` option only debounces.
+ */
+function throttledWriteTrigger(cache: InMemoryCache) {
+  return (persist: () => void) => {
+    const throttle = trailingThrottle(persist, PERSIST_THROTTLE_MS);
+    // Each method keeps its own signature; only the call around it is added.
+    const methods = cache as unknown as Record<(typeof WRITING_METHODS)[number], (...args: unknown[]) => unknown>;
+    const originals = WRITING_METHODS.map((name) => [name, methods[name]] as const);
+    for (const [name, original] of originals) {
+      methods[name] = (...args: unknown[]) => {
+        const result = original.apply(cache, args);
+        throttle.call();
+        return result;
+      };
+    }
+    return () => {
+      for (const [name, original] of originals) methods[name] = original;
+      throttle.cancel();
+    };
+  };
+}
 
 /** Beyond this the cache is not persisted (localStorage holds about 5 M characters in all). */
 const MAX_PERSISTED_CHARS = 3 * 1024 * 1024;
@@ -41,7 +87,9 @@ export class CachePersistence {
       cache,
       storage: new LocalStorageWrapper(storage),
       key: CACHE_KEY,
-      debounce: PERSIST_DEBOUNCE_MS,
+      trigger: throttledWriteTrigger(cache),
+      // The trigger throttles; the persistor then persists at once.
+      debounce: 0,
       maxSize: MAX_PERSISTED_CHARS,
       persistenceMapper: withoutMutationResults,
     });

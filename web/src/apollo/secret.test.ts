@@ -1,6 +1,6 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_KEY, PERSIST_DEBOUNCE_MS } from './persistence.js';
+import { CACHE_KEY, PERSIST_THROTTLE_MS } from './persistence.js';
 import { mutateWithSecret } from './secret-mutation.js';
 import { testApolloSetup } from './test-support.js';
 
@@ -87,7 +87,7 @@ describe("a created credential's one-time secret", () => {
     expect(setup.cache.extract()['Credential:{"id":"cred-1"}']).toMatchObject({ enabled: true });
     expect(extracted).toContain('DataAccessEntry:{\\"id\\":\\"cred-1\\"}');
 
-    await new Promise((resolve) => setTimeout(resolve, PERSIST_DEBOUNCE_MS + 50));
+    await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 50));
     const stored = localStorage.getItem(CACHE_KEY) ?? '';
     expect(stored).toContain('cred-1');
     expect(stored).not.toContain(SECRET);
