@@ -129,7 +129,7 @@ describe('guards in the app (spec section 4)', () => {
   });
 
   it('3. lets the user on after "remind me later" today, unless less than a day is left', async () => {
-    dismissPasswordReminderToday();
+    dismissPasswordReminderToday('systemadmin@acme.test');
     renderConsole('/admin/org-management', {
       user: sessionUserOf('systemAdmin', { isPasswordExpiring: true, daysLeftForPasswordExpiry: 3 }),
     });

@@ -52,7 +52,7 @@ describe('guard order (spec section 4)', () => {
 
 describe('password-expiry day rule', () => {
   it('lets a user with a day or more left through once the reminder was dismissed today', () => {
-    dismissPasswordReminderToday(new Date(2026, 10, 21, 7, 30));
+    dismissPasswordReminderToday('user@acme.test', new Date(2026, 10, 21, 7, 30));
     for (const days of [1, 3, 14]) {
       const expiring = orgUser({ isPasswordExpiring: true, daysLeftForPasswordExpiry: days });
       expect(decideGuard(expiring, home, {}, morning)).toEqual({ kind: 'allow' });
@@ -60,13 +60,13 @@ describe('password-expiry day rule', () => {
   });
 
   it('forces the page again on the next local day', () => {
-    dismissPasswordReminderToday(new Date(2026, 10, 21, 23, 59));
+    dismissPasswordReminderToday('user@acme.test', new Date(2026, 10, 21, 23, 59));
     const expiring = orgUser({ isPasswordExpiring: true, daysLeftForPasswordExpiry: 3 });
     expect(decideGuard(expiring, home, {}, new Date(2026, 10, 22, 0, 1))).toEqual({ kind: 'expiring-password' });
   });
 
   it('always forces it below one day left, dismissed or not', () => {
-    dismissPasswordReminderToday(morning);
+    dismissPasswordReminderToday('user@acme.test', morning);
     for (const days of [0, -3]) {
       const expired = orgUser({ isPasswordExpiring: true, daysLeftForPasswordExpiry: days });
       expect(decideGuard(expired, home, {}, morning)).toEqual({ kind: 'expiring-password' });

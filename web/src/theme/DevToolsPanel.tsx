@@ -4,7 +4,7 @@ import { bannerDismissalKey } from '../components/credential-banner/credential-b
 import { TOAST_TYPES } from '../components/toasts/toast-model.js';
 import { useToasts } from '../components/toasts/useToasts.js';
 import { RuntimeConfigContext } from '../config/runtime.js';
-import { PASSWORD_REMINDER_STORAGE_KEY } from '../screens/password/reminder.js';
+import { passwordReminderKey } from '../screens/password/reminder.js';
 import { useSessionUser } from '../session/useSessionUser.js';
 import { formatCompactNumber } from './number-format.js';
 import { useTheme } from './useTheme.js';
@@ -39,8 +39,9 @@ export function DevToolsPanel({ onClose }: DevToolsPanelProps) {
   const toasts = useToasts();
   const storedKeys = Object.keys(localStorage).filter((key) => key.startsWith('meridian'));
   const forgetReminders = () => {
-    localStorage.removeItem(PASSWORD_REMINDER_STORAGE_KEY);
-    if (user) localStorage.removeItem(bannerDismissalKey(user.email));
+    if (!user) return;
+    localStorage.removeItem(passwordReminderKey(user.email));
+    localStorage.removeItem(bannerDismissalKey(user.email));
   };
   return (
     <Drawer isOpen onClose={onClose} title="Developer tools" size="480px" hasBackdrop={false}>

@@ -103,7 +103,7 @@ function ExpiringPasswordForm({ email, daysLeft }: ExpiringPasswordFormProps) {
   }
 
   function remindLater() {
-    dismissPasswordReminderToday();
+    dismissPasswordReminderToday(email);
     void navigate(returnPath, { replace: true });
   }
 
