@@ -8,8 +8,8 @@ import { signIn } from './support/sign-in.js';
 import { removeStorageItem, storageItem } from './support/storage.js';
 
 const JOURNEY = 'expiring-password';
-/** reminder.ts's key: the local day 'Remind me later' was chosen on. */
-const REMINDER_KEY = 'meridian.passwordReminderDismissedOn';
+/** reminder.ts's key for this user: the local day 'Remind me later' was chosen on. */
+const REMINDER_KEY = `meridian.passwordReminderDismissedOn:${ACCOUNTS.expiring}`;
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 

@@ -11,17 +11,26 @@ import { ProfileMenu } from './ProfileMenu.js';
 import { ThemeProvider } from '../theme/ThemeProvider.js';
 import { THEME_STORAGE_KEY } from '../theme/theme-preference.js';
 
-const userOf = (role: Role, biPortalUrl: string | null = null) => ({
+const userOf = (role: Role, biPortalUrl: string | null = null, tableauLicense: string | null = 'viewer') => ({
   name: 'Dana Reyes',
   email: 'dana@acme.test',
   role,
   organizationId: 'acme',
   features: { 'feature:managed-providers': true },
   biPortalUrl,
+  tableauLicense,
 });
 
-function renderNav(role: Role, { at = '/analytics', onLogout = vi.fn(), biPortalUrl = null as string | null } = {}) {
-  const user = userOf(role, biPortalUrl);
+function renderNav(
+  role: Role,
+  {
+    at = '/analytics',
+    onLogout = vi.fn(),
+    biPortalUrl = null as string | null,
+    tableauLicense = 'viewer' as string | null,
+  } = {},
+) {
+  const user = userOf(role, biPortalUrl, tableauLicense);
   function Frame() {
     const [isOpen, setOpen] = useState(readNavigationOpen);
     return (
@@ -108,7 +117,7 @@ describe('<LeftNav>', () => {
     );
   });
 
-  it('opens the bottom links in a new tab, BI Portal only when the organization has one', () => {
+  it('opens the bottom links in a new tab, BI Portal only with a license and a portal URL', () => {
     renderNav('orgUser', { biPortalUrl: 'https://bi.acme.test/' });
     const bi = screen.getByRole('link', { name: /BI Portal/ });
     expect(bi.getAttribute('href')).toBe('https://bi.acme.test/');
@@ -120,6 +129,10 @@ describe('<LeftNav>', () => {
     expect(screen.getByRole('link', { name: /API Docs/ }).getAttribute('href')).toBe('/sandbox');
     cleanup();
     renderNav('orgUser');
+    expect(screen.queryByRole('link', { name: /BI Portal/ })).toBeNull();
+    cleanup();
+    // Without a Tableau license home's button is disabled: the navigation does not offer it either.
+    renderNav('orgUser', { biPortalUrl: 'https://bi.acme.test/', tableauLicense: null });
     expect(screen.queryByRole('link', { name: /BI Portal/ })).toBeNull();
   });
 

@@ -35,8 +35,8 @@ const LINK_ICONS: Record<ExternalLink['id'], ReactElement> = {
 };
 
 export interface LeftNavProps {
-  /** The signed-in user: their role, organization and features decide the items. */
-  user: AccessUser & { biPortalUrl: string | null };
+  /** The signed-in user: their role, organization and features decide the items; license and URL the BI Portal. */
+  user: AccessUser & { tableauLicense: string | null; biPortalUrl: string | null };
   /** From the runtime configuration. */
   supportPortalUrl?: string | undefined;
   /** 264 px with labels when open, 64 px of icons when collapsed. */

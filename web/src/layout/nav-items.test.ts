@@ -59,16 +59,24 @@ describe('left navigation per role (spec section 2, from the permission table)',
 });
 
 describe('bottom links', () => {
-  it('offer the BI Portal only when the organization has one, then API Docs and Support Portal', () => {
-    expect(externalLinks({ biPortalUrl: null }, {}).map((l) => [l.label, l.href])).toEqual([
+  it('offer the BI Portal exactly when home would launch it (a license and a URL), then API Docs and Support Portal', () => {
+    const labels = (user: { tableauLicense: string | null; biPortalUrl: string | null }) =>
+      externalLinks(user, {}).map((l) => l.label);
+    expect(externalLinks({ tableauLicense: 'viewer', biPortalUrl: null }, {}).map((l) => [l.label, l.href])).toEqual([
       ['API Docs', '/sandbox'],
       ['Support Portal', DEFAULT_SUPPORT_PORTAL_URL],
     ]);
+    // A portal URL without a license: home's button is disabled ('You do not have a BI Portal license
+    // assigned.'), so the navigation does not offer it either.
+    expect(labels({ tableauLicense: null, biPortalUrl: 'https://bi.acme.test/' })).toEqual([
+      'API Docs',
+      'Support Portal',
+    ]);
     expect(
-      externalLinks({ biPortalUrl: 'https://bi.acme.test/' }, { supportPortalUrl: 'https://help.test/' }).map((l) => [
-        l.label,
-        l.href,
-      ]),
+      externalLinks(
+        { tableauLicense: 'explorer', biPortalUrl: 'https://bi.acme.test/' },
+        { supportPortalUrl: 'https://help.test/' },
+      ).map((l) => [l.label, l.href]),
     ).toEqual([
       ['BI Portal', 'https://bi.acme.test/'],
       ['API Docs', '/sandbox'],

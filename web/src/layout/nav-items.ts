@@ -1,3 +1,4 @@
+import { biPortalButtonState } from '../lib/bi-portal.js';
 import { canAccessRoute, type AccessUser } from '../routes/route-access.js';
 import { managedProvidersPath, organizationUpdatePath, PATHS } from '../routes/paths.js';
 
@@ -60,13 +61,17 @@ export function supportPortalUrl(config: { supportPortalUrl?: string | undefined
   return config.supportPortalUrl ?? DEFAULT_SUPPORT_PORTAL_URL;
 }
 
-/** The bottom links, each opened in a new tab: BI Portal only when the organization has one. */
+/**
+ * The bottom links, each opened in a new tab: BI Portal exactly when home's 'Launch My Portal' would
+ * open it (a Tableau license and a portal URL: one rule, lib/bi-portal.ts).
+ */
 export function externalLinks(
-  user: { biPortalUrl: string | null },
+  user: { tableauLicense: string | null; biPortalUrl: string | null },
   config: { supportPortalUrl?: string | undefined },
 ): ExternalLink[] {
   const links: ExternalLink[] = [];
-  if (user.biPortalUrl) links.push({ id: 'bi-portal', label: 'BI Portal', href: user.biPortalUrl });
+  const biPortal = biPortalButtonState(user, false);
+  if (biPortal.kind === 'link') links.push({ id: 'bi-portal', label: 'BI Portal', href: biPortal.href });
   links.push({ id: 'api-docs', label: 'API Docs', href: PATHS.sandbox });
   links.push({ id: 'support-portal', label: 'Support Portal', href: supportPortalUrl(config) });
   return links;

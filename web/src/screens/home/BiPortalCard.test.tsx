@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BI_PORTAL_NOT_SET_UP_MESSAGE, biPortalButtonState, NO_BI_LICENSE_MESSAGE } from './bi-portal-button.js';
+import { BI_PORTAL_NOT_SET_UP_MESSAGE, biPortalButtonState, NO_BI_LICENSE_MESSAGE } from '../../lib/bi-portal.js';
 import { BiPortalCard } from './BiPortalCard.js';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { AnchorButton, Button, Card, H2, Intent } from '@blueprintjs/core';
 import { DashboardIcon } from '@blueprintjs/icons';
 import { useId } from 'react';
-import type { BiPortalButtonState } from './bi-portal-button.js';
+import type { BiPortalButtonState } from '../../lib/bi-portal.js';
 
 export interface BiPortalCardProps {
   /** What 'Launch My Portal' can do now (see biPortalButtonState). */

@@ -5,7 +5,7 @@ import { useRuntimeConfig } from '../../config/runtime.js';
 import { supportPortalUrl } from '../../layout/nav-items.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
-import { biPortalButtonState } from './bi-portal-button.js';
+import { biPortalButtonState } from '../../lib/bi-portal.js';
 import { BiPortalCard } from './BiPortalCard.js';
 import { HomeHeader } from './HomeHeader.js';
 import { SuccessPortalCard } from './SuccessPortalCard.js';
