@@ -27,7 +27,7 @@ function renderNav(
     at = '/analytics',
     onLogout = vi.fn(),
     biPortalUrl = null as string | null,
-    tableauLicense = 'viewer' as string | null,
+    tableauLicense = 'viewer',
   } = {},
 ) {
   const user = userOf(role, biPortalUrl, tableauLicense);
