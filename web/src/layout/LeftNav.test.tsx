@@ -21,14 +21,16 @@ const userOf = (role: Role, biPortalUrl: string | null = null, tableauLicense: s
   tableauLicense,
 });
 
+interface RenderNavOptions {
+  at?: string;
+  onLogout?: () => void;
+  biPortalUrl?: string | null;
+  tableauLicense?: string | null;
+}
+
 function renderNav(
   role: Role,
-  {
-    at = '/analytics',
-    onLogout = vi.fn(),
-    biPortalUrl = null as string | null,
-    tableauLicense = 'viewer',
-  } = {},
+  { at = '/analytics', onLogout = vi.fn(), biPortalUrl = null, tableauLicense = 'viewer' }: RenderNavOptions = {},
 ) {
   const user = userOf(role, biPortalUrl, tableauLicense);
   function Frame() {

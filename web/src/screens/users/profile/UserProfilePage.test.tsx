@@ -111,10 +111,10 @@ afterEach(() => {
 });
 
 describe('a user’s profile', { timeout: 15_000 }, () => {
-  it('shows an Org User their own profile read-only, without the password page, and says why they cannot create a credential', async () => {
+  it('shows an Org User their own profile read-only (but for their password), and says why they cannot create a credential', async () => {
     renderWithGateway(profilePath(orgUser.email), orgUser, handlers(directory()));
     expect(await screen.findByRole('heading', { name: 'Ursula User' }, WAIT)).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Credentials']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Credentials', 'Password']);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Back to users' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Credentials' }));
@@ -276,6 +276,39 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
       credentialId: 'cred-live-0002',
     });
     await waitFor(() => expect(rows()[1]).toContain('Disabled'), WAIT);
+  });
+
+  it('lets anyone change their own password from their profile, with the same rules', async () => {
+    const { gateway, toasts } = renderWithGateway(profilePath(orgUser.email, 'password'), orgUser, {
+      ...handlers(directory()),
+      ChangePassword: () => ({ changePassword: { __typename: 'PasswordPayload', ok: true, inputErrors: [] } }),
+    });
+    const form = await screen.findByRole('form', { name: 'Change password' }, WAIT);
+    await userEvent.type(within(form).getByLabelText('Current password'), 'meridian-local-1');
+    await userEvent.type(within(form).getByLabelText('New password'), 'short1');
+    await userEvent.type(within(form).getByLabelText('Confirm new password'), 'short1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(gateway.count('ChangePassword')).toBe(0);
+    await userEvent.clear(within(form).getByLabelText('New password'));
+    await userEvent.clear(within(form).getByLabelText('Confirm new password'));
+    await userEvent.type(within(form).getByLabelText('New password'), 'a-long-password-7');
+    await userEvent.type(within(form).getByLabelText('Confirm new password'), 'a-long-password-7');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(gateway.count('ChangePassword')).toBe(1), WAIT);
+    expect(gateway.sent.find((r) => r.operationName === 'ChangePassword')?.variables).toEqual({
+      currentPassword: 'meridian-local-1',
+      newPassword: 'a-long-password-7',
+    });
+    await waitFor(
+      () => expect(toasts.list().map((toast) => toast.message)).toContain('Your password has been changed.'),
+      WAIT,
+    );
+    expect(within(form).getByLabelText<HTMLInputElement>('Current password').value).toBe('');
+    // Nobody else's profile offers the change: it is one's own password only.
+    cleanup();
+    renderWithGateway(profilePath(orgUser.email, 'password'), orgAdmin, handlers(directory()));
+    await screen.findByText('Never', undefined, WAIT);
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
   });
 
   it('shows the password dates and emails a reset link after a confirmation', async () => {

@@ -57,7 +57,8 @@ export function UserProfilePage() {
 
   if (!actor) return null;
   const user = data?.user;
-  const sections = visibleProfileSections(actor.permissions);
+  const own = actor.email.toLowerCase() === email;
+  const sections = visibleProfileSections(actor.permissions, own);
 
   let content;
   if (!user && loading) {
@@ -93,7 +94,7 @@ export function UserProfilePage() {
           path="password"
           element={
             sections.includes('password') ? (
-              <PasswordSection email={userEmail} name={user.name} actor={actor} />
+              <PasswordSection email={userEmail} name={user.name} actor={actor} own={own} />
             ) : (
               <Redirect to={profileSectionPath(orgId, userEmail, 'general')} />
             )

@@ -14,15 +14,17 @@ export const PROFILE_SECTION_TITLES: Readonly<Record<ProfileSectionId, string>> 
 
 /**
  * The sub-pages the signed-in user sees (decisions.md): general and credentials for anyone who reaches
- * the profile (their own, or user:read-profile); the password page with user:read-password-section;
- * the activity page (the user's audit trail) with admin:read, which the gateway's auditEvents requires.
+ * the profile (their own, or user:read-profile); the password page with user:read-password-section,
+ * and on one's own profile for everyone (where they change their own password); the activity page (the
+ * user's audit trail) with admin:read, which the gateway's auditEvents requires.
  */
-export function visibleProfileSections(permissions: readonly Permission[]): ProfileSectionId[] {
+export function visibleProfileSections(permissions: readonly Permission[], own: boolean): ProfileSectionId[] {
   const needs: Partial<Record<ProfileSectionId, Permission>> = {
     password: 'user:read-password-section',
     activity: 'admin:read',
   };
   return PROFILE_SECTIONS.filter((section) => {
+    if (section === 'password' && own) return true;
     const permission = needs[section];
     return permission === undefined || permissions.includes(permission);
   });

@@ -5,6 +5,7 @@ import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { can, type SessionUser } from '../../../../session/session-user.js';
 import { formatDateTime } from '../../shared/dates.js';
 import { messageOfError } from '../../../../components/mutation-outcome.js';
+import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from '../../../password/ChangePasswordForm.js';
 import { UserFacts } from '../general/UserFacts.js';
 import { passwordExpiryText } from './password-dates.js';
 import { useInitiatePasswordReset } from './useInitiatePasswordReset.js';
@@ -14,6 +15,8 @@ export interface PasswordSectionProps {
   email: string;
   name: string;
   actor: SessionUser;
+  /** The signed-in user's own profile: they may change their password here. */
+  own: boolean;
 }
 
 /** The reset dates (user:read-password-reset-meta), or why they cannot be shown. */
@@ -47,10 +50,11 @@ function ResetDates({ email, actor }: { email: string; actor: SessionUser }) {
 }
 
 /**
- * The profile's password page (user:read-password-section): the password's dates and, with
- * user:initiate-password-reset, an emailed link to set a new one, after a confirmation.
+ * The profile's password page: on one's own profile, the form to change one's password (every role);
+ * with user:read-password-section the password's dates and, with user:initiate-password-reset, an
+ * emailed link to set a new one, after a confirmation.
  */
-export function PasswordSection({ email, name, actor }: PasswordSectionProps) {
+export function PasswordSection({ email, name, actor, own }: PasswordSectionProps) {
   const toasts = useToasts();
   const [initiate, { loading }] = useInitiatePasswordReset(email);
   const [confirming, setConfirming] = useState(false);
@@ -69,6 +73,17 @@ export function PasswordSection({ email, name, actor }: PasswordSectionProps) {
       </h2>
       <p className={Classes.TEXT_MUTED}>Passwords expire 90 days after they are set.</p>
       <ResetDates email={email} actor={actor} />
+      {own && (
+        <div className="meridian-users-form">
+          <h3 className={Classes.HEADING}>Change your password</h3>
+          <ChangePasswordForm
+            email={email}
+            onChanged={() => {
+              toasts.show({ type: 'success', message: PASSWORD_CHANGED_MESSAGE });
+            }}
+          />
+        </div>
+      )}
       {can(actor, 'user:initiate-password-reset') && (
         <div style={{ marginTop: 16 }}>
           <Button icon={<EnvelopeIcon />} loading={loading} onClick={() => setConfirming(true)}>
