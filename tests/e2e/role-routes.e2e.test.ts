@@ -49,15 +49,13 @@ function organizationScreens(options: { createUser: boolean }): TourScreen[] {
   ];
 }
 
-/** One's own profile: general and credentials for everyone, password with user:read-password-section. */
-function profileScreens(organizationId: string, email: string, options: { password: boolean }): TourScreen[] {
+/** One's own profile: general, credentials and password (where one changes it) for everyone. */
+function profileScreens(organizationId: string, email: string): TourScreen[] {
   const base = `${ORGANIZATIONS}/${organizationId}/users/${encodeURIComponent(email)}/profile`;
   return [
     { name: 'profile general', path: `${base}/general`, content: heading('General', 2) },
     { name: 'profile credentials', path: `${base}/credentials`, content: heading('Data-access credentials', 2) },
-    ...(options.password
-      ? [{ name: 'profile password', path: `${base}/password`, content: heading('Password', 2) }]
-      : []),
+    { name: 'profile password', path: `${base}/password`, content: heading('Password', 2) },
   ];
 }
 
@@ -124,7 +122,7 @@ const ROLES: RoleRoutes[] = [
       organizationsList,
       createOrganization,
       ...organizationScreens({ createUser: true }),
-      ...profileScreens(OPERATORS_ORGANIZATION_ID, ACCOUNTS.admin, { password: true }),
+      ...profileScreens(OPERATORS_ORGANIZATION_ID, ACCOUNTS.admin),
       ...managedProviderScreens(OPERATORS_ORGANIZATION_ID, { edit: true }),
       analytics,
       activity,
@@ -142,7 +140,7 @@ const ROLES: RoleRoutes[] = [
       home,
       organizationsList,
       ...organizationScreens({ createUser: false }),
-      ...profileScreens(OPERATORS_ORGANIZATION_ID, ACCOUNTS.viewer, { password: true }),
+      ...profileScreens(OPERATORS_ORGANIZATION_ID, ACCOUNTS.viewer),
       ...managedProviderScreens(OPERATORS_ORGANIZATION_ID, { edit: false }),
       analytics,
       activity,
@@ -161,7 +159,7 @@ const ROLES: RoleRoutes[] = [
     screens: [
       home,
       ...organizationScreens({ createUser: true }),
-      ...profileScreens(ACME_HEALTH_ID, ACCOUNTS.orgAdmin, { password: true }),
+      ...profileScreens(ACME_HEALTH_ID, ACCOUNTS.orgAdmin),
       ...managedProviderScreens(ACME_HEALTH_ID, { edit: true }),
       activity,
       sandbox,
@@ -175,7 +173,7 @@ const ROLES: RoleRoutes[] = [
     email: ACCOUNTS.orgUser,
     screens: [
       home,
-      ...profileScreens(ACME_HEALTH_ID, ACCOUNTS.orgUser, { password: false }),
+      ...profileScreens(ACME_HEALTH_ID, ACCOUNTS.orgUser),
       ...managedProviderScreens(ACME_HEALTH_ID, { edit: false }),
       sandbox,
       ...PUBLIC_SCREENS,

@@ -254,10 +254,10 @@ describe('an Org User reaches only their own profile', () => {
     await waitForHome(page);
   });
 
-  it('reads their own profile: general and credentials, nothing to edit, no password page', async () => {
+  it('reads their own profile: general and credentials, nothing to edit, and a page to change their password', async () => {
     await page.goto(profileUrl(ACME_HEALTH_ID, ACCOUNTS.orgUser));
     await page.getByRole('heading', { name: 'Uma Patel' }).waitFor();
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['General', 'Credentials']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['General', 'Credentials', 'Password']);
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Back to users' }).count()).toBe(0);
     await screenshot(page, journey, 'own profile');
