@@ -1,4 +1,5 @@
 import { Button, Callout, Checkbox, H1, Intent } from '@blueprintjs/core';
+import { useUnsavedChangesPrompt } from '../../components/useUnsavedChangesPrompt.js';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -38,6 +39,7 @@ export default function CreateOrganizationPage() {
   // The id follows the name until the user types an id of their own.
   const [idEdited, setIdEdited] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const leavePrompt = useUnsavedChangesPrompt(JSON.stringify(form) !== JSON.stringify(EMPTY_CREATE_FORM));
   const fields = useFieldErrors<CreateOrganizationField>(() => validateCreateOrganization(form));
 
   const edit = (field: CreateOrganizationField, patch: Partial<CreateOrganizationForm>) => {
@@ -64,6 +66,7 @@ export default function CreateOrganizationPage() {
 
   return (
     <div className="meridian-page">
+      {leavePrompt}
       <header className="meridian-page-header">
         <H1>Create organization</H1>
         <LinkButton minimal icon={<ArrowLeftIcon />} to={PATHS.organizations}>

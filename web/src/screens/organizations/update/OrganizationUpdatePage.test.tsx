@@ -121,6 +121,36 @@ describe('update organization', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>(/^Contact name/).value).toBe('Half-typed contac');
   });
 
+  it('asks before leaving with unsaved edits: Stay keeps them, Leave goes; nothing is asked once saved', async () => {
+    const { location } = renderWithGateway('/admin/org-management/acme/update/general', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    const contact = await screen.findByLabelText(/^Contact name/, undefined, WAIT);
+    await userEvent.clear(contact);
+    await userEvent.type(contact, 'Half-typed contac');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Organizations' }));
+    const dialog = await screen.findByRole('alertdialog', undefined, WAIT);
+    expect(dialog.textContent).toContain('You have unsaved changes on this page.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(location()).toBe('/admin/org-management/acme/update/general');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Contact name/).value).toBe('Half-typed contac');
+    // Closing or reloading the tab gets the browser's prompt.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Organizations' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', undefined, WAIT)).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    await waitFor(() => expect(location()).toBe('/admin/org-management'), WAIT);
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+  });
+
   it('enables a product’s dependencies along, explains why they stay on, and never sends usage', async () => {
     const { gateway } = renderWithGateway('/admin/org-management/acme/update/licenses', admin, {
       OrganizationUpdate: () => ({ organization: organizationRecord() }),

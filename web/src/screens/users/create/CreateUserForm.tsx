@@ -1,4 +1,5 @@
 import { Button, Callout, Checkbox, Classes, Intent, Switch } from '@blueprintjs/core';
+import { useUnsavedChangesPrompt } from '../../../components/useUnsavedChangesPrompt.js';
 import { seatLimitMessage, type Role } from '@meridian/schema';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -73,6 +74,9 @@ export function CreateUserForm({
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<CreateUserErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const leavePrompt = useUnsavedChangesPrompt(
+    JSON.stringify(form) !== JSON.stringify(emptyCreateUserForm(granterRole)),
+  );
 
   const clientErrors = validateCreateUserForm(form, organization);
   const outside = emailOutsideDomains(form, organization);
@@ -105,6 +109,7 @@ export function CreateUserForm({
 
   return (
     <form className="meridian-users-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Create user">
+      {leavePrompt}
       <TextField
         label="Name"
         value={form.name}

@@ -1,4 +1,5 @@
 import { Button, Callout, H2, Intent } from '@blueprintjs/core';
+import { useUnsavedChangesPrompt } from '../../../../components/useUnsavedChangesPrompt.js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
@@ -51,6 +52,7 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
   const fields = useFieldErrors<GeneralField>(() => validateGeneral(values, saved));
   const input = toUpdateOrganizationInput(values, saved);
   const readOnly = readOnlyReason !== null;
+  const leavePrompt = useUnsavedChangesPrompt(!readOnly && input !== null);
 
   const change = (field: GeneralField, patch: Parameters<typeof edit>[0]) => {
     edit(patch);
@@ -86,6 +88,7 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
       onSubmit={(event) => void submit(event)}
       aria-labelledby="general-heading"
     >
+      {leavePrompt}
       <H2 id="general-heading" className="meridian-section-heading">
         General
       </H2>

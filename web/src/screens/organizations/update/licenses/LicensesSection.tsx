@@ -1,4 +1,5 @@
 import { Button, Callout, H2, Intent } from '@blueprintjs/core';
+import { useUnsavedChangesPrompt } from '../../../../components/useUnsavedChangesPrompt.js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
@@ -37,6 +38,7 @@ export function LicensesSection({ organization, readOnlyReason }: LicensesSectio
   const fields = useFieldErrors<LicenseField>(() => validateLicenses(values));
   const input = toLicensesInput(values, saved, catalog.dependencies);
   const readOnly = readOnlyReason !== null;
+  const leavePrompt = useUnsavedChangesPrompt(!readOnly && input !== null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +63,7 @@ export function LicensesSection({ organization, readOnlyReason }: LicensesSectio
       onSubmit={(event) => void submit(event)}
       aria-labelledby="licenses-heading"
     >
+      {leavePrompt}
       <H2 id="licenses-heading" className="meridian-section-heading">
         Licenses
       </H2>

@@ -1,4 +1,5 @@
 import { Alert, Button, Callout, Classes, Intent, Switch } from '@blueprintjs/core';
+import { useUnsavedChangesPrompt } from '../../../../components/useUnsavedChangesPrompt.js';
 import type { Role } from '@meridian/schema';
 import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
@@ -54,6 +55,7 @@ export function UserEditForm(props: UserEditFormProps) {
 
   const errors = validateEditForm(form);
   const changes = changesOf(saved, form);
+  const leavePrompt = useUnsavedChangesPrompt(changes !== null);
   const errorOf = (field: UserEditField) => serverErrors[field] ?? errors[field];
   const set =
     <K extends keyof FormValues>(key: K, field: UserEditField) =>
@@ -86,6 +88,7 @@ export function UserEditForm(props: UserEditFormProps) {
   const options = roleOptions(props.granterRole, props.productName, props.organizationName);
   return (
     <form className="meridian-users-form" onSubmit={submit} noValidate aria-label="Edit user">
+      {leavePrompt}
       <TextField label="Name" value={form.name} onChange={set('name', 'name')} error={errorOf('name')} />
       <TextField
         label="Alternate email"
