@@ -1,8 +1,9 @@
-import { Children, isValidElement, Suspense, useEffect, type ReactNode } from 'react';
+import { Children, isValidElement, Suspense, useContext, useEffect, type ReactNode } from 'react';
 import { createRoutesFromElements, matchRoutes, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireSignIn } from '../auth/RequireSignIn.js';
 import { lazyPage } from '../components/lazy-page.js';
 import { LoadingScreen } from '../components/LoadingScreen.js';
+import { ToastCenterContext } from '../components/toasts/ToastProvider.js';
 import { installGlobalErrorHandlers } from '../screens/errors/global-error-handlers.js';
 import { NotFoundPage } from '../screens/errors/NotFoundPage.js';
 import { RouteErrorBoundary } from '../screens/errors/RouteErrorBoundary.js';
@@ -131,7 +132,10 @@ export function preloadPagesFor(pathname: string): void {
 /** The route table (above) under the error boundary, with the developer panels. */
 export function AppRoutes() {
   const location = useLocation();
+  const toastCenter = useContext(ToastCenterContext);
   useEffect(() => installGlobalErrorHandlers(), []);
+  // Toasts of a page left behind go with it (toast-center.ts).
+  useEffect(() => toastCenter.pageChanged(location.pathname), [toastCenter, location.pathname]);
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       <Suspense fallback={<LoadingScreen />}>

@@ -32,7 +32,8 @@ export function RouteGuard({ route, children }: RouteGuardProps) {
   useEffect(() => {
     if (refusal === null || toastedFor.current === location.key) return;
     toastedFor.current = location.key;
-    toasts.show({ type: 'error', message: refusal });
+    // Raised as the guard sends the user home: it belongs to the page they land on.
+    toasts.show({ type: 'error', message: refusal, followsNavigation: true });
   }, [refusal, location.key, toasts]);
 
   switch (outcome.kind) {

@@ -8,6 +8,9 @@ export type ToastRenderer = (toast: Toast, onDismiss: () => void) => ToastProps;
 interface OpenToast {
   toast: Toast;
   onDismiss?: () => void;
+  /** The page (pathname) it was raised on; null before the router told any. */
+  page: string | null;
+  followsNavigation: boolean;
 }
 
 /**
@@ -21,6 +24,7 @@ export class ToastCenter {
   private pending: string[] = [];
   private render: ToastRenderer | null = null;
   private wanted = false;
+  private page: string | null = null;
   private readonly wantListeners = new Set<() => void>();
 
   /** Whether a toast has found no container to show in (ToastProvider then loads the containers). */
@@ -47,7 +51,12 @@ export class ToastCenter {
   /** Shows a toast and answers its id. */
   show(request: ToastRequest): string {
     const toast = toastOf(nanoid(TOAST_ID_LENGTH), request);
-    this.open.set(toast.id, { toast, onDismiss: request.onDismiss });
+    this.open.set(toast.id, {
+      toast,
+      onDismiss: request.onDismiss,
+      page: this.page,
+      followsNavigation: request.followsNavigation === true,
+    });
     this.present(toast.id);
     return toast.id;
   }
@@ -58,6 +67,21 @@ export class ToastCenter {
     const toaster = this.toasters.get(entry.toast.containerId);
     if (toaster && !this.pending.includes(id)) toaster.dismiss(id);
     this.closed(id);
+  }
+
+  /**
+   * The console moved to `pathname`: error and info toasts of the default container raised on another
+   * page go with it (a refusal must not sit over the next page); success toasts run their course, and
+   * toasts that follow the navigation, the background-sync and secret-messages containers stay.
+   */
+  pageChanged(pathname: string): void {
+    if (pathname === this.page) return;
+    this.page = pathname;
+    for (const [id, entry] of [...this.open]) {
+      const { type, containerId } = entry.toast;
+      if (containerId !== 'default' || entry.followsNavigation || entry.page === pathname) continue;
+      if (type === 'error' || type === 'info') this.dismiss(id);
+    }
   }
 
   /** Dismisses every toast of every container. */

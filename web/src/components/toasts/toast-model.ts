@@ -34,6 +34,11 @@ export interface ToastRequest {
   containerId?: ToastContainerId;
   /** Runs once when the toast goes, whether by timeout, by hand or by clearing. */
   onDismiss?: () => void;
+  /**
+   * Meant for the page the console is going to (a guard's refusal raised as it redirects): kept when
+   * the page changes. Other error and info toasts of the default container go with their page.
+   */
+  followsNavigation?: boolean;
 }
 
 /** A toast as shown: the record of spec section 3. */
