@@ -21,6 +21,11 @@ export function BiPortalCard({ button }: BiPortalCardProps) {
         Dashboards for Market, Provider and Population Intelligence, depending on your organization&rsquo;s
         subscription.
       </p>
+      {button.kind === 'disabled' && (
+        <p id={reasonId} className="meridian-home-card-reason">
+          {button.reason}
+        </p>
+      )}
       {button.kind === 'link' ? (
         <AnchorButton intent={Intent.PRIMARY} size="large" href={button.href} target="_blank" rel="noopener noreferrer">
           {LAUNCH}
@@ -35,11 +40,6 @@ export function BiPortalCard({ button }: BiPortalCardProps) {
         >
           {LAUNCH}
         </Button>
-      )}
-      {button.kind === 'disabled' && (
-        <p id={reasonId} className="meridian-home-card-reason">
-          {button.reason}
-        </p>
       )}
     </Card>
   );
