@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ToastCenter } from './toast-center.js';
 
-const messages = (center: ToastCenter) => center.list().map((toast) => String(toast.message));
+const messages = (center: ToastCenter) => center.list().map((toast) => toast.message as string);
 
 describe('toasts of a page left behind', () => {
   it('go with it when the page changes: errors and infos of the default container', () => {
