@@ -70,4 +70,22 @@ describe('API sandbox', () => {
     await page.reload();
     await page.locator('.graphiql-history').getByText('Me').first().waitFor();
   });
+
+  it('follows the console’s dark theme', async () => {
+    await page.evaluate(() => localStorage.setItem('meridian.theme', 'dark'));
+    await page.reload();
+    await page.locator('.graphiql-container').waitFor();
+    await expect.poll(() => page.evaluate(() => document.body.className)).toContain('graphiql-dark');
+    await saveScreenshot(page, JOURNEY, 'dark');
+    await page.evaluate(() => localStorage.setItem('meridian.theme', 'light'));
+    await page.reload();
+    await page.locator('.graphiql-container').waitFor();
+    await expect.poll(() => page.evaluate(() => document.body.className)).toContain('graphiql-light');
+  });
+
+  it('leads back to the console', async () => {
+    await page.getByRole('link', { name: 'Back to console' }).click();
+    await waitForHome(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
 });

@@ -4,10 +4,13 @@ import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
 import './sandbox.css';
 import { GraphiQL, type GraphiQLProps } from 'graphiql';
+import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useAuthSession } from '../auth/useAuthSession.js';
 import { useRuntimeConfig } from '../config/runtime.js';
 import { usePageTitle } from '../layout/page-title.js';
+import { useTheme } from '../theme/useTheme.js';
 import { AccessTokenSource, createSandboxFetcher } from './sandbox-fetcher.js';
 import { sandboxStorageFor } from './sandbox-storage.js';
 
@@ -32,6 +35,7 @@ query Me {
 export function SandboxPage() {
   const { gatewayUrl, productName } = useRuntimeConfig();
   const { accessToken, email } = useAuthSession();
+  const { theme } = useTheme();
   // The fetcher reads the token when it sends, so a silent renewal needs no new fetcher. It holds the
   // token from the first render on: GraphiQL's first introspection runs before this page's effects.
   const [tokenSource] = useState(() => new AccessTokenSource(accessToken));
@@ -45,9 +49,21 @@ export function SandboxPage() {
   const storage = useMemo(() => sandboxStorageFor(email ?? 'anonymous'), [email]);
 
   return (
-    <div style={{ height: '100vh' }}>
-      {/* Keyed by user: another user's tabs and history are never shown, even for a moment. */}
-      <GraphiQL key={email ?? 'anonymous'} fetcher={fetcher} storage={storage} defaultQuery={SANDBOX_DEFAULT_QUERY}>
+    <div className="meridian-sandbox">
+      <nav className="meridian-sandbox-bar" aria-label="Sandbox">
+        <Link to="/" className="meridian-sandbox-back">
+          <ArrowLeftIcon aria-hidden /> Back to console
+        </Link>
+      </nav>
+      {/* Keyed by user: another user's tabs and history are never shown, even for a moment. The console's
+          theme decides GraphiQL's (forcedTheme also hides GraphiQL's own theme switch). */}
+      <GraphiQL
+        key={email ?? 'anonymous'}
+        fetcher={fetcher}
+        storage={storage}
+        defaultQuery={SANDBOX_DEFAULT_QUERY}
+        forcedTheme={theme}
+      >
         <GraphiQL.Logo>{productName} API</GraphiQL.Logo>
       </GraphiQL>
     </div>
