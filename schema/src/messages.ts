@@ -6,6 +6,8 @@ export const MESSAGES = {
   defaultToastError: 'Something went wrong on our end.',
   defaultErrorPage: 'Something went wrong!',
   noResponse: 'No response received',
+  /** The gateway cannot reach the platform (or answers 502–504): said to people instead of the transport's words. */
+  serviceUnavailable: 'The service can’t be reached right now. This page will try again by itself.',
   lastFallback: 'Something went wrong',
   serverError: 'Server Error',
   invalidCredentials: 'Invalid email or password.',

@@ -1,6 +1,7 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { isServiceUnavailable } from '../components/mutation-outcome.js';
 import { useApolloSetup } from './ApolloSetupProvider.js';
 import { freshnessKey, isCatalogDocument, STALE_TIME_MS } from './freshness.js';
 
@@ -20,6 +21,29 @@ export type FreshQueryResult<TData, TVariables extends OperationVariables> = use
   /** Refetches when the result has gone stale (e.g. when the page shows again); otherwise nothing. */
   revalidate: () => void;
 };
+
+/** How often a query the service could not answer is tried again, while its page is visible. */
+export const UNAVAILABLE_RETRY_MS = 5000;
+
+/**
+ * While the service is out of reach, the query is tried again every few seconds (when the page is
+ * visible) and as soon as the browser is back online, so the page recovers by itself. Spec section 7's
+ * "no retry" is about failed answers; this is the service coming back.
+ */
+function useRetryWhileUnavailable(unavailable: boolean, refetch: () => Promise<unknown>) {
+  useEffect(() => {
+    if (!unavailable) return;
+    const retry = () => {
+      if (document.visibilityState === 'visible') void refetch().catch(() => undefined);
+    };
+    const timer = setInterval(retry, UNAVAILABLE_RETRY_MS);
+    window.addEventListener('online', retry);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [unavailable, refetch]);
+}
 
 interface Decision {
   key: string;
@@ -70,6 +94,7 @@ export function useFreshQuery<TData, TVariables extends OperationVariables = Ope
 
   const { refetch } = result;
   const skip = queryOptions.skip === true;
+  useRetryWhileUnavailable(!skip && isServiceUnavailable(result.error), refetch);
   const revalidate = useCallback(() => {
     if (skip || catalog || freshness.isFresh(key, staleTimeMs)) return;
     void refetch().catch(() => undefined);

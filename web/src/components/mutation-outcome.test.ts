@@ -1,7 +1,7 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { MESSAGES } from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
-import { formKeyOf, messageOfError, outcomeOfPayload, runMutation } from './mutation-outcome.js';
+import { formKeyOf, isServiceUnavailable, messageOfError, outcomeOfPayload, runMutation } from './mutation-outcome.js';
 
 describe('mutation outcomes', () => {
   it('answers the changed object when the payload has no input errors', () => {
@@ -56,5 +56,22 @@ describe('mutation outcomes', () => {
       () => ({ payload: null, value: null }),
     );
     expect(outcome).toEqual({ ok: false, fieldErrors: {}, formError: MESSAGES.noResponse });
+  });
+
+  it('says in plain words that the service cannot be reached, never the transport’s words', () => {
+    const unreachable = new CombinedGraphQLErrors({
+      errors: [{ message: 'Connection reset', extensions: { code: 'PLATFORM_UNAVAILABLE' } }],
+    });
+    expect(isServiceUnavailable(unreachable)).toBe(true);
+    expect(messageOfError(unreachable)).toBe(MESSAGES.serviceUnavailable);
+    expect(MESSAGES.serviceUnavailable).toBe(
+      'The service can’t be reached right now. This page will try again by itself.',
+    );
+    const badGateway = new ServerError('Bad Gateway', { response: new Response('', { status: 502 }), bodyText: '' });
+    expect(messageOfError(badGateway)).toBe(MESSAGES.serviceUnavailable);
+    // A refusal is no outage: its own words, and nothing to retry.
+    const refused = new CombinedGraphQLErrors({ errors: [{ message: 'No.', extensions: { code: 'FORBIDDEN' } }] });
+    expect(isServiceUnavailable(refused)).toBe(false);
+    expect(messageOfError(refused)).toBe('No.');
   });
 });

@@ -50,8 +50,23 @@ export function outcomeOfPayload<T>(
   return { ok: false, fieldErrors, formError };
 }
 
+/** HTTP statuses of a gateway or proxy that cannot reach what is behind it. */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * True when the service is out of reach for now (the gateway cannot reach the platform, a proxy answers
+ * 502–504, or nothing answers at all): worth trying again by itself, and said in plain words.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) return error.errors.some((e) => e.extensions?.code === 'PLATFORM_UNAVAILABLE');
+  if (ServerError.is(error)) return UNAVAILABLE_STATUSES.has(error.statusCode);
+  return error instanceof TypeError;
+}
+
 /** A failed request (a GraphQL error, an HTTP error, no answer) in words a user can read. */
 export function messageOfError(error: unknown): string {
+  // The transport's own words ("Connection reset") are for logs, not people.
+  if (isServiceUnavailable(error) && !(error instanceof TypeError)) return MESSAGES.serviceUnavailable;
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? MESSAGES.defaultToastError;
   if (ServerError.is(error)) return MESSAGES.httpStatus(error.statusCode);
   // fetch() rejects with a TypeError when nothing answers (offline, gateway down).
