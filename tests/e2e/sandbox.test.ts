@@ -72,15 +72,15 @@ describe('API sandbox', () => {
   });
 
   it('follows the console’s dark theme', async () => {
-    await page.evaluate(() => localStorage.setItem('meridian.theme', 'dark'));
+    await page.evaluate(`localStorage.setItem('meridian.theme', 'dark')`);
     await page.reload();
     await page.locator('.graphiql-container').waitFor();
-    await expect.poll(() => page.evaluate(() => document.body.className)).toContain('graphiql-dark');
+    await expect.poll(() => page.evaluate<string>('document.body.className')).toContain('graphiql-dark');
     await saveScreenshot(page, JOURNEY, 'dark');
-    await page.evaluate(() => localStorage.setItem('meridian.theme', 'light'));
+    await page.evaluate(`localStorage.setItem('meridian.theme', 'light')`);
     await page.reload();
     await page.locator('.graphiql-container').waitFor();
-    await expect.poll(() => page.evaluate(() => document.body.className)).toContain('graphiql-light');
+    await expect.poll(() => page.evaluate<string>('document.body.className')).toContain('graphiql-light');
   });
 
   it('leads back to the console', async () => {

@@ -2,6 +2,7 @@ import { Button, H1, NonIdealState } from '@blueprintjs/core';
 import { ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
+import { messageOfError } from '../../components/mutation-outcome.js';
 import { useToasts } from '../../components/toasts/useToasts.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { useTheme } from '../../theme/useTheme.js';
@@ -31,7 +32,7 @@ export default function AnalyticsPage() {
         // Figures already shown stay, and a toast says why they were not renewed; without figures the
         // page's error state says it already.
         if (!summary) return;
-        const reason = failure instanceof Error ? failure.message : String(failure);
+        const reason = messageOfError(failure);
         toasts.show({ type: 'error', message: `The figures could not be refreshed: ${reason}` });
       })
       .finally(() => setRefreshing(false));
@@ -52,7 +53,7 @@ export default function AnalyticsPage() {
         <NonIdealState
           icon={<ErrorIcon size={48} />}
           title="The figures could not be loaded"
-          description={error.message}
+          description={messageOfError(error)}
           action={<Button text="Try again" loading={refreshing} onClick={refresh} />}
         />
       ) : (
