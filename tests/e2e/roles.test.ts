@@ -8,8 +8,12 @@ import { signIn } from './support/sign-in.js';
 import { originStorage, storageItem } from './support/storage.js';
 
 const NEW_TAB = ' (opens in a new tab)';
-/** Both organizations have a BI portal, so every account sees all three bottom links. */
-const BOTTOM_LINKS = ['BI Portal', 'API Docs', 'Support Portal'].map((label) => label + NEW_TAB);
+/**
+ * Both organizations have a BI portal; the BI Portal link shows to those with a Tableau license too,
+ * exactly when home's 'Launch My Portal' opens it (the viewer account has none).
+ */
+const bottomLinks = (biPortal: boolean) =>
+  [...(biPortal ? ['BI Portal'] : []), 'API Docs', 'Support Portal'].map((label) => label + NEW_TAB);
 
 interface RoleJourney {
   email: string;
@@ -18,6 +22,8 @@ interface RoleJourney {
   nav: string[];
   /** The profile popover's items (spec section 2), theme choices aside. */
   popover: string[];
+  /** A Tableau license: the BI Portal opens from home and the navigation. */
+  biPortal: boolean;
 }
 
 /**
@@ -31,24 +37,28 @@ const JOURNEYS: RoleJourney[] = [
     organizationId: OPERATORS_ORGANIZATION_ID,
     nav: ['Home', 'Managed Providers', 'Organizations', 'My Organization', 'Analytics', 'Activity'],
     popover: ['View Profile', 'Manage Organizations', 'Logout'],
+    biPortal: true,
   },
   {
     email: ACCOUNTS.viewer,
     organizationId: OPERATORS_ORGANIZATION_ID,
     nav: ['Home', 'Managed Providers', 'Organizations', 'My Organization', 'Analytics', 'Activity'],
     popover: ['View Profile', 'View Organizations', 'Logout'],
+    biPortal: false,
   },
   {
     email: ACCOUNTS.orgAdmin,
     organizationId: ACME_HEALTH_ID,
     nav: ['Home', 'Managed Providers', 'My Organization', 'Activity'],
     popover: ['View Profile', 'My Organization', 'Logout'],
+    biPortal: true,
   },
   {
     email: ACCOUNTS.orgUser,
     organizationId: ACME_HEALTH_ID,
     nav: ['Home', 'Managed Providers'],
     popover: ['View Profile', 'Logout'],
+    biPortal: true,
   },
 ];
 
@@ -68,7 +78,7 @@ async function refreshWith(refreshToken: string): Promise<{ status: number; erro
   return { status: response.status, ...(body.error ? { error: body.error } : {}) };
 }
 
-describe.each(JOURNEYS)('$email', ({ email, organizationId, nav, popover }) => {
+describe.each(JOURNEYS)('$email', ({ email, organizationId, nav, popover, biPortal }) => {
   const { webUrl, issuer, seedPassword } = inject('product');
   let browser: JourneyBrowser;
   let page: Page;
@@ -79,13 +89,24 @@ describe.each(JOURNEYS)('$email', ({ email, organizationId, nav, popover }) => {
     expect(new URL(page.url()).pathname).toBe('/');
     await waitForHome(page);
     await saveScreenshot(page, email, 'home');
+    // Both cards' buttons line up, whether or not the BI Portal card explains a disabled button.
+    const bottoms = await Promise.all(
+      ['Launch My Portal', 'Get Support'].map(
+        async (text) => (await page.getByText(text, { exact: true }).boundingBox())?.y,
+      ),
+    );
+    expect(bottoms[0]).toBeDefined();
+    expect(bottoms[0]).toBe(bottoms[1]);
+    expect(await page.getByText('You do not have a BI Portal license assigned.').count()).toBe(biPortal ? 0 : 1);
+    // The console's favicon (the sign-in page shows the same one).
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
   });
 
   it('sees the navigation its role should', async () => {
     await page.goto(profileUrl(organizationId, email));
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await navigation.waitFor();
-    expect(namesIn(await navigation.ariaSnapshot(), 'link')).toEqual([...nav, ...BOTTOM_LINKS]);
+    expect(namesIn(await navigation.ariaSnapshot(), 'link')).toEqual([...nav, ...bottomLinks(biPortal)]);
     expect(await navigation.getByRole('link', { name: 'API Docs' }).getAttribute('href')).toBe('/sandbox');
     await saveScreenshot(page, email, 'shell');
   });
