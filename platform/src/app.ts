@@ -8,6 +8,7 @@ import type { Database } from './db/database.js';
 import { anonymousActor, type AuditOrigin, type AuditSource } from './domain/audit.js';
 import { authenticate, type Principal, type TokenVerifier } from './http/auth.js';
 import { errorHandler } from './http/errors.js';
+import { refuseControlCharacters, strictBodyValidators } from './http/validation.js';
 import { registerRoutes } from './routes/index.js';
 
 declare module 'fastify' {
@@ -75,9 +76,10 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
     // The 5,000-row bulk calls must fit.
     bodyLimit: 5 * 1024 * 1024,
     genReqId: requestIdOf,
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: strictBodyValidators() },
   });
   app.setErrorHandler(errorHandler);
+  refuseControlCharacters(app);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;

@@ -21,7 +21,19 @@ export const CONTACT_NAME_REQUIRED_MESSAGE = 'Contact name is required.';
 export const NAME_MAX_LENGTH = 200;
 export const DOMAIN_MESSAGE = 'Domain must be a host name, like acme.org.';
 export const CALLBACK_URL_MESSAGE =
-  'Callback URL must be a full http or https address, like https://app.acme.org/callback.';
+  'Callback URL must be a full https address, like https://app.acme.org/callback (http only for localhost).';
+export const WEB_ADDRESS_MESSAGE = 'Must be a full https address, like https://bi.acme.org/ (http only for localhost).';
+/** Said of text holding a control character (NUL and the like), which no field may store. */
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters (such as NUL).';
+
+// C0 controls and DEL, but tab, line feed and carriage return, which free text may hold.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** True when `value` holds a control character no field may store (PostgreSQL refuses NUL outright). */
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
 
 /** 10-digit NPIs are checked as if prefixed with 80840: the Luhn sum of that prefix is 24. */
 const NPI_PREFIX_LUHN_SUM = 24;
@@ -105,8 +117,11 @@ export type ProviderLinkKind = (typeof PROVIDER_LINK_KINDS)[number];
 /** At most this many rows in one provider-link or batch-lookup request. */
 export const PROVIDER_BATCH_LIMIT = 5000;
 
+export const ALIAS_CONTROL_CHARACTERS_MESSAGE = 'Alias must not contain control characters (such as NUL).';
+
 export function validateProviderLinkValue(kind: ProviderLinkKind, value: string): string | null {
   if (kind === 'provider_alias') {
+    if (hasControlCharacters(value)) return ALIAS_CONTROL_CHARACTERS_MESSAGE;
     const trimmed = value.trim();
     return trimmed.length >= 1 && trimmed.length <= 120 ? null : ALIAS_MESSAGE;
   }
@@ -128,14 +143,26 @@ export function validateDomain(value: string): string | null {
   return HOST_NAME.test(normalizeDomain(value)) ? null : DOMAIN_MESSAGE;
 }
 
-/** A sign-in callback URL: an absolute http or https address. */
-export function validateCallbackUrl(value: string): string | null {
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** True for an absolute https address, or http on this machine (local development); nothing else. */
+export function isWebAddress(value: string): boolean {
   try {
     const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? null : CALLBACK_URL_MESSAGE;
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
   } catch {
-    return CALLBACK_URL_MESSAGE;
+    return false;
   }
+}
+
+/** A sign-in callback URL: an absolute https address (http only for localhost). */
+export function validateCallbackUrl(value: string): string | null {
+  return isWebAddress(value) ? null : CALLBACK_URL_MESSAGE;
+}
+
+/** A web address a person opens (the BI portal): https (http only for localhost); never javascript: or data:. */
+export function validateWebAddress(value: string): string | null {
+  return isWebAddress(value) ? null : WEB_ADDRESS_MESSAGE;
 }
 
 /** The first problem among a list's entries, or null. */

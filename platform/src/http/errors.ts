@@ -39,6 +39,48 @@ export const notFound = (what: string) => new HttpError(404, { message: `${what}
 export const unauthorized = (message: string) => new HttpError(401, { message });
 export const badRequest = (message: string) => new HttpError(400, { message });
 
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'empty',
+};
+
+/** An ajv error in words a person reads after the field's name (never ajv's own sentence). */
+export function schemaErrorWords(keyword: string, params: Record<string, unknown>): string {
+  const limit = Number(params.limit);
+  switch (keyword) {
+    case 'type': {
+      const types = String(params.type).split(',');
+      return `Must be ${types.map((type) => TYPE_WORDS[type] ?? type).join(' or ')}`;
+    }
+    case 'minLength':
+      return limit === 1 ? 'Must not be empty' : `Must be at least ${limit} characters`;
+    case 'maxLength':
+      return `Must be at most ${limit} characters`;
+    case 'minimum':
+      return `Must be ${limit} or more`;
+    case 'maximum':
+      return `Must be ${limit} or less`;
+    case 'minItems':
+      return `Must have at least ${limit} ${limit === 1 ? 'entry' : 'entries'}`;
+    case 'maxItems':
+      return `Must have at most ${limit} entries`;
+    case 'enum':
+      return `Must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'minProperties':
+      return 'Must name at least one field to change';
+    case 'pattern':
+    case 'format':
+      return 'Is not in the expected format';
+    default:
+      return 'Is not valid';
+  }
+}
+
 /** Fastify's schema errors in our shape, each naming the field in words. */
 function schemaProblems(error: FastifyError): FieldProblem[] {
   return (error.validation ?? []).map((item) => {
@@ -53,8 +95,7 @@ function schemaProblems(error: FastifyError): FieldProblem[] {
       return { param, msg: 'This field is not allowed' };
     }
     const where = error.validationContext === 'body' ? base : [error.validationContext, base].filter(Boolean).join('.');
-    const message = item.message ?? 'is invalid';
-    return { param: where || String(error.validationContext ?? 'body'), msg: `Must ${message.replace(/^must /, '')}` };
+    return { param: where || String(error.validationContext ?? 'body'), msg: schemaErrorWords(item.keyword, params) };
   });
 }
 

@@ -3,7 +3,7 @@ import { badRequest } from './errors.js';
 /** Query parameters every list accepts (limit 0 = all records, spec section 9). */
 export const listQuerySchema = {
   limit: { type: 'integer', minimum: 0, maximum: 100000, default: 0, description: 'Page size; 0 returns all records.' },
-  offset: { type: 'integer', minimum: 0, default: 0 },
+  offset: { type: 'integer', minimum: 0, maximum: 2147483647, default: 0 },
   search: { type: 'string', maxLength: 200, description: 'Case-insensitive substring of the searchable fields.' },
   sort: { type: 'string', maxLength: 40, description: 'A sortable field; prefix with - for descending.' },
 } as const;

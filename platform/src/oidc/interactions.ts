@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@meridian/schema';
 import { requestIdOf } from '../app.js';
 import type { PlatformConfig } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -163,6 +164,9 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     const password = form.get('password') ?? '';
     if (!email || !password)
       return showForm(res, 400, interaction, email, { message: 'Enter your email and password.' });
+    // Text the database could not store (NUL) is no email of anyone's: said, never a server error.
+    if (hasControlCharacters(email) || hasControlCharacters(password))
+      return showForm(res, 400, interaction, '', { message: `Email and password: ${CONTROL_CHARACTERS_MESSAGE}` });
     const result = await checkLogin(db, config, email, password, originOf(req, provider.proxy));
     if (!result.ok) return showForm(res, result.status, interaction, email, result.body);
     await provider.interactionFinished(

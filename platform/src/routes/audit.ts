@@ -51,9 +51,18 @@ export function encodeCursor(row: Pick<AuditEventRow, 'occurred_us' | 'event_id'
   return Buffer.from(`${row.occurred_us}.${row.event_id}`).toString('base64url');
 }
 
+// What PostgreSQL can hold: a bigint id, and a time within timestamptz's range (4713 BC to 294276 AD,
+// in microseconds from 1970), so a forged cursor is a 400 rather than an overflow in the database.
+const MAX_ID = 2n ** 63n - 1n;
+const MIN_OCCURRED_US = -210_000_000_000_000_000n;
+const MAX_OCCURRED_US = 9_000_000_000_000_000_000n;
+
 export function decodeCursor(cursor: string): { occurredUs: string; id: string } | null {
   const match = /^(-?\d{1,19})\.(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? { occurredUs: match[1]!, id: match[2]! } : null;
+  if (!match) return null;
+  const [occurredUs, id] = [BigInt(match[1]!), BigInt(match[2]!)];
+  if (occurredUs < MIN_OCCURRED_US || occurredUs > MAX_OCCURRED_US || id > MAX_ID) return null;
+  return { occurredUs: match[1]!, id: match[2]! };
 }
 
 function toAuditEvent(row: AuditEventRow) {

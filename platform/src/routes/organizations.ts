@@ -5,6 +5,7 @@ import {
   defaultLicenses,
   firstProblem,
   validateCallbackUrl,
+  validateWebAddress,
   validateDomain,
   validateEmail,
   validateName,
@@ -75,7 +76,8 @@ const primaryContact = {
 const editableFields = {
   name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
   domain: stringList,
-  callbackUrls: { type: 'array', items: { type: 'string', format: 'uri', maxLength: 2000 }, maxItems: 50 },
+  // Web addresses are checked by schema/'s validators (https, or http on localhost), in words.
+  callbackUrls: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 50 },
   primaryContact,
   preferences: {
     type: 'object',
@@ -97,7 +99,13 @@ const editableFields = {
       bi: {
         type: 'object',
         additionalProperties: false,
-        properties: { portal_url: { type: 'string', format: 'uri', maxLength: 2000 } },
+        properties: {
+          portal_url: {
+            type: ['string', 'null'],
+            maxLength: 2000,
+            description: 'The BI portal’s https address; null or empty removes it.',
+          },
+        },
       },
     },
   },
@@ -114,10 +122,26 @@ interface CreateBody {
   licenses?: Partial<Licenses>;
 }
 
-type UpdateBody = Partial<Pick<OrganizationRow, 'name' | 'domain' | 'preferences' | 'onboarding'>> & {
+type UpdateBody = Partial<Pick<OrganizationRow, 'name' | 'domain' | 'preferences'>> & {
   callbackUrls?: string[];
   primaryContact?: { name: string; email: string };
+  onboarding?: { bi?: { portal_url?: string | null } };
 };
+
+/** The portal URL a body sets: a string, null to remove it (also for ''), undefined when not given. */
+function portalUrlOf(body: UpdateBody): string | null | undefined {
+  const bi = body.onboarding?.bi;
+  if (!bi || !('portal_url' in bi)) return undefined;
+  const url = bi.portal_url?.trim() ?? '';
+  return url === '' ? null : url;
+}
+
+/** The stored onboarding with the body's portal URL set or removed. */
+function withPortalUrl(onboarding: OrganizationRow['onboarding'], url: string | null | undefined) {
+  if (url === undefined) return onboarding;
+  const { portal_url: _removed, ...bi } = onboarding.bi ?? {};
+  return { ...onboarding, bi: url === null ? bi : { ...bi, portal_url: url } };
+}
 
 function wantsUsage(include: string | undefined): boolean {
   return (include ?? '').split(',').includes('licenses_used');
@@ -134,6 +158,10 @@ function editableFieldProblems(body: UpdateBody): { param: string; msg: string |
       msg: body.primaryContact ? validateName(body.primaryContact.name, CONTACT_NAME_REQUIRED_MESSAGE) : null,
     },
     { param: 'primaryContact.email', msg: body.primaryContact ? validateEmail(body.primaryContact.email) : null },
+    {
+      param: 'onboarding.bi.portal_url',
+      msg: typeof portalUrlOf(body) === 'string' ? validateWebAddress(portalUrlOf(body)!) : null,
+    },
   ];
 }
 
@@ -305,7 +333,7 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
             body.callbackUrls ?? current.callback_urls,
             body.primaryContact ?? current.primary_contact,
             body.preferences ? { ...current.preferences, ...body.preferences } : current.preferences,
-            body.onboarding ? { ...current.onboarding, ...body.onboarding } : current.onboarding,
+            withPortalUrl(current.onboarding, portalUrlOf(body)),
           ],
         );
         const updated = toOrganization(rows[0]!);

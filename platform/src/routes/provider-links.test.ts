@@ -179,7 +179,7 @@ describe('PUT /organization/:id/provider-links', () => {
     );
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().details).toEqual([
-      { param: 'links', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` },
+      { param: 'links', msg: `Must have at most ${PROVIDER_BATCH_LIMIT} entries` },
     ]);
   });
 
@@ -302,7 +302,7 @@ describe('POST /organization/:id/provider-links/remove', () => {
     const tooMany = await remove('provider_alias', [...BULK_NPIS, unknownNpi], 'admin@meridian.test', 'meridian');
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().details).toEqual([
-      { param: 'npis', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` },
+      { param: 'npis', msg: `Must have at most ${PROVIDER_BATCH_LIMIT} entries` },
     ]);
   });
 });

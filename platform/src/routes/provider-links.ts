@@ -176,6 +176,8 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
   app.put<{ Params: { id: string }; Body: { kind: ProviderLinkKind; links: LinkInput[] } }>(
     '/organization/:id/provider-links',
     {
+      // A bad row (a control character in its value) gets its own error; the rest of the batch goes on.
+      config: { rowsCheckedAlone: ['links'] },
       schema: {
         tags: ['provider links'],
         summary: `Create or update up to ${PROVIDER_BATCH_LIMIT} provider links of one kind; answers each row`,
@@ -230,6 +232,7 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
   app.post<{ Params: { id: string }; Body: { kind: ProviderLinkKind; npis: string[] } }>(
     '/organization/:id/provider-links/remove',
     {
+      config: { rowsCheckedAlone: ['npis'] },
       schema: {
         tags: ['provider links'],
         summary: `Remove up to ${PROVIDER_BATCH_LIMIT} provider links of one kind; answers each NPI`,

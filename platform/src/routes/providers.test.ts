@@ -108,7 +108,7 @@ describe('POST /providers/lookup', () => {
     const tooMany = await lookup(Array.from({ length: PROVIDER_BATCH_LIMIT + 1 }, () => unknownNpi));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().details).toEqual([
-      { param: 'npis', msg: `Must NOT have more than ${PROVIDER_BATCH_LIMIT} items` },
+      { param: 'npis', msg: `Must have at most ${PROVIDER_BATCH_LIMIT} entries` },
     ]);
     const none = await lookup([]);
     expect(none.statusCode).toBe(400);
