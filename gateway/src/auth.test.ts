@@ -163,6 +163,13 @@ describe('a present but bad token is HTTP 401', () => {
     );
   });
 
+  it('issued in the future beyond the clock tolerance (iat an hour ahead)', async () => {
+    await expectRefused(await graphql(await sign({ ...userClaims('orgadmin@acme.test'), iat: nowSeconds() + 3600 })));
+    // Within the tolerance it is a clock difference, and accepted.
+    const close = await graphql(await sign({ ...userClaims('orgadmin@acme.test'), iat: nowSeconds() + 2 }));
+    expect(close.status).toBe(200);
+  });
+
   it('not yet valid (nbf in the future)', async () => {
     await expectRefused(await graphql(await sign({ ...userClaims('orgadmin@acme.test'), nbf: nowSeconds() + 120 })));
   });

@@ -2,6 +2,7 @@
 // Armor's limits, suggestions, introspection), operability (request ids, logs, health, readiness,
 // metrics, landing page), errors as spec section 8 resolves them, and cancellation on disconnect.
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
@@ -398,6 +399,28 @@ describe('errors', () => {
     const readiness = await request(cut.url).get('/readyz');
     expect(readiness.status).toBe(503);
     expect(readiness.body).toEqual({ status: 'not ready', checks: { platform: 'failing', jwks: 'ok' } });
+  });
+});
+
+describe('a hanging platform', () => {
+  it('leaves readiness answering within a second, as not ready', async () => {
+    // Accepts connections and never answers: what a stuck platform looks like from here.
+    const held: import('node:net').Socket[] = [];
+    const stuck = createNetServer((socket) => held.push(socket));
+    const port = await new Promise<number>((resolve) =>
+      stuck.listen(0, '127.0.0.1', () => resolve((stuck.address() as import('node:net').AddressInfo).port)),
+    );
+    try {
+      const hanging = await anotherGateway({ platformApiUrl: `http://127.0.0.1:${port}` });
+      const started = Date.now();
+      const readiness = await request(hanging.url).get('/readyz');
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(readiness.status).toBe(503);
+      expect(readiness.body.checks).toEqual({ platform: 'failing', jwks: 'ok' });
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => stuck.close(resolve));
+    }
   });
 });
 

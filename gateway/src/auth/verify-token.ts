@@ -7,7 +7,7 @@ import type { VerifiedTokenCache } from './token-cache.js';
 
 /** Asymmetric algorithms only: an HMAC token "signed" with the public key, or alg none, never verifies. */
 export const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
-/** Seconds of clock difference tolerated on exp and nbf. */
+/** Seconds of clock difference tolerated on exp, nbf and iat. */
 export const CLOCK_TOLERANCE_SECONDS = 5;
 export const REQUIRED_SCOPE = 'api_access';
 
@@ -22,6 +22,16 @@ export type TokenIdentity =
 const KEY_SET_FAILURES = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID']);
 
 async function verifiedPayload(token: string, keys: ProviderKeys, audience: string): Promise<JWTPayload> {
+  const payload = await signedPayload(token, keys, audience);
+  // jose checks iat only against a maximum age: a token issued in the future gets the same small
+  // tolerance as exp and nbf, no more.
+  if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {
+    throw invalidToken('iat in the future');
+  }
+  return payload;
+}
+
+async function signedPayload(token: string, keys: ProviderKeys, audience: string): Promise<JWTPayload> {
   let issuer: string;
   try {
     ({ issuer } = await keys.discover());

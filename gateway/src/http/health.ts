@@ -8,12 +8,31 @@ export function sendHealth(res: ServerResponse): void {
   sendJson(res, 200, { status: 'ok' }, { 'cache-control': 'no-store' });
 }
 
-/** /readyz: every dependency answers (the platform's /healthz, the provider's JWKS); 503 naming the failing ones. */
-export async function sendReadiness(res: ServerResponse, checks: Record<string, ReadinessCheck>): Promise<void> {
+/** A dependency that has not answered within this is failing, for readiness (probes time out at ~1 s). */
+export const READINESS_TIMEOUT_MS = 800;
+
+/** Rejects when `work` takes longer than `ms` (a hanging dependency must not hang the probe). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * /readyz: every dependency answers (the platform's /healthz, the provider's JWKS) within
+ * READINESS_TIMEOUT_MS; 503 naming the failing ones.
+ */
+export async function sendReadiness(
+  res: ServerResponse,
+  checks: Record<string, ReadinessCheck>,
+  timeoutMs: number = READINESS_TIMEOUT_MS,
+): Promise<void> {
   const results = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
-        await check();
+        await within(check(), timeoutMs);
         return [name, 'ok'] as const;
       } catch {
         return [name, 'failing'] as const;
