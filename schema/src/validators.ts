@@ -22,6 +22,7 @@ export const NAME_MAX_LENGTH = 200;
 export const DOMAIN_MESSAGE = 'Domain must be a host name, like acme.org.';
 export const CALLBACK_URL_MESSAGE =
   'Callback URL must be a full https address, like https://app.acme.org/callback (http only for localhost).';
+export const STATE_CODE_MESSAGE = 'States must be two-letter USPS codes, like NY.';
 export const WEB_ADDRESS_MESSAGE = 'Must be a full https address, like https://bi.acme.org/ (http only for localhost).';
 /** Said of text holding a control character (NUL and the like), which no field may store. */
 export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters (such as NUL).';
@@ -163,6 +164,11 @@ export function validateCallbackUrl(value: string): string | null {
 /** A web address a person opens (the BI portal): https (http only for localhost); never javascript: or data:. */
 export function validateWebAddress(value: string): string | null {
   return isWebAddress(value) ? null : WEB_ADDRESS_MESSAGE;
+}
+
+/** A US state as a two-letter USPS code (the BI portal's default states). */
+export function validateStateCode(value: string): string | null {
+  return /^[A-Z]{2}$/.test(value) ? null : STATE_CODE_MESSAGE;
 }
 
 /** The first problem among a list's entries, or null. */

@@ -111,9 +111,11 @@ describe('an operator manages organizations', () => {
     await page.getByLabel(/^Contact email/).fill('ann@another.test');
     await page.getByLabel(/^Customer segment/).selectOption({ label: 'Employer' });
     await page.getByRole('button', { name: 'Create organization' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'The organization was not created' });
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain(`An organization with id ${NEW_ORG.id} already exists.`);
+    // Said once, under the ID field it concerns.
+    const message = page.getByText(`An organization with id ${NEW_ORG.id} already exists.`);
+    await message.waitFor();
+    expect(await message.count()).toBe(1);
+    expect(await page.getByLabel(/^Organization ID/).getAttribute('aria-invalid')).toBe('true');
     // What was typed is still there.
     expect(await page.getByLabel(/^Name/).inputValue()).toBe('Another Riverside');
   });

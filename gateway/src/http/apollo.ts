@@ -13,6 +13,7 @@ import type { GatewayConfig } from '../config.js';
 import type { GatewayRequestContext } from '../context.js';
 import { tracePlugin } from '../observability/apollo-plugin.js';
 import { formatError } from './format-error.js';
+import { inputTextPlugin } from './input-text.js';
 
 /** Armor's default token limit, applied by graphql-js's own parser (see ARMOR_LIMITS.maxTokens). */
 export const MAX_TOKENS = 1000;
@@ -67,6 +68,7 @@ export function createApolloServer(
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       tracePlugin(),
+      inputTextPlugin(),
     ],
     formatError,
   });

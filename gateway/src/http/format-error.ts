@@ -8,6 +8,8 @@ export function platformErrorCode(error: PlatformError): string {
   if (error instanceof PlatformCallCancelled) return 'CANCELLED';
   switch (error.status) {
     case 400:
+    case 414:
+    case 431:
       return 'BAD_USER_INPUT';
     case 401:
       return 'UNAUTHENTICATED';

@@ -89,6 +89,9 @@ function parseBody(text: string, contentType: string | string[] | undefined): un
  * The keep-alive connection pool to the platform's REST API, shared by every request; `forRequest`
  * gives one request's client.
  */
+/** Said when the platform finds a request's address or headers too long (414, 431). */
+export const REQUEST_TOO_LONG_MESSAGE = 'The request is too long: use a shorter id or search text.';
+
 export class PlatformTransport {
   private readonly pool: Pool;
   private readonly basePath: string;
@@ -171,6 +174,8 @@ export class PlatformTransport {
     options.log.debug({ method: call.method, path: call.path, status, durationMs }, 'Platform call');
     if (status >= 200 && status < 300) return body;
     if (status === 401) options.onUnauthorized?.();
+    // An overlong id or search: the client's mistake, said briefly (the platform's body may echo the path).
+    if (status === 414 || status === 431) throw new PlatformError(status, REQUEST_TOO_LONG_MESSAGE);
     // Only the resolved message (and field problems) leave the gateway, never the body itself.
     throw new PlatformError(status, resolveErrorMessage({ status, body }), inputErrorsOf(body));
   }

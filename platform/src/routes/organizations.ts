@@ -5,6 +5,7 @@ import {
   defaultLicenses,
   firstProblem,
   validateCallbackUrl,
+  validateStateCode,
   validateWebAddress,
   validateDomain,
   validateEmail,
@@ -87,7 +88,7 @@ const editableFields = {
         type: 'object',
         additionalProperties: false,
         properties: {
-          default_states: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{2}$' }, maxItems: 60 },
+          default_states: { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 60 },
         },
       },
     },
@@ -158,6 +159,12 @@ function editableFieldProblems(body: UpdateBody): { param: string; msg: string |
       msg: body.primaryContact ? validateName(body.primaryContact.name, CONTACT_NAME_REQUIRED_MESSAGE) : null,
     },
     { param: 'primaryContact.email', msg: body.primaryContact ? validateEmail(body.primaryContact.email) : null },
+    {
+      param: 'preferences.bi_portal.default_states',
+      msg: body.preferences?.bi_portal?.default_states
+        ? firstProblem(body.preferences.bi_portal.default_states, validateStateCode)
+        : null,
+    },
     {
       param: 'onboarding.bi.portal_url',
       msg: typeof portalUrlOf(body) === 'string' ? validateWebAddress(portalUrlOf(body)!) : null,

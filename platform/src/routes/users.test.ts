@@ -193,12 +193,24 @@ describe('POST /user', () => {
     expect(rows[0]!.password_hash).toMatch(/^\$argon2/);
   });
 
-  it('refuses a taken email, whatever its case', async () => {
-    const response = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('USER@acme.test'));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      conflicts: [{ message: 'A user with email user@acme.test already exists.', param: 'email' }],
-    });
+  it('refuses a taken email, whatever its case, telling an Org Admin no more than that it is taken', async () => {
+    const taken = (email: string) =>
+      `The email ${email} is already in use. Choose another email, or ask an operator to move the existing account.`;
+    const own = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('USER@acme.test'));
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({ conflicts: [{ message: taken('user@acme.test'), param: 'email' }] });
+    // Another tenant's user: the same words, so the answer does not say where the email lives.
+    const other = await call(
+      'POST',
+      '/user?organizationId=acme',
+      'orgadmin@acme.test',
+      newUser('orgadmin@globex.test', { allowOutsideDomain: true }),
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ conflicts: [{ message: taken('orgadmin@globex.test'), param: 'email' }] });
+    // Operators see every tenant anyway: they are told where.
+    const operator = await call('POST', '/user?organizationId=acme', 'admin@meridian.test', newUser('user@acme.test'));
+    expect(operator.json().conflicts[0].message).toBe('A user with email user@acme.test already exists (in acme).');
   });
 
   it('names each invalid field', async () => {

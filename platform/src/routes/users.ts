@@ -6,6 +6,7 @@ import {
   TABLEAU_LICENSES,
   grantableRoles,
   isOutsideDomains,
+  isSystemRole,
   normalizeEmail,
   outsideDomainsMessage,
   roleInOrganizationRefusal,
@@ -89,6 +90,16 @@ function fieldProblems(
             : `You can grant only these roles: ${grantable.map((role) => roleLabel(role, productName)).join(', ')}.`,
     },
   ];
+}
+
+/**
+ * Emails are unique across tenants, so a refusal must say the email is taken; to an organization's own
+ * admin it says no more (not which organization, the same words whether it is theirs or another's),
+ * while operators, who see every tenant, are told where (decisions.md).
+ */
+function emailTakenMessage(principal: Principal, email: string, organizationId: string): string {
+  if (isSystemRole(principal.role)) return `A user with email ${email} already exists (in ${organizationId}).`;
+  return `The email ${email} is already in use. Choose another email, or ask an operator to move the existing account.`;
 }
 
 export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
@@ -228,7 +239,8 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
                 : null,
           },
         ]);
-        if (await findUser(tx, email)) throw conflict(`A user with email ${email} already exists.`, 'email');
+        const existing = await findUser(tx, email);
+        if (existing) throw conflict(emailTakenMessage(principal, email, existing.organization_id), 'email');
         await assertUserPlace(tx, organization);
         await assertSeat(tx, organization, license);
         const { rows } = await tx.query<UserRow>(

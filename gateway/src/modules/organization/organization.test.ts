@@ -2,7 +2,7 @@
 // them (spec section 7): list, create, update, the whole lifecycle, licenses, organization credentials
 // and features; refusals arrive as inputErrors naming the argument to fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANIZATION_ID_MESSAGE, lifecycleRefusal } from '@meridian/schema';
+import { ORGANIZATION_ID_MESSAGE, STATE_CODE_MESSAGE, WEB_ADDRESS_MESSAGE, lifecycleRefusal } from '@meridian/schema';
 import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
 
 /** Answers are read loosely: each document fixes the shape it asks for (JSON.parse's own any). */
@@ -157,9 +157,16 @@ describe('creating and changing an organization', () => {
       biPortalUrl: 'https://bi.wayne.test',
       biPortal: { defaultStates: ['NJ', 'NY'] },
     });
+    // A URL that is no web address is refused in words; null removes the URL.
+    const script = await data(update, { input: { biPortalUrl: 'javascript:alert(1)' } });
+    expect(script.updateOrganization.inputErrors).toEqual([
+      { field: 'input.biPortalUrl', message: WEB_ADDRESS_MESSAGE },
+    ]);
+    const cleared = await data(update, { input: { biPortalUrl: null } });
+    expect(cleared.updateOrganization.organization.biPortalUrl).toBeNull();
     const refused = await data(update, { input: { biPortalDefaultStates: ['New Jersey'] } });
     expect(refused.updateOrganization.inputErrors).toEqual([
-      { field: 'input.biPortalDefaultStates.0', message: expect.stringMatching(/pattern/) },
+      { field: 'input.biPortalDefaultStates', message: STATE_CODE_MESSAGE },
     ]);
   });
 

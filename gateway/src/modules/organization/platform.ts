@@ -64,7 +64,8 @@ export interface RestOrganizationUpdate {
   callbackUrls?: string[];
   primaryContact?: { name: string; email: string };
   preferences?: { bi_portal: { default_states: string[] } };
-  onboarding?: { bi: { portal_url: string } };
+  /** portal_url null removes the portal URL. */
+  onboarding?: { bi: { portal_url: string | null } };
 }
 
 /** Seat usage is always asked for: Organization.licenses then needs no second call. */

@@ -40,7 +40,8 @@ function toUpdateBody(input: UpdateOrganizationInput): RestOrganizationUpdate {
   if (input.primaryContact != null) body.primaryContact = input.primaryContact;
   if (input.biPortalDefaultStates != null)
     body.preferences = { bi_portal: { default_states: input.biPortalDefaultStates } };
-  if (input.biPortalUrl != null) body.onboarding = { bi: { portal_url: input.biPortalUrl } };
+  // null (or an empty string) removes the portal URL: the platform is told so, not left to guess.
+  if (input.biPortalUrl !== undefined) body.onboarding = { bi: { portal_url: input.biPortalUrl?.trim() || null } };
   return body;
 }
 

@@ -126,7 +126,7 @@ describe('creating and changing users', () => {
 
     const duplicate = await data(create, { input: newUser });
     expect(duplicate.createUser.inputErrors).toEqual([
-      { field: 'input.email', message: 'A user with email nina@globex.test already exists.' },
+      { field: 'input.email', message: 'A user with email nina@globex.test already exists (in globex).' },
     ]);
     // Globex's license has 2 Explorer seats: one more fills them, the next is refused.
     await data(create, { input: { ...newUser, email: 'second@globex.test' } });

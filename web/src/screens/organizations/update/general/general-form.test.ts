@@ -3,15 +3,10 @@ import {
   CONTACT_NAME_REQUIRED_MESSAGE,
   EMAIL_MESSAGE,
   NAME_REQUIRED_MESSAGE,
+  WEB_ADDRESS_MESSAGE,
 } from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
-import {
-  BI_PORTAL_URL_KEEP_MESSAGE,
-  BI_PORTAL_URL_MESSAGE,
-  generalValuesOf,
-  toUpdateOrganizationInput,
-  validateGeneral,
-} from './general-form.js';
+import { generalValuesOf, toUpdateOrganizationInput, validateGeneral } from './general-form.js';
 import { matchStates, orderStates } from './us-states.js';
 
 const saved = generalValuesOf({
@@ -60,9 +55,14 @@ describe('general settings form', () => {
       'primaryContact.name': CONTACT_NAME_REQUIRED_MESSAGE,
       'primaryContact.email': EMAIL_MESSAGE,
       callbackUrls: CALLBACK_URL_MESSAGE,
-      biPortalUrl: BI_PORTAL_URL_MESSAGE,
+      biPortalUrl: WEB_ADDRESS_MESSAGE,
     });
-    expect(validateGeneral({ ...saved, biPortalUrl: '' }, saved)).toEqual({ biPortalUrl: BI_PORTAL_URL_KEEP_MESSAGE });
+    expect(validateGeneral({ ...saved, biPortalUrl: 'javascript:alert(1)' }, saved)).toEqual({
+      biPortalUrl: WEB_ADDRESS_MESSAGE,
+    });
+    // Emptying the field removes the URL: it is sent as null.
+    expect(validateGeneral({ ...saved, biPortalUrl: '' }, saved)).toEqual({});
+    expect(toUpdateOrganizationInput({ ...saved, biPortalUrl: '' }, saved)).toEqual({ biPortalUrl: null });
   });
 
   it('lets an organization without a contact or portal stay without one', () => {

@@ -2,7 +2,7 @@ import {
   CONTACT_NAME_REQUIRED_MESSAGE,
   NAME_REQUIRED_MESSAGE,
   normalizeEmail,
-  validateCallbackUrl,
+  validateWebAddress,
   validateEmail,
 } from '@meridian/schema';
 import type { UpdateOrganizationInput } from '../../../../gql/graphql.js';
@@ -33,8 +33,6 @@ export const GENERAL_FIELDS = [
 ] as const;
 export type GeneralField = (typeof GENERAL_FIELDS)[number];
 
-export const BI_PORTAL_URL_MESSAGE = 'BI portal URL must be a full http or https address, like https://bi.acme.org.';
-export const BI_PORTAL_URL_KEEP_MESSAGE = 'A BI portal URL, once set, can be changed but not removed.';
 /** Deployment's sign-in step needs a domain (decisions.md): an empty list is allowed, with this warning. */
 export const NO_DOMAIN_WARNING = 'Without a domain, deployment cannot configure sign-in.';
 
@@ -79,9 +77,9 @@ export function validateGeneral(values: GeneralValues, saved: GeneralValues): Fi
     set('primaryContact.name', nameProblem(values.contactName, 'Contact name', CONTACT_NAME_REQUIRED_MESSAGE));
     set('primaryContact.email', validateEmail(normalizeEmail(values.contactEmail)));
   }
+  // Empty removes the URL; otherwise the platform's rule (https, http only for localhost), in its words.
   const url = values.biPortalUrl.trim();
-  if (url === '') set('biPortalUrl', saved.biPortalUrl !== '' ? BI_PORTAL_URL_KEEP_MESSAGE : null);
-  else set('biPortalUrl', validateCallbackUrl(url) ? BI_PORTAL_URL_MESSAGE : null);
+  if (url !== '') set('biPortalUrl', validateWebAddress(url));
   return errors;
 }
 
@@ -100,7 +98,8 @@ export function toUpdateOrganizationInput(values: GeneralValues, saved: GeneralV
     if (contact.name !== '' || contact.email !== '') input.primaryContact = contact;
   }
   const url = values.biPortalUrl.trim();
-  if (url !== saved.biPortalUrl && url !== '') input.biPortalUrl = url;
+  // null removes a saved URL.
+  if (url !== saved.biPortalUrl) input.biPortalUrl = url === '' ? null : url;
   const states = orderStates(values.defaultStates);
   if (!sameList(states, saved.defaultStates)) input.biPortalDefaultStates = states;
   return Object.keys(input).length > 0 ? input : null;
