@@ -2,7 +2,7 @@
 // Armor's limits, suggestions, introspection), operability (request ids, logs, health, readiness,
 // metrics, landing page), errors as spec section 8 resolves them, and cancellation on disconnect.
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
@@ -405,10 +405,10 @@ describe('errors', () => {
 describe('a hanging platform', () => {
   it('leaves readiness answering within a second, as not ready', async () => {
     // Accepts connections and never answers: what a stuck platform looks like from here.
-    const held: import('node:net').Socket[] = [];
+    const held: Socket[] = [];
     const stuck = createNetServer((socket) => held.push(socket));
     const port = await new Promise<number>((resolve) =>
-      stuck.listen(0, '127.0.0.1', () => resolve((stuck.address() as import('node:net').AddressInfo).port)),
+      stuck.listen(0, '127.0.0.1', () => resolve((stuck.address() as AddressInfo).port)),
     );
     try {
       const hanging = await anotherGateway({ platformApiUrl: `http://127.0.0.1:${port}` });

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@meridian/schema';
-import { GraphQLError, Kind, visit, type ValueNode } from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode, visit, type ValueNode } from 'graphql';
 import type { GatewayRequestContext } from '../context.js';
 
 export const SUBSCRIPTIONS_MESSAGE = 'Subscriptions are not supported: send a query or a mutation.';
@@ -57,7 +57,7 @@ export function inputTextPlugin(): ApolloServerPlugin<GatewayRequestContext> {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, request }) {
-          if (operation?.operation === 'subscription') {
+          if (operation?.operation === OperationTypeNode.SUBSCRIPTION) {
             throw new GraphQLError(SUBSCRIPTIONS_MESSAGE, {
               extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
             });

@@ -20,9 +20,9 @@ let operations: Operation[];
 beforeAll(async () => {
   platform = await startTestPlatform();
   admin = await platform.auth('admin@meridian.test');
-  const document = (await platform.rest.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+  const document = (await platform.rest.inject({ method: 'GET', url: '/openapi.json' })).json<{
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: unknown }>>;
-  };
+  }>();
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
       const body = operation.requestBody as
@@ -102,7 +102,7 @@ describe(`every REST operation (fuzz seed ${seed})`, () => {
         fc.asyncProperty(requestOf(operation), async ({ pathParams, query, body, signedIn }) => {
           let index = 0;
           const path = operation.path.replace(/\{[^}]+\}/g, () => segment(pathParams[index++ % 4]!));
-          const search = new URLSearchParams(query as Record<string, string>).toString();
+          const search = new URLSearchParams(query).toString();
           const response = await platform.rest.inject({
             method: operation.method as 'GET',
             url: `${path}${search ? `?${search}` : ''}`,
