@@ -28,6 +28,8 @@ export interface GatewayConfig {
   userCacheTtlMs: number;
   /** Largest request body accepted (413 above it). */
   maxBodyBytes: number;
+  /** The most platform calls one request may be estimated to make (0: no limit). */
+  maxPlatformCalls: number;
   /** Least time between two JWKS downloads prompted by tokens with an unknown key id. */
   jwksCooldownMs: number;
   /** Take the client IP from X-Forwarded-For (behind nginx); otherwise the socket's address. */
@@ -66,6 +68,8 @@ const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 
 /** 5 MiB: a 5,000-row provider-link upsert with 120-character values is under 4 MB of JSON. */
+/** Every console operation fits well within it (cost/budget.test.ts). */
+export const DEFAULT_MAX_PLATFORM_CALLS = 60;
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     platformConnectTimeoutMs: Math.min(5000, platformTimeoutMs),
     userCacheTtlMs: number('USER_CACHE_TTL_MS', env.USER_CACHE_TTL_MS, 30000),
     maxBodyBytes: number('MAX_BODY_BYTES', env.MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
+    maxPlatformCalls: number('MAX_PLATFORM_CALLS', env.MAX_PLATFORM_CALLS, DEFAULT_MAX_PLATFORM_CALLS),
     jwksCooldownMs: number('JWKS_COOLDOWN_MS', env.JWKS_COOLDOWN_MS, 1000),
     trustProxy: boolean('TRUST_PROXY', env.TRUST_PROXY, false),
   };

@@ -34,6 +34,8 @@ export interface GatewayContext {
 /** What one request records for its log line and metrics, beside what resolvers see. */
 export interface RequestTrace {
   operationName?: string;
+  /** The most platform calls the operation could make (cost/estimate.ts). */
+  platformCallEstimate?: number;
   /** The response carried errors. */
   hadErrors: boolean;
 }
@@ -41,4 +43,6 @@ export interface RequestTrace {
 /** The context the gateway builds: GatewayContext plus what its own plugins and directives need. */
 export interface GatewayRequestContext extends GatewayContext {
   trace: RequestTrace;
+  /** Takes `tokens` more from the caller's rate limit (an expensive request costs more than one). */
+  chargeRateLimit: (tokens: number) => void;
 }

@@ -14,6 +14,7 @@ import type { GatewayRequestContext } from '../context.js';
 import { tracePlugin } from '../observability/apollo-plugin.js';
 import { formatError } from './format-error.js';
 import { inputTextPlugin } from './input-text.js';
+import { platformBudgetPlugin } from '../cost/budget-plugin.js';
 
 /** Armor's default token limit, applied by graphql-js's own parser (see ARMOR_LIMITS.maxTokens). */
 export const MAX_TOKENS = 1000;
@@ -69,6 +70,7 @@ export function createApolloServer(
       ApolloServerPluginInlineTraceDisabled(),
       tracePlugin(),
       inputTextPlugin(),
+      platformBudgetPlugin(config.maxPlatformCalls),
     ],
     formatError,
   });

@@ -233,8 +233,8 @@ export async function handleGraphQL(
     return result(refuse(res, error));
   }
   const callerLabel = identity ? { caller: { kind: identity.kind, subject: identity.subject } } : {};
-  if (rateLimited(res, deps.limiter, identity ? `subject:${identity.subject}` : `ip:${request.ip}`))
-    return result('rate_limited', callerLabel);
+  const rateKey = identity ? `subject:${identity.subject}` : `ip:${request.ip}`;
+  if (rateLimited(res, deps.limiter, rateKey)) return result('rate_limited', callerLabel);
 
   const read = await requestBody(req, res, request, deps.config.maxBodyBytes);
   if ('refused' in read) return result(read.refused, callerLabel);
@@ -266,6 +266,7 @@ export async function handleGraphQL(
     log: request.log,
     productName: deps.config.productName,
     trace,
+    chargeRateLimit: (tokens) => deps.limiter.charge(rateKey, tokens),
   };
   const response = await deps.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method, headers: headerMapOf(req), search: request.url.search, body: read.body },

@@ -34,6 +34,16 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
   }
 
+  /**
+   * Takes `tokens` more from the key's bucket, after a request was let through: it may go below zero,
+   * and the key then waits until it has refilled.
+   */
+  charge(key: string, tokens: number): void {
+    if (this.perMinute <= 0 || tokens <= 0) return;
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens -= tokens;
+  }
+
   private sweep(): void {
     const now = this.now();
     for (const [key, bucket] of this.buckets) {

@@ -1,0 +1,46 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError } from 'graphql';
+import type { GatewayRequestContext } from '../context.js';
+import { estimatePlatformCalls, type CostEstimate } from './estimate.js';
+
+/** Platform calls a request may cost within one rate-limit token; beyond, each such share takes one more. */
+export const CALLS_PER_RATE_TOKEN = 10;
+
+/** The refusal of a request over budget: how costly, the limit, and what to narrow. */
+export function overBudgetMessage(estimate: CostEstimate, budget: number): string {
+  const narrow = estimate.multipliers
+    .slice(0, 3)
+    .map(({ path, limit }) => `${path} (limit ${limit})`)
+    .join(', ');
+  return (
+    `This request could make ${estimate.calls} calls to the platform; the most one request may make is ${budget}. ` +
+    (narrow ? `Ask for fewer rows in ${narrow}, or leave out the nested lists under them.` : 'Ask for fewer fields.')
+  );
+}
+
+/**
+ * What a request costs is what it can cost the platform: estimated from the document and its variables
+ * before anything runs. Over `budget` calls it is refused up front (400, QUERY_TOO_EXPENSIVE) with what to
+ * narrow; under it, it spends one more rate-limit token per CALLS_PER_RATE_TOKEN calls beyond the first
+ * share, so an expensive caller reaches their limit sooner instead of slowing everyone else.
+ */
+export function platformBudgetPlugin(budget: number): ApolloServerPlugin<GatewayRequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operation, request, contextValue }) {
+          if (!operation) return;
+          const estimate = estimatePlatformCalls(schema, document, operation, request.variables ?? {});
+          contextValue.trace.platformCallEstimate = estimate.calls;
+          if (budget > 0 && estimate.calls > budget) {
+            throw new GraphQLError(overBudgetMessage(estimate, budget), {
+              extensions: { code: 'QUERY_TOO_EXPENSIVE', http: { status: 400 } },
+            });
+          }
+          const extra = Math.floor(estimate.calls / CALLS_PER_RATE_TOKEN);
+          if (extra > 0) contextValue.chargeRateLimit(extra);
+        },
+      };
+    },
+  };
+}
