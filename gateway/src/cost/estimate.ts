@@ -3,6 +3,7 @@ import {
   isAbstractType,
   isObjectType,
   Kind,
+  OperationTypeNode,
   valueFromAST,
   type DocumentNode,
   type FieldNode,
@@ -112,7 +113,8 @@ export function estimatePlatformCalls(
       .filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
       .map((fragment) => [fragment.name.value, fragment]),
   );
-  const rootType = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const rootType =
+    operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   const walk: Walk = { schema, fragments, variables, estimate: { calls: 0, multipliers: [] } };
   if (rootType) walk.estimate.calls = callsIn(walk, operation.selectionSet, rootType, 1, '', true);
   return walk.estimate;
