@@ -2,6 +2,7 @@
 // Figures are reported, never asserted.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { amplificationSection } from './amplification-section.js';
 import { auditSection } from './audit-section.js';
 import { describeMachine } from './machine.js';
 import { gatewaySection } from './gateway-section.js';
@@ -11,7 +12,14 @@ import { workflowSection } from './workflow-section.js';
 import { writeSection, type BenchSection } from './report.js';
 
 /** In the order they appear in BENCHMARKS.md; a new benchmark adds its section here. */
-const SECTIONS: BenchSection[] = [workflowSection, platformSection, gatewaySection, webSection, auditSection];
+const SECTIONS: BenchSection[] = [
+  workflowSection,
+  platformSection,
+  gatewaySection,
+  amplificationSection,
+  webSection,
+  auditSection,
+];
 
 const benchmarksFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../BENCHMARKS.md');
 

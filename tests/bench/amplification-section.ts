@@ -1,0 +1,142 @@
+import { loadConfig, startPlatform } from '@meridian/platform';
+import { tokenMinter } from '@meridian/platform/test-support';
+import autocannon from 'autocannon';
+import { buildGateway, startBuiltGateway, type MeasuredGatewayProcess } from './gateway-process.js';
+import { formatMs, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
+import { median } from './statistics.js';
+
+/** The attack of the hardening issue: 50 organizations, each with 50 users, credentials and features. */
+const HEAVY =
+  'query Heavy { organizations(limit: 50) { rows { id users(limit: 50) { rows { email } } credentials { id } features { key } licenses { userLimit } } } }';
+/** What another user is doing meanwhile: one small read. */
+const PROBE = 'query Probe { organization(id: "acme-health") { id name status } }';
+
+const ATTACK_LOOPS = 6;
+const SECONDS = 15;
+
+interface Figures {
+  idleMedianMs: number;
+  loadedMedianMs: number;
+  loadedP95Ms: number;
+  attackAnswers: { ok: number; refused: number };
+}
+
+const post = (url: string, token: string, query: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+
+/** Latencies (ms) of the probe, one request at a time, for `seconds`. */
+async function probeLatencies(url: string, token: string, seconds: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    const response = await post(url, token, PROBE);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`The probe answered ${response.status}`);
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * p)]!;
+
+/** The probe's latency idle, then while ATTACK_LOOPS loops send the heavy query as the read-only operator. */
+async function measure(gateway: MeasuredGatewayProcess, attacker: string, victim: string): Promise<Figures> {
+  await probeLatencies(gateway.url, victim, 2);
+  const idle = await probeLatencies(gateway.url, victim, 5);
+  const attack = autocannon({
+    url: gateway.url,
+    method: 'POST',
+    headers: { authorization: `Bearer ${attacker}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: HEAVY }),
+    connections: ATTACK_LOOPS,
+    duration: SECONDS,
+    workers: 1,
+  });
+  const loaded = await probeLatencies(gateway.url, victim, SECONDS - 1);
+  const attackResult = await attack;
+  return {
+    idleMedianMs: median(idle),
+    loadedMedianMs: median(loaded),
+    loadedP95Ms: percentile(loaded, 0.95),
+    attackAnswers: { ok: attackResult['2xx'], refused: attackResult.non2xx },
+  };
+}
+
+/**
+ * One caller's expensive queries against everyone else's latency: the same platform and gateway build,
+ * with the platform-call budget off (what the gateway did before it) and at its default.
+ */
+export const amplificationSection: BenchSection = {
+  id: 'amplification',
+  async run(context: BenchContext) {
+    context.log('building the gateway (tsc -b gateway/tsconfig.build.json)…');
+    buildGateway();
+    const config = loadConfig({ APP_ENV: 'testing', LOG_LEVEL: 'silent', PLATFORM_PORT: '0', OIDC_PORT: '0' });
+    context.log('starting the platform (PGlite, the demo seed)…');
+    const platform = await startPlatform(config, { logger: false });
+    const rows: string[][] = [];
+    try {
+      const tokens = tokenMinter(platform.keys, platform.config);
+      const attacker = await tokens.user('viewer@meridian.test', { expiresIn: '10m' });
+      const victim = await tokens.user('admin@meridian.test', { expiresIn: '10m' });
+      for (const [label, budget] of [
+        ['budget off (as before)', '0'],
+        ['budget at its default (60 calls)', '60'],
+      ] as const) {
+        const gateway = await startBuiltGateway({
+          APP_ENV: 'production',
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          MAX_PLATFORM_CALLS: budget,
+          PLATFORM_API_URL: platform.restUrl,
+          OIDC_ISSUER: platform.issuer,
+          GATEWAY_AUDIENCE: platform.config.audience,
+        });
+        try {
+          context.log(`${label}: probe idle, then under ${ATTACK_LOOPS} loops of the heavy query for ${SECONDS} s…`);
+          const figures = await measure(gateway, attacker, victim);
+          rows.push([
+            label,
+            formatMs(figures.idleMedianMs),
+            formatMs(figures.loadedMedianMs),
+            formatMs(figures.loadedP95Ms),
+            formatRatio(figures.loadedMedianMs / figures.idleMedianMs),
+            `${figures.attackAnswers.ok} answered, ${figures.attackAnswers.refused} refused`,
+          ]);
+        } finally {
+          await gateway.close();
+        }
+      }
+    } finally {
+      await platform.close();
+    }
+    return [
+      '## One caller against everyone else',
+      `Measured ${context.date} on ${context.machine}. Command: \`${context.command}\`.`,
+      [
+        `Another user's small read (\`${PROBE.replace(/^query \w+ /, '')}\`, one request at a time) while the read-only`,
+        `operator sends \`${HEAVY.replace(/^query \w+ /, '')}\` in ${ATTACK_LOOPS} concurrent loops for ${SECONDS} s`,
+        '(151 platform calls each unbounded). Same platform (PGlite, demo seed, in process) and gateway build, default',
+        'rate limit (600 a minute); the budget off reproduces the gateway before the cost limit. Target: under load,',
+        'the median within 2× of idle.',
+      ].join('\n'),
+      table(
+        [
+          'gateway',
+          'idle median (ms)',
+          'under load median (ms)',
+          'under load p95 (ms)',
+          'loaded / idle',
+          'heavy queries',
+        ],
+        rows,
+      ),
+    ].join('\n\n');
+  },
+};
