@@ -1,4 +1,5 @@
 import {
+  ALIAS_CONTROL_CHARACTERS_MESSAGE,
   ALIAS_MESSAGE,
   duplicateNpiMessage,
   NPI_FORMAT_MESSAGE,
@@ -98,6 +99,16 @@ describe('checkRows', () => {
       directoryOf([ten, fifteen, other]),
     );
     expect(problems(relationships)).toEqual([null, RELATIONSHIP_MESSAGE, null]);
+  });
+
+  it('refuses an alias holding a control character (NUL) in its row, as the platform does', () => {
+    const checked = checkRows(
+      rows(`${ten},Bad\u0000alias\n${fifteen},Fine`),
+      KINDS.aliases,
+      'update',
+      directoryOf([ten, fifteen]),
+    );
+    expect(problems(checked)).toEqual([ALIAS_CONTROL_CHARACTERS_MESSAGE, null]);
   });
 
   it("answers each row's first problem in the platform's order: shape, NPI, repeat, directory, value", () => {
