@@ -29,10 +29,11 @@ export function platformBudgetPlugin(budget: number): ApolloServerPlugin<Gateway
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, operation, request, contextValue }) {
-          if (!operation) return;
+          // A budget of 0 turns cost accounting off: neither refused nor charged.
+          if (!operation || budget <= 0) return;
           const estimate = estimatePlatformCalls(schema, document, operation, request.variables ?? {});
           contextValue.trace.platformCallEstimate = estimate.calls;
-          if (budget > 0 && estimate.calls > budget) {
+          if (estimate.calls > budget) {
             throw new GraphQLError(overBudgetMessage(estimate, budget), {
               extensions: { code: 'QUERY_TOO_EXPENSIVE', http: { status: 400 } },
             });
