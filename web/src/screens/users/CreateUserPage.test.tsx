@@ -54,6 +54,14 @@ describe('creating a user', { timeout: 15_000 }, () => {
         .map((option) => option.textContent),
     ).toEqual(['No license', 'Viewer', 'Explorer', 'Creator']);
     expect(await screen.findByText('12 of 20 active users.', undefined, WAIT)).toBeTruthy();
+    // Where the page sits: the Org Admin may not open the organizations list, so that step is text.
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(trail)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Organizations', 'Acme Health', 'Users', 'Create user']);
+    expect(within(trail).getByRole('link', { name: 'Users' }).getAttribute('href')).toBe('/admin/org-management/acme');
   });
 
   it('shows the password policy as it is typed and every field’s problem next to it', async () => {

@@ -3,6 +3,8 @@ import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { userLimitMessage } from '@meridian/schema';
 import { useParams } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
+import { Breadcrumbs } from '../../components/Breadcrumbs.js';
+import { organizationCrumbs, usersCrumb } from '../../components/organization-crumbs.js';
 import { useRuntimeConfig } from '../../config/runtime.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { organizationUsersPath } from '../../routes/paths.js';
@@ -40,6 +42,9 @@ export function CreateUserPage() {
   if (!user) return null;
   return (
     <div className="meridian-create-user">
+      <Breadcrumbs
+        items={organizationCrumbs(orgId, organization?.name ?? orgId, usersCrumb(orgId), { text: 'Create user' })}
+      />
       <RouterAnchorButton to={organizationUsersPath(orgId)} variant="minimal" icon={<ArrowLeftIcon />}>
         Back to users
       </RouterAnchorButton>
