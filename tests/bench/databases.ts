@@ -10,7 +10,7 @@ export interface BenchDatabase {
   label: string;
   /** The command that measures on it, as a reader would type it (no credentials). */
   command: string;
-  /** Environment for loadConfig: DATA_DIR always (signing keys), DATABASE_URL for a server. */
+  /** Environment for loadConfig: DATA_DIR always (PGlite, a one-time key import), DATABASE_URL for a server. */
   env: Record<string, string>;
   remove(): Promise<void>;
 }
