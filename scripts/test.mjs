@@ -55,18 +55,21 @@ function summarize() {
   console.info(`\n${passed} passed, ${failed} failed`);
 }
 
-/** Debian's Chromium for the browser tests: installed with apt-get when missing and allowed (as CI does). */
-function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-  if (existsSync(chromium)) return;
+/**
+ * A program from Debian the tests need (Chromium for the browser tests, redis-server for the gateway's
+ * shared-state tests): installed with apt-get when missing and allowed (as CI does), else named.
+ */
+function ensureDebianPackage(binary, pkg, envName) {
+  const path = process.env[envName] ?? binary;
+  if (existsSync(path)) return;
   const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
   if (canInstall) {
-    console.info('\n=== Installing Chromium (apt-get)');
+    console.info(`\n=== Installing ${pkg} (apt-get)`);
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: 'inherit' });
   }
-  if (!existsSync(chromium)) {
-    console.error(`\nThe browser tests need Chromium at ${chromium}: apt-get install chromium, or set CHROMIUM_PATH.`);
+  if (!existsSync(path)) {
+    console.error(`\nThe tests need ${path}: apt-get install ${pkg}, or set ${envName}.`);
     summarize();
     process.exit(1);
   }
@@ -74,6 +77,7 @@ function ensureChromium() {
 
 step('Install', ['install', '--frozen-lockfile']);
 step('Typecheck', ['run', 'typecheck']);
+ensureDebianPackage('/usr/bin/redis-server', 'redis-server', 'REDIS_SERVER_PATH');
 step('Lint', ['run', 'lint']);
 // Every package on PGlite; the PostgreSQL server, when there is one, gets its own pass below.
 vitest('Tests (PGlite)', 'unit', [], { TEST_DATABASE_URL: '' });
@@ -85,7 +89,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.info('\nPlatform tests on PostgreSQL: not run (set TEST_DATABASE_URL to a server; .ci/run does).');
 }
 // The real product in Chromium (tests/e2e: it builds the console and starts platform and gateway itself).
-ensureChromium();
+ensureDebianPackage('/usr/lib/chromium/chromium', 'chromium', 'CHROMIUM_PATH');
 vitest('Browser tests (Chromium)', 'browser', ['--config', 'vitest.e2e.config.ts'], {}, [
   '--filter',
   '@meridian/tests',

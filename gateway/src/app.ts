@@ -12,7 +12,9 @@ import type { GatewayRequestContext } from './context.js';
 import { applyAccessDirectives } from './directives/transform.js';
 import { createApolloServer } from './http/apollo.js';
 import { createRequestHandler } from './http/handler.js';
-import { RateLimiter } from './http/rate-limit.js';
+import { RateLimiter } from './shared-state/rate-limiter.js';
+import { SharedRedis } from './shared-state/redis.js';
+import { UserChanges } from './shared-state/user-changes.js';
 import { resolvers } from './modules/index.js';
 import { createLogger } from './observability/logger.js';
 import { GatewayMetrics } from './observability/metrics.js';
@@ -62,7 +64,9 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
   const keys = new ProviderKeys(config);
   const users = new UserRecordCache(config.userCacheTtlMs);
   const tokens = new VerifiedTokenCache(TOKEN_CACHE_TTL_MS);
-  const limiter = new RateLimiter(config.rateLimitPerMinute);
+  const redis = config.redisUrl ? new SharedRedis(config.redisUrl, log) : undefined;
+  const limiter = new RateLimiter(config.rateLimitPerMinute, redis);
+  const userChanges = new UserChanges(users, redis, log);
   const apollo = createApolloServer(buildGatewaySchema(), config, log);
 
   let starting: Promise<void> | undefined;
@@ -74,6 +78,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
     tokens,
     transport,
     users,
+    userChanges,
     limiter,
     log,
     metrics,
@@ -84,6 +89,8 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
       },
       jwks: () => keys.check(),
     },
+    // Without Redis the gateway still serves, with per-process limits: degraded, not unready.
+    ...(redis ? { degradable: { redis: () => redis.healthy } } : {}),
   });
 
   return {
@@ -93,6 +100,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
       limiter.stop();
       if (starting) await apollo.stop();
       await transport.close();
+      await redis?.close();
     },
     metrics,
     log,

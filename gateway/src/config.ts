@@ -28,6 +28,8 @@ export interface GatewayConfig {
   userCacheTtlMs: number;
   /** Largest request body accepted (413 above it). */
   maxBodyBytes: number;
+  /** Redis shared by gateway replicas (rate limits, user-change notices); unset: each process alone. */
+  redisUrl: string | undefined;
   /** The most platform calls one request may be estimated to make (0: no limit). */
   maxPlatformCalls: number;
   /** Least time between two JWKS downloads prompted by tokens with an unknown key id. */
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     platformConnectTimeoutMs: Math.min(5000, platformTimeoutMs),
     userCacheTtlMs: number('USER_CACHE_TTL_MS', env.USER_CACHE_TTL_MS, 30000),
     maxBodyBytes: number('MAX_BODY_BYTES', env.MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES),
+    redisUrl: env.REDIS_URL || undefined,
     maxPlatformCalls: number('MAX_PLATFORM_CALLS', env.MAX_PLATFORM_CALLS, DEFAULT_MAX_PLATFORM_CALLS),
     jwksCooldownMs: number('JWKS_COOLDOWN_MS', env.JWKS_COOLDOWN_MS, 1000),
     trustProxy: boolean('TRUST_PROXY', env.TRUST_PROXY, false),

@@ -29,6 +29,8 @@ export interface GatewayContext {
   log: Logger;
   /** PRODUCT_NAME: the operators' own organization carries this name. */
   productName: string;
+  /** A user's record changed (role, active state…): every replica forgets its cached copy. */
+  userChanged: (email: string) => void;
 }
 
 /** What one request records for its log line and metrics, beside what resolvers see. */

@@ -13,7 +13,8 @@ import type { Caller, GatewayRequestContext, RequestTrace } from '../context.js'
 import type { PlatformTransport, RequestPlatformClient } from '../platform/client.js';
 import { PlatformCallCancelled } from '../platform/errors.js';
 import { BodyTooLarge, ClientDisconnected, readBody } from './body.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { RateLimiter } from '../shared-state/rate-limiter.js';
+import type { UserChanges } from '../shared-state/user-changes.js';
 import { sendError } from './send.js';
 
 export interface GraphQLDeps {
@@ -25,6 +26,7 @@ export interface GraphQLDeps {
   transport: PlatformTransport;
   users: UserRecordCache;
   limiter: RateLimiter;
+  userChanges: UserChanges;
 }
 
 /** What the request's log line and metrics report. */
@@ -62,9 +64,9 @@ function refuse(res: ServerResponse, refusal: AuthRefusal): GraphQLOutcome['outc
   return refusal.status === 401 ? 'unauthenticated' : refusal.status === 403 ? 'forbidden' : 'unavailable';
 }
 
-/** 429 when the key's bucket is empty; true when the request was refused. */
-function rateLimited(res: ServerResponse, limiter: RateLimiter, key: string): boolean {
-  const wait = limiter.take(key);
+/** 429 when the key has used its requests; true when the request was refused. */
+async function rateLimited(res: ServerResponse, limiter: RateLimiter, key: string): Promise<boolean> {
+  const wait = await limiter.take(key);
   if (wait === 0) return false;
   sendError(
     res,
@@ -229,12 +231,13 @@ export async function handleGraphQL(
     if (!(error instanceof AuthRefusal)) throw error;
     request.log.info({ reason: error.reason, status: error.status }, 'Access token refused');
     // Bad tokens count against the client's address, so guessing is limited too.
-    if (error.status !== 503 && rateLimited(res, deps.limiter, `ip:${request.ip}`)) return result('rate_limited');
+    if (error.status !== 503 && (await rateLimited(res, deps.limiter, `ip:${request.ip}`)))
+      return result('rate_limited');
     return result(refuse(res, error));
   }
   const callerLabel = identity ? { caller: { kind: identity.kind, subject: identity.subject } } : {};
   const rateKey = identity ? `subject:${identity.subject}` : `ip:${request.ip}`;
-  if (rateLimited(res, deps.limiter, rateKey)) return result('rate_limited', callerLabel);
+  if (await rateLimited(res, deps.limiter, rateKey)) return result('rate_limited', callerLabel);
 
   const read = await requestBody(req, res, request, deps.config.maxBodyBytes);
   if ('refused' in read) return result(read.refused, callerLabel);
@@ -266,7 +269,8 @@ export async function handleGraphQL(
     log: request.log,
     productName: deps.config.productName,
     trace,
-    chargeRateLimit: (tokens) => deps.limiter.charge(rateKey, tokens),
+    chargeRateLimit: (tokens) => void deps.limiter.charge(rateKey, tokens),
+    userChanged: (email) => deps.userChanges.changed(email),
   };
   const response = await deps.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method, headers: headerMapOf(req), search: request.url.search, body: read.body },

@@ -17,6 +17,8 @@ export interface HandlerDeps extends GraphQLDeps {
   /** Resolves once Apollo has started; requests wait for it. */
   started: () => Promise<void>;
   readiness: Record<string, ReadinessCheck>;
+  /** Parts the gateway serves without (Redis): reported 'degraded' when down, readiness unaffected. */
+  degradable?: Record<string, () => boolean>;
 }
 
 /** A browser opening /graphql wants the landing page, not a GraphQL error about a missing query. */
@@ -85,7 +87,7 @@ async function route(req: IncomingMessage, res: ServerResponse, deps: HandlerDep
     if (url.pathname === '/graphql') return await graphql(req, res, deps, id, log, url);
     if (read && url.pathname === '/') return sendLandingPage(res, deps);
     if (read && url.pathname === '/healthz') return sendHealth(res);
-    if (read && url.pathname === '/readyz') return await sendReadiness(res, deps.readiness);
+    if (read && url.pathname === '/readyz') return await sendReadiness(res, deps.readiness, deps.degradable);
     if (read && url.pathname === '/metrics') {
       const { contentType, body } = await deps.metrics.render();
       res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });

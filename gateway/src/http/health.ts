@@ -27,6 +27,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function sendReadiness(
   res: ServerResponse,
   checks: Record<string, ReadinessCheck>,
+  degradable: Record<string, () => boolean> = {},
   timeoutMs: number = READINESS_TIMEOUT_MS,
 ): Promise<void> {
   const results = await Promise.all(
@@ -40,10 +41,15 @@ export async function sendReadiness(
     }),
   );
   const ready = results.every(([, state]) => state === 'ok');
+  const optional = Object.entries(degradable).map(([name, up]) => [name, up() ? 'ok' : 'degraded'] as const);
+  const degraded = optional.some(([, state]) => state === 'degraded');
   sendJson(
     res,
     ready ? 200 : 503,
-    { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) },
+    {
+      status: !ready ? 'not ready' : degraded ? 'degraded' : 'ready',
+      checks: Object.fromEntries([...results, ...optional]),
+    },
     { 'cache-control': 'no-store' },
   );
 }

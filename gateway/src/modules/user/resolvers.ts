@@ -101,19 +101,28 @@ export const userResolvers: Resolvers = {
           ...(input.allowOutsideDomain ? { allowOutsideDomain: true } : {}),
         }),
       })),
-    updateUser: async (_, { organizationId, email, input }, { platform, productName }) =>
+    // A changed user is forgotten by every gateway replica's cache (role and active state at once).
+    updateUser: async (_, { organizationId, email, input }, { platform, productName, userChanged }) =>
       (await systemRoleRefusal(platform, organizationId, input.role, productName)) ??
       withFieldErrors(UPDATE_FIELDS, async () => {
         const fields = toUserFields(input);
         if (input.clearTableauLicense) fields.tableauConfig = { tableauLicense: null };
-        return { user: await updateUser(platform, organizationId, email, fields) };
+        const user = await updateUser(platform, organizationId, email, fields);
+        userChanged(user.email);
+        return { user };
       }),
-    setUserActive: (_, { email, active }, { platform }) =>
-      withFieldErrors({ prefix: '' }, async () => ({ user: await setUserActive(platform, email, active) })),
-    setUserDataAccess: (_, { email, enabled }, { platform }) =>
-      withFieldErrors({ prefix: '', renames: { direct_data_access_enabled: 'enabled' } }, async () => ({
-        user: await setUserDataAccess(platform, email, enabled),
-      })),
+    setUserActive: (_, { email, active }, { platform, userChanged }) =>
+      withFieldErrors({ prefix: '' }, async () => {
+        const user = await setUserActive(platform, email, active);
+        userChanged(user.email);
+        return { user };
+      }),
+    setUserDataAccess: (_, { email, enabled }, { platform, userChanged }) =>
+      withFieldErrors({ prefix: '', renames: { direct_data_access_enabled: 'enabled' } }, async () => {
+        const user = await setUserDataAccess(platform, email, enabled);
+        userChanged(user.email);
+        return { user };
+      }),
   },
 
   User: {
