@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvFileName, toCsv } from './csv.js';
+import { csvField } from '../../lib/csv.js';
+import { csvFileName, toCsv } from './csv.js';
 import type { Column } from './table-columns.js';
 
 interface Org {

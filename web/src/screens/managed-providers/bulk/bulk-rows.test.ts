@@ -80,4 +80,19 @@ describe('resultsCsv', () => {
     );
     expect(resultsCsv(rows, false).split('\r\n')[0]).toBe('line,npi,result,message');
   });
+
+  it('defuses an alias typed as a spreadsheet formula, as every export of the console does', () => {
+    const rows: ResultRow[] = [
+      {
+        id: 1,
+        line: 2,
+        npi: '1',
+        value: '=HYPERLINK("http://evil.test")',
+        providerName: null,
+        status: 'CREATED',
+        message: null,
+      },
+    ];
+    expect(resultsCsv(rows, true).split('\r\n')[1]).toBe('2,1,"\'=HYPERLINK(""http://evil.test"")",Created,');
+  });
 });

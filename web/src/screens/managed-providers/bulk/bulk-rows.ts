@@ -1,3 +1,4 @@
+import { csvDocument } from '../../../lib/csv.js';
 import type { CheckedRow } from '../csv/check-rows.js';
 import type { DraftRow } from '../csv/csv-rows.js';
 import type { RowResult, RowStatus } from '../mutations/batch-outcome.js';
@@ -65,19 +66,18 @@ export function isFailedResult(row: ResultRow): boolean {
 
 /** Results as a CSV to keep or fix and upload again: line,npi,value,result,message. */
 export function resultsCsv(rows: readonly ResultRow[], withValue: boolean): string {
-  const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   const header = withValue ? ['line', 'npi', 'value', 'result', 'message'] : ['line', 'npi', 'result', 'message'];
-  const lines = rows.map((row) => {
-    const cells = [
-      String(row.line),
+  // The shared writer: an alias typed as a formula comes back defused, not live.
+  return csvDocument([
+    header,
+    ...rows.map((row) => [
+      row.line,
       row.npi,
       ...(withValue ? [row.value] : []),
       STATUS_LABELS[row.status],
       row.message ?? '',
-    ];
-    return cells.map(quote).join(',');
-  });
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+    ]),
+  ]);
 }
 
 export const STATUS_LABELS: Record<ResultRow['status'], string> = {
