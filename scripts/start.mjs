@@ -3,12 +3,10 @@
 // .data/), waits until each part answers, prints the URLs and the seeded sign-in accounts, and stops
 // every part cleanly on Ctrl-C. Data and sessions stay in .data/ for the next start.
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { runPnpm } from './pnpm.mjs';
+import { accountLines, consoleCommand, fail, installAndBuild, root, waitFor, writeConsoleConfig } from './product.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 // One port overridden moves every URL that names it, so the parts keep finding each other.
 const env = { ...process.env };
 env.OIDC_ISSUER ??= `http://localhost:${env.OIDC_PORT ?? 4011}`;
@@ -31,13 +29,7 @@ const services = [
     // The console: the built app served with its runtime config.json (written below from the same URLs).
     name: 'console',
     entry: 'web/dist/index.html',
-    command: [
-      path.join(root, 'web/node_modules/vite/bin/vite.js'),
-      'preview',
-      '--port',
-      String(env.WEB_PORT ?? 5173),
-      '--strictPort',
-    ],
+    command: consoleCommand(env.WEB_PORT ?? 5173),
     cwd: path.join(root, 'web'),
     ready: [`${env.CONSOLE_URL}/config.json`],
   },
@@ -50,22 +42,9 @@ const services = [
   },
 ];
 
-function fail(message) {
-  console.error(message);
-  process.exit(1);
-}
-
-if (runPnpm(['install', '--frozen-lockfile'], { cwd: root }) !== 0) fail('Install failed.');
-if (runPnpm(['run', 'build'], { cwd: root }) !== 0) fail('Build failed.');
-
-// The console reads its gateway and sign-in provider from config.json at run time.
+installAndBuild();
 if (existsSync(path.join(root, 'web/dist'))) {
-  const consoleConfig = {
-    productName: env.PRODUCT_NAME ?? 'Meridian',
-    gatewayUrl: env.GATEWAY_AUDIENCE,
-    oidc: { issuer: env.OIDC_ISSUER, clientId: env.CONSOLE_CLIENT_ID ?? 'meridian-console' },
-  };
-  writeFileSync(path.join(root, 'web/dist/config.json'), `${JSON.stringify(consoleConfig, null, 2)}\n`);
+  writeConsoleConfig({ gatewayUrl: env.GATEWAY_AUDIENCE, issuer: env.OIDC_ISSUER, env });
 }
 
 const children = [];
@@ -82,21 +61,6 @@ function stopAll(signal = 'SIGTERM') {
 }
 process.on('SIGINT', () => stopAll('SIGTERM'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
-
-async function waitFor(url, child, timeoutMs = 120000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) return false;
-    try {
-      const response = await fetch(url);
-      if (response.ok) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return false;
-}
 
 const started = [];
 for (const service of services) {
@@ -124,15 +88,11 @@ for (const service of services) {
   started.push(service.name);
 }
 
-const { DEMO_ACCOUNTS } = await import(pathToFileURL(path.join(root, 'platform/dist/seed/demo.js')).href);
-const password = env.SEED_PASSWORD ?? 'meridian-local-1';
 console.info(`
 Meridian is running (${started.join(', ')}). Ctrl-C stops it; data stays in .data/ (npm run reset wipes it).
 
 ${started.includes('console') ? `  Console             ${env.CONSOLE_URL}\n` : ''}  Platform REST API   ${platformUrl}   (OpenAPI: ${platformUrl}/openapi.json)
   OpenID issuer       ${issuer}
 ${started.includes('gateway') ? `  GraphQL gateway     http://localhost:${env.GATEWAY_PORT ?? 4000}/graphql\n` : ''}
-Sign-in accounts (password ${password}):
-${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.demonstrates}`).join('\n')}
-  meridian-cli (client credentials, secret ${env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret'}) acts as Meridian Admin
+${await accountLines(env)}
 `);

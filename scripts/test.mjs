@@ -2,9 +2,9 @@
 // `npm test`: installs, then runs every check and test in the order a failure is cheapest to find:
 // typecheck, lint, unit and integration tests (PGlite), the platform suite again on PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it), and prints one closing line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensureDebianPackage } from './debian.mjs';
 import { runPnpm } from './pnpm.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,21 +55,12 @@ function summarize() {
   console.info(`\n${passed} passed, ${failed} failed`);
 }
 
-/**
- * A program from Debian the tests need (Chromium for the browser tests, redis-server for the gateway's
- * shared-state tests): installed with apt-get when missing and allowed (as CI does), else named.
- */
-function ensureDebianPackage(binary, pkg, envName) {
-  const path = process.env[envName] ?? binary;
-  if (existsSync(path)) return;
-  const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0;
-  if (canInstall) {
-    console.info(`\n=== Installing ${pkg} (apt-get)`);
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { stdio: 'inherit' });
-  }
-  if (!existsSync(path)) {
-    console.error(`\nThe tests need ${path}: apt-get install ${pkg}, or set ${envName}.`);
+/** A program from Debian the tests need (scripts/debian.mjs), else the run stops saying what to install. */
+function requireDebianPackage(binary, pkg, envName) {
+  try {
+    ensureDebianPackage(binary, pkg, envName);
+  } catch (error) {
+    console.error(`\nThe tests need ${error.message}`);
     summarize();
     process.exit(1);
   }
@@ -77,7 +68,7 @@ function ensureDebianPackage(binary, pkg, envName) {
 
 step('Install', ['install', '--frozen-lockfile']);
 step('Typecheck', ['run', 'typecheck']);
-ensureDebianPackage('/usr/bin/redis-server', 'redis-server', 'REDIS_SERVER_PATH');
+requireDebianPackage('/usr/bin/redis-server', 'redis-server', 'REDIS_SERVER_PATH');
 step('Lint', ['run', 'lint']);
 // Every package on PGlite; the PostgreSQL server, when there is one, gets its own pass below.
 vitest('Tests (PGlite)', 'unit', [], { TEST_DATABASE_URL: '' });
@@ -88,9 +79,13 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.info('\nPlatform tests on PostgreSQL: not run (set TEST_DATABASE_URL to a server; .ci/run does).');
 }
-// The real product in Chromium (tests/e2e: it builds the console and starts platform and gateway itself).
-ensureDebianPackage('/usr/lib/chromium/chromium', 'chromium', 'CHROMIUM_PATH');
-vitest('Browser tests (Chromium)', 'browser', ['--config', 'vitest.e2e.config.ts'], {}, [
+// The real product in Chromium (tests/e2e: it builds the console and starts platform and gateway itself),
+// then the cluster tests (tests/cluster: each file starts its cluster and serves that console build).
+requireDebianPackage('/usr/lib/chromium/chromium', 'chromium', 'CHROMIUM_PATH');
+// The cluster tests (tests/cluster) run PostgreSQL, Redis and nginx of their own.
+requireDebianPackage('/usr/lib/postgresql', 'postgresql');
+requireDebianPackage('/usr/sbin/nginx', 'nginx', 'NGINX_PATH');
+vitest('Browser and cluster tests (Chromium, nginx)', 'browser', ['--config', 'vitest.e2e.config.ts'], {}, [
   '--filter',
   '@meridian/tests',
 ]);

@@ -2,16 +2,17 @@ import { defineConfig } from 'vitest/config';
 // Workspace packages resolve to their TypeScript sources, never to a stale build.
 const sourceConditions = { resolve: { conditions: ['source'] }, ssr: { resolve: { conditions: ['source'] } } };
 
-// Browser journeys (e2e/): one product for the whole run (global setup), journeys one after another,
-// since they share its accounts and some change them (passwords). `npm test` runs them last; alone:
-// `pnpm --filter @meridian/tests test:e2e`.
+// Browser journeys (e2e/) and the cluster tests (cluster/): one product for the whole run (global
+// setup, whose console build the cluster tests serve too), files one after another, since journeys
+// share its accounts and some change them (passwords), and each cluster file starts its own cluster of
+// seven processes. `npm test` runs them last; alone: `pnpm --filter @meridian/tests test:e2e`.
 export default defineConfig({
   ...sourceConditions,
   environments: {
     __vitest__: { resolve: { conditions: ['source', 'node', 'import', 'default'], noExternal: [/^@meridian\//] } },
   },
   test: {
-    include: ['e2e/**/*.test.ts'],
+    include: ['e2e/**/*.test.ts', 'cluster/**/*.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: false,
     maxWorkers: 1,

@@ -7,6 +7,7 @@ import type { PlatformConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { anonymousActor, type AuditOrigin, type AuditSource } from './domain/audit.js';
 import { authenticate, type Principal, type TokenVerifier } from './http/auth.js';
+import { closeIdleConnectionsLater } from './http/drain.js';
 import { errorHandler } from './http/errors.js';
 import { refuseControlCharacters, strictBodyValidators } from './http/validation.js';
 import { registerRoutes } from './routes/index.js';
@@ -77,7 +78,11 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
     bodyLimit: 5 * 1024 * 1024,
     genReqId: requestIdOf,
     schemaController: { compilersFactory: strictBodyValidators() },
+    // Stopping (SIGTERM), a request that arrives on a connection accepted before is served, not
+    // refused with a 503: behind nginx it is on its way already and cannot go elsewhere.
+    return503OnClosing: false,
   });
+  closeIdleConnectionsLater(app.server);
   app.setErrorHandler(errorHandler);
   refuseControlCharacters(app);
   app.decorateRequest('principal', null);

@@ -264,8 +264,8 @@ describe('lifecycle jobs', () => {
     expect(transitions('deployment', JOB_STEPS.deployment[0]!, 'failed')).toBe(1);
 
     const repeated = await query(
-      `SELECT action, count(*)::int AS n FROM audit_events
-        WHERE organization_id = $1 AND occurred_at >= $2 GROUP BY action HAVING count(*) > 1`,
+      `SELECT action, details->>'job' AS job, details->>'step' AS step, count(*)::int AS n FROM audit_events
+        WHERE organization_id = $1 AND occurred_at >= $2 GROUP BY 1, 2, 3 HAVING count(*) > 1`,
       [id, startedAt],
     );
     expect(repeated).toEqual([]);

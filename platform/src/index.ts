@@ -5,3 +5,4 @@ export { loadConfig, type PlatformConfig } from './config.js';
 export { buildRestApi, type RestApiOptions } from './app.js';
 export { openPglite, openPostgres, type Database, type Queryable } from './db/database.js';
 export { migrate } from './db/migrate.js';
+export { JOB_STEPS } from './domain/jobs.js';

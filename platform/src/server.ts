@@ -6,6 +6,7 @@ import type { PlatformConfig } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/database.js';
 import { ADVISORY_LOCKS } from './db/locks.js';
 import { migrate } from './db/migrate.js';
+import { closeIdleConnectionsLater } from './http/drain.js';
 import { holdPglite } from './db/pglite-lock.js';
 import { startJobSweeper } from './domain/jobs.js';
 import { deleteStaleLoginFailures } from './domain/login.js';
@@ -50,6 +51,8 @@ export interface RunningPlatform {
 
 /** Expired provider rows and stale sign-in failures are removed this often. */
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
+/** How long requests under way may take to finish when the platform stops (SIGTERM) before being cut. */
+const CLOSE_GRACE_MS = 10_000;
 
 function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,11 +64,11 @@ function listen(server: Server, host: string, port: number): Promise<number> {
   });
 }
 
+/** Stops accepting; requests under way finish (idle connections close a second later, the rest after 10 s). */
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
-    // Keep-alive connections would hold close() open.
-    server.closeAllConnections();
+    setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
   });
 }
 
@@ -79,6 +82,7 @@ function lateBoundServer() {
     if (handle) handle(req, res);
     else res.writeHead(503).end();
   });
+  closeIdleConnectionsLater(server);
   return { server, bind: (next: typeof handle) => (handle = next) };
 }
 
@@ -141,10 +145,12 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     const keys = await LiveSigningKeys.open(db);
 
     const oidc = lateBoundServer();
-    const oidcPort = await listen(oidc.server, baseConfig.host, baseConfig.oidcPort);
-    stops.push(() => closeServer(oidc.server));
-    const issuer =
-      baseConfig.oidcPort === 0 && !options.keepIssuer ? `http://localhost:${oidcPort}` : baseConfig.issuer;
+    // Port 0: the issuer names the port, known only once listening. A fixed port listens only once the
+    // provider answers, so a replica behind nginx never takes requests while it starts (503s).
+    const listenEarly = baseConfig.oidcPort === 0;
+    const oidcPort = listenEarly ? await listen(oidc.server, baseConfig.host, 0) : baseConfig.oidcPort;
+    stops.push(() => (oidc.server.listening ? closeServer(oidc.server) : undefined));
+    const issuer = listenEarly && !options.keepIssuer ? `http://localhost:${oidcPort}` : baseConfig.issuer;
     const config: PlatformConfig = { ...baseConfig, issuer, oidcPort };
 
     const rest: FastifyInstance = await buildRestApi({
@@ -164,6 +170,7 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     // A rotation (or a key's activation) seen in the database gets a provider with the new key set;
     // requests under way finish on the one they started with.
     keys.onChange((current) => oidc.bind(providerHandler({ config, db, keys: current, trustProxy })));
+    if (!listenEarly) await listen(oidc.server, config.host, oidcPort);
     stops.push(keys.start(options.keyRefreshMs ?? KEY_REFRESH_MS));
 
     stops.push(startJobSweeper(db, config));

@@ -117,6 +117,17 @@ describe('an event in words', () => {
     );
   });
 
+  it('names a completed step of a job, in the name of whoever started it', () => {
+    const step = event({
+      action: 'organization.job-step',
+      targetId: 'stark',
+      details: { job: 'onboarding', step: 'Load reference data' },
+    });
+    expect(describeAuditEvent(step)).toBe(
+      'A. Operator started the onboarding of stark, whose step “Load reference data” completed',
+    );
+  });
+
   it('reads the gateway’s shape alike: enum kinds, values as text, details as a list', () => {
     expect(
       describeAuditEvent(

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'organization.activate',
   'organization.offboard',
   'organization.segment-switch',
+  'organization.job-step',
   'organization.job-failed',
   'licenses.update',
   'user.create',
@@ -52,6 +53,10 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
   'organization.segment-switch': {
     label: 'Customer segment switched',
     meaning: 'An organization moved to another customer segment.',
+  },
+  'organization.job-step': {
+    label: 'Lifecycle step completed',
+    meaning: 'A step of an onboarding, deployment or offboarding job completed; the event names the job and the step.',
   },
   'organization.job-failed': {
     label: 'Lifecycle job failed',
@@ -181,7 +186,9 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'organization.activate': (e) => `activated organization ${targetOf(e)}`,
   'organization.offboard': (e) => `started offboarding of ${targetOf(e)}`,
   'organization.segment-switch': (e) => `switched the customer segment of ${targetOf(e)}`,
-  // Recorded in the name of whoever started the job: the failure is the outcome of their move.
+  // Recorded in the name of whoever started the job: each step and a failure are outcomes of their move.
+  'organization.job-step': (e) =>
+    `started the ${textOf(detailOf(e, 'job')) ?? 'lifecycle job'} of ${targetOf(e)}, whose step “${textOf(detailOf(e, 'step')) ?? ''}” completed`,
   'organization.job-failed': (e) => {
     const step = textOf(detailOf(e, 'step'));
     const reason = textOf(detailOf(e, 'reason'));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startGatewayProcess, type GatewayProcess } from '../e2e/support/gateway-process.js';
 import { repoRoot } from '../e2e/support/paths.js';
 import { freePort } from '../e2e/support/ports.js';
+import { cpuSecondsOf } from './process-cpu.js';
 
 /** The compiled gateway as production runs it, with what the bench reads of its process. */
 export interface MeasuredGatewayProcess extends GatewayProcess {
@@ -19,19 +20,6 @@ async function statusKilobytes(pid: number, field: string): Promise<number> {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
   if (!match) throw new Error(`${field} missing from /proc/${pid}/status`);
   return Number(match[1]);
-}
-
-/** Clock ticks per second of /proc/<pid>/stat: 100 on nearly every Linux, asked once. */
-const clockTicks = (() => {
-  const answer = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout);
-  return Number.isFinite(answer) && answer > 0 ? answer : 100;
-})();
-
-async function cpuSecondsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // The command name (2nd field) is in parentheses and may hold spaces; utime and stime are the 14th and 15th fields.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }
 
 /** What production runs (deploy/gateway.Dockerfile's CMD, and `npm start`): the compiled gateway. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { amplificationSection } from './amplification-section.js';
 import { auditSection } from './audit-section.js';
+import { clusterSection } from './cluster-section.js';
 import { describeMachine } from './machine.js';
 import { gatewaySection } from './gateway-section.js';
 import { platformSection } from './platform-section.js';
@@ -19,6 +20,7 @@ const SECTIONS: BenchSection[] = [
   amplificationSection,
   webSection,
   auditSection,
+  clusterSection,
 ];
 
 const benchmarksFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../BENCHMARKS.md');

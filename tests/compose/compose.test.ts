@@ -1,5 +1,6 @@
 // No Docker engine runs here: docker-compose.yml is checked as data. It must be valid compose, use only
-// documented configuration, keep the REST API and PostgreSQL private, and run two gateways behind nginx.
+// documented configuration, keep the REST API, PostgreSQL and Redis private, and run the cluster topology
+// (2 platform and 3 gateway replicas) behind nginx from the template start:cluster uses too.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,9 @@ import {
 import { validateCompose } from './compose-schema.js';
 import { finalStage, dockerInstructions, nginxProxyTargets, nginxUpstreams } from './deploy-files.js';
 import { documentedVariables } from './readme-config.js';
+import { NGINX_TEMPLATE, renderNginxTemplate } from '../../scripts/cluster/topology.mjs';
+
+const NGINX_TEMPLATE_FILE = path.relative(repoRoot, NGINX_TEMPLATE);
 
 const { document } = loadComposeFile();
 const services = Object.entries(document.services);
@@ -90,11 +94,11 @@ describe('docker-compose.yml', () => {
   it('would be refused by the same validation with an unknown key or a malformed duration', () => {
     const broken = structuredClone(document) as unknown as { services: Record<string, Record<string, unknown>> };
     broken.services.postgres!.imagee = 'postgres';
-    broken.services.platform!.healthcheck = { test: ['CMD', 'true'], interval: 'ten seconds' };
+    broken.services['platform-1']!.healthcheck = { test: ['CMD', 'true'], interval: 'ten seconds' };
     const { valid, errors } = validateCompose(broken);
     expect(valid).toBe(false);
     expect(errors.join('\n')).toMatch(/\/services\/postgres must NOT have additional properties.*imagee/);
-    expect(errors.join('\n')).toMatch(/\/services\/platform\/healthcheck\/interval must match format "duration"/);
+    expect(errors.join('\n')).toMatch(/\/services\/platform-1\/healthcheck\/interval must match format "duration"/);
   });
 
   it("sets only variables that README's configuration table documents", () => {
@@ -130,7 +134,7 @@ describe('docker-compose.yml', () => {
         if (urlPassword !== undefined) secrets.push([`${name}: ${variable}'s password`, urlPassword]);
       }
     }
-    expect(secrets.map(([where]) => where)).toContain("platform: DATABASE_URL's password");
+    expect(secrets.map(([where]) => where)).toContain("platform-1: DATABASE_URL's password");
     for (const [where, value] of secrets) expect(value, where).toMatch(requiredInterpolation);
     for (const dockerfile of services.flatMap(([, definition]) => dockerfileOf(definition) ?? [])) {
       const settings = dockerInstructions(readRepoFile(dockerfile)).filter(
@@ -143,56 +147,78 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes the OpenID provider and not the REST API', () => {
-    const platform = serviceEnvironment(service('platform'));
-    const restPort = Number(valueWithDefaults(platform.get('PLATFORM_PORT') ?? '4010'));
-    const issuerPort = Number(valueWithDefaults(platform.get('OIDC_PORT') ?? '4011'));
-    expect(restPort).not.toBe(issuerPort);
-    expect(publishedContainerPorts(service('platform'))).toEqual([issuerPort]);
+  const replicasOf = (dockerfile: string) =>
+    services
+      .filter(([, definition]) => dockerfileOf(definition) === dockerfile)
+      .map(([name]) => name)
+      .sort();
+  const nginxSetting = (name: string) => valueWithDefaults(serviceEnvironment(service('nginx')).get(name) ?? '');
+
+  it('publishes the gateway and the OpenID provider through nginx, and not the REST API', () => {
+    const published = publishedContainerPorts(service('nginx'));
+    expect(published.sort()).toEqual(
+      [Number(nginxSetting('GATEWAY_LISTEN')), Number(nginxSetting('OIDC_LISTEN'))].sort(),
+    );
+    expect(published).not.toContain(Number(nginxSetting('PLATFORM_API_LISTEN')));
     for (const [name, definition] of services) {
-      if (name === 'platform') continue;
-      // Only the parts meant for browsers and tools are published: the gateway's nginx and the console.
-      if (definition.ports?.length) expect(['gateway-nginx', 'web'], `${name} publishes ports`).toContain(name);
+      // Only the parts meant for browsers and tools are published: nginx and the console.
+      if (definition.ports?.length) expect(['nginx', 'web'], `${name} publishes ports`).toContain(name);
     }
   });
 
-  it('keeps PostgreSQL on the internal network alone, with the platform and the gateways', () => {
+  it('keeps PostgreSQL, Redis and the platform on the internal network alone', () => {
     expect(document.networks?.internal?.internal).toBe(true);
-    expect(networkNames(service('postgres'))).toEqual(['internal']);
-    expect(service('postgres').ports ?? []).toEqual([]);
-    expect(networkNames(service('platform'))).toContain('internal');
-    for (const name of ['gateway-1', 'gateway-2']) expect(networkNames(service(name))).toContain('internal');
-    for (const name of ['gateway-nginx', 'web']) expect(networkNames(service(name))).not.toContain('internal');
+    for (const name of ['postgres', 'redis', ...replicasOf('deploy/platform.Dockerfile')]) {
+      expect(networkNames(service(name)), name).toEqual(['internal']);
+      expect(service(name).ports ?? [], name).toEqual([]);
+    }
+    for (const name of [...replicasOf('deploy/gateway.Dockerfile'), 'nginx'])
+      expect(networkNames(service(name)), name).toContain('internal');
+    expect(networkNames(service('web'))).not.toContain('internal');
   });
 
-  it('runs exactly two gateway replicas, the upstreams of the nginx that fronts them', () => {
-    const replicas = services.filter(([, definition]) => dockerfileOf(definition) === 'deploy/gateway.Dockerfile');
-    expect(replicas.map(([name]) => name).sort()).toEqual(['gateway-1', 'gateway-2']);
+  it('runs two platform and three gateway replicas, the upstreams of nginx, from the template start:cluster fills in', () => {
+    const platforms = replicasOf('deploy/platform.Dockerfile');
+    const gateways = replicasOf('deploy/gateway.Dockerfile');
+    expect(platforms).toEqual(['platform-1', 'platform-2']);
+    expect(gateways).toEqual(['gateway-1', 'gateway-2', 'gateway-3']);
     const balancers = services.filter(([, definition]) =>
-      [...mountedFiles(document, definition).values()].includes('deploy/gateway-nginx.conf'),
+      [...mountedFiles(document, definition).values()].includes(path.normalize(NGINX_TEMPLATE_FILE)),
     );
-    expect(balancers.map(([name]) => name)).toEqual(['gateway-nginx']);
-    const [, nginx] = balancers[0]!;
+    expect(balancers.map(([name]) => name)).toEqual(['nginx']);
+    const nginx = service('nginx');
     expect(nginx.image).toMatch(/nginx/);
-    expect(publishedContainerPorts(nginx).length).toBeGreaterThan(0);
+    // The nginx image fills in /etc/nginx/templates/*.template from its environment at start.
+    expect([...mountedFiles(document, nginx).keys()]).toEqual(['/etc/nginx/templates/meridian.conf.template']);
     expect(
       dependencies(nginx)
         .map(({ name }) => name)
         .sort(),
-    ).toEqual(['gateway-1', 'gateway-2']);
+    ).toEqual([...gateways, ...platforms].sort());
 
-    const conf = readRepoFile('deploy/gateway-nginx.conf');
+    const settings = Object.fromEntries(serviceEnvironment(nginx));
+    const conf = renderNginxTemplate(readRepoFile(NGINX_TEMPLATE_FILE), settings);
+    const portOf = (name: string, variable: string, fallback: string) =>
+      valueWithDefaults(serviceEnvironment(service(name)).get(variable) ?? fallback);
     const upstreams = nginxUpstreams(conf);
-    const expected = replicas
-      .map(
-        ([name, definition]) =>
-          `${name}:${valueWithDefaults(serviceEnvironment(definition).get('GATEWAY_PORT') ?? '')}`,
-      )
-      .sort();
-    expect([...upstreams.values()].map((servers) => [...servers].sort())).toEqual([expected]);
-    expect(nginxProxyTargets(conf)).toEqual([`http://${[...upstreams.keys()][0]}`]);
-    for (const [name, definition] of replicas)
-      expect(definition.ports ?? [], `${name} is reached through nginx only`).toEqual([]);
+    expect(upstreams.get('meridian_gateways')).toEqual(
+      gateways.map((name) => `${name}:${portOf(name, 'GATEWAY_PORT', '')}`),
+    );
+    expect(upstreams.get('meridian_platform_api')).toEqual(
+      platforms.map((name) => `${name}:${portOf(name, 'PLATFORM_PORT', '4010')}`),
+    );
+    expect(upstreams.get('meridian_oidc')).toEqual(
+      platforms.map((name) => `${name}:${portOf(name, 'OIDC_PORT', '4011')}`),
+    );
+    expect(nginxProxyTargets(conf).sort()).toEqual([...upstreams.keys()].map((name) => `http://${name}`).sort());
+    // The gateways reach the REST API through nginx, and share their state through Redis.
+    for (const name of gateways) {
+      const environment = serviceEnvironment(service(name));
+      expect(environment.get('PLATFORM_API_URL')).toBe(`http://nginx:${nginxSetting('PLATFORM_API_LISTEN')}`);
+      expect(environment.get('REDIS_URL')).toMatch(/^redis:\/\/redis:\d+$/);
+    }
+    for (const name of [...gateways, ...platforms])
+      expect(service(name).ports ?? [], `${name} is reached through nginx only`).toEqual([]);
   });
 
   it('gives every service a healthcheck or a dependency it waits on until healthy, and a restart policy', () => {

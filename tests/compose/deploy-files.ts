@@ -5,7 +5,8 @@ export function nginxUpstreams(conf: string): Map<string, string[]> {
   const upstreams = new Map<string, string[]>();
   const withoutComments = conf.replace(/#.*$/gm, '');
   for (const match of withoutComments.matchAll(/upstream\s+([\w.-]+)\s*\{([^}]*)\}/g)) {
-    const servers = [...match[2]!.matchAll(/^\s*server\s+([^\s;]+)/gm)].map((server) => server[1]!);
+    // A server a line, or several on one line ("server a:1; server b:1;", as an environment fills them in).
+    const servers = [...match[2]!.matchAll(/(?:^|;)\s*server\s+([^\s;]+)/gm)].map((server) => server[1]!);
     upstreams.set(match[1]!, servers);
   }
   return upstreams;

@@ -75,6 +75,9 @@ function queryString(query: Query | undefined): string {
 function parseBody(text: string, contentType: string | string[] | undefined): unknown {
   if (text === '') return undefined;
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
+  // An HTML page comes from a proxy in front of the platform (nginx's 502), not from the platform:
+  // it is no message for anyone, so the status speaks instead.
+  if (type && /html/i.test(type)) return undefined;
   if (type && /json/i.test(type)) {
     try {
       return JSON.parse(text) as unknown;

@@ -30,9 +30,10 @@ async function lastEventId(): Promise<string> {
   return rows[0]!.id;
 }
 
+/** Events the routes recorded after `id` (a lifecycle job's own progress, which a route's read may advance, left out). */
 async function eventsAfter(id: string): Promise<EventRow[]> {
   const { rows } = await platform.db.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM audit_events WHERE id > $1 ORDER BY id`,
+    `SELECT ${EVENT_COLUMNS} FROM audit_events WHERE id > $1 AND action NOT LIKE 'organization.job-%' ORDER BY id`,
     [id],
   );
   return rows;
@@ -533,8 +534,8 @@ async function send(c: Pick<WriteCase, 'as' | 'method' | 'url' | 'body'>, n: num
 describe('every write route', () => {
   it('is in the table, and every action but the failed sign-ins is recorded by one of its cases', () => {
     const tested = new Set(CASES.map((c) => c.event().action));
-    // A job's failure is no write route's: the job records it as it fails (routes/lifecycle.test.ts).
-    const notWrites = (action: string) => action.startsWith('sign-in.') || action === 'organization.job-failed';
+    // A job's steps and failure are no write route's: the job records them as it runs (routes/lifecycle.test.ts).
+    const notWrites = (action: string) => action.startsWith('sign-in.') || action.startsWith('organization.job-');
     const missing = AUDIT_ACTIONS.filter((action) => !tested.has(action) && !notWrites(action));
     expect(missing).toEqual([]);
   });

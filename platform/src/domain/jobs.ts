@@ -104,18 +104,21 @@ async function jobStarter(tx: Queryable, organizationId: string, kind: JobKind):
 }
 
 /**
- * A job's failure in the audit trail (Activity shows it beside the move that started it): recorded once,
- * when the job turns failed, in the name of whoever started it, with the step and the reason.
+ * A job's progress in the audit trail (Activity shows it beside the move that started it), in the name
+ * of whoever started the job: each step once when it completes, and the failure once, with the step
+ * and the reason. Written in the transaction that moves the job, so however many replicas sweep, a
+ * step is recorded once.
  */
-async function recordJobFailure(tx: Queryable, job: JobRow, failed: JobStep): Promise<void> {
+async function recordJobProgress(tx: Queryable, job: JobRow, step: JobStep): Promise<void> {
+  const failed = step.status === 'failed';
   await recordAuditEvent(
     tx,
     { actor: await jobStarter(tx, job.organization_id, job.kind), origin: { requestId: null, clientIp: null } },
     {
-      action: 'organization.job-failed',
+      action: failed ? 'organization.job-failed' : 'organization.job-step',
       organizationId: job.organization_id,
       target: { type: 'organization', id: job.organization_id },
-      details: { job: job.kind, step: failed.name, reason: failed.message ?? null },
+      details: failed ? { job: job.kind, step: step.name, reason: step.message ?? null } : { job: job.kind, step: step.name },
     },
   );
 }
@@ -155,12 +158,11 @@ async function advanceJob(tx: Queryable, job: RunningJob, now: Date): Promise<vo
     await COMPLETION_EFFECTS[job.kind]?.(tx, job.organization_id);
   }
   if (status === job.status && JSON.stringify(steps) === JSON.stringify(job.steps)) return;
-  if (status === 'failed')
-    await recordJobFailure(
-      tx,
-      job,
-      steps.find((step) => step.status === 'failed')!,
-    );
+  for (const [index, step] of steps.entries()) {
+    const was = job.steps[index]?.status;
+    if ((step.status === 'completed' || step.status === 'failed') && was !== step.status)
+      await recordJobProgress(tx, job, step);
+  }
   await tx.query(
     `UPDATE organization_jobs SET status = $3, completed_at = $4, steps = $5::text::jsonb WHERE organization_id = $1 AND kind = $2`,
     [job.organization_id, job.kind, status, endedAt, JSON.stringify(steps)],

@@ -296,6 +296,14 @@ describe('a failed job is seen everywhere the organization shows', () => {
     // Later reads refresh the jobs again; the failure must not be recorded twice.
     await settled(id, 'deployment');
 
+    const steps = await call('GET', `/audit-events?organizationId=${id}&action=organization.job-step&first=100`);
+    const stepEvents = steps.json().data as { actor: string; details: { job: string; step: string } }[];
+    // Each completed step once (read after read refreshed the jobs), in the name of the job's starter.
+    expect(stepEvents.map((event) => `${event.details.job}: ${event.details.step}`).sort()).toEqual(
+      JOB_STEPS.onboarding.map((step) => `onboarding: ${step}`).sort(),
+    );
+    expect(new Set(stepEvents.map((event) => event.actor))).toEqual(new Set([ADMIN]));
+
     const events = await call('GET', `/audit-events?organizationId=${id}&action=organization.job-failed`);
     expect(events.statusCode).toBe(200);
     const failures = events.json().data as { actor: string; targetId: string; details: unknown }[];

@@ -1,0 +1,93 @@
+import type { RunningPlatform } from '@meridian/platform';
+import { discoverConsole, signIn } from '@meridian/platform/test-support';
+import { FROM_SOURCES, startCluster, type RunningCluster } from '../../../scripts/cluster/topology.mjs';
+
+export type { RunningCluster } from '../../../scripts/cluster/topology.mjs';
+
+/**
+ * The cluster topology of `npm run start:cluster` (PostgreSQL, Redis, 2 platform and 3 gateway replicas,
+ * nginx), from the sources, for one test file: started in its beforeAll, closed in its afterAll. The
+ * parts' output is kept and printed only when something fails.
+ */
+export async function startTestCluster(
+  options: { consoleUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningCluster> {
+  const started = Date.now();
+  const cluster = await startCluster({
+    commands: FROM_SOURCES,
+    durable: false,
+    consoleUrl: options.consoleUrl,
+    // Lifecycle jobs step every 300 ms, so the jobs test takes seconds.
+    env: { APP_ENV: 'testing', LOG_LEVEL: 'warn', JOB_STEP_MS: '300', ...options.env },
+  });
+  console.info(`[cluster] ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return cluster;
+}
+
+export interface GraphQLAnswer {
+  status: number;
+  /** The replica that answered (nginx's X-Meridian-Replica), when through nginx. */
+  replica: string | null;
+  body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
+}
+
+/** One GraphQL request to `url` with a bearer token; never throws for an HTTP status (network errors do). */
+export async function graphql(
+  url: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphQLAnswer> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  let body: GraphQLAnswer['body'];
+  try {
+    body = JSON.parse(text) as GraphQLAnswer['body'];
+  } catch {
+    body = { errors: [{ message: text.slice(0, 200) }] };
+  }
+  return { status: response.status, replica: response.headers.get('x-meridian-replica'), body };
+}
+
+/** A gateway replica's own GraphQL URL (past nginx). */
+export const replicaGraphqlUrl = (origin: string) => `${origin}/graphql`;
+
+/**
+ * A client-credentials token from one provider replica's own token endpoint (past nginx), so a test
+ * knows which replica signed it.
+ */
+export async function tokenFrom(oidcUrl: string, client: { id: string; secret: string }): Promise<string> {
+  const response = await fetch(`${oidcUrl}/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'api_access' }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token)
+    throw new Error(`${oidcUrl}/token answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** The id of the key that signed a JWT (its header's kid). */
+export const signingKeyOf = (jwt: string) =>
+  (JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A person's access token, signed in through the provider's real form at `issuer` (code + PKCE). */
+export async function userToken(issuer: string, consoleUrl: string, email: string, password: string): Promise<string> {
+  // The sign-in helpers want a running platform; only these fields of one are read.
+  const provider = {
+    issuer,
+    config: { consoleUrl, consoleClientId: 'meridian-console' },
+  } as unknown as RunningPlatform;
+  const { tokens } = await signIn(provider, await discoverConsole(provider), email, { password });
+  return tokens.access_token;
+}
