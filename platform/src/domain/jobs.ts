@@ -118,7 +118,9 @@ async function recordJobProgress(tx: Queryable, job: JobRow, step: JobStep): Pro
       action: failed ? 'organization.job-failed' : 'organization.job-step',
       organizationId: job.organization_id,
       target: { type: 'organization', id: job.organization_id },
-      details: failed ? { job: job.kind, step: step.name, reason: step.message ?? null } : { job: job.kind, step: step.name },
+      details: failed
+        ? { job: job.kind, step: step.name, reason: step.message ?? null }
+        : { job: job.kind, step: step.name },
     },
   );
 }
