@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // Relative, so the config bundler compiles it: the schema package's built output may not exist yet.
 import { faviconDataUri } from '../schema/src/brand.js';
+import { securityHeaders, type ConnectTargets } from './security-headers.js';
 
 /**
  * react-router's package exports always point at its development build (extra checks and warnings);
@@ -150,6 +151,26 @@ function sideEffectFreeCachePersist(): Plugin {
   };
 }
 
+/**
+ * `npm start` serves the build with `vite preview`: with the console's security headers (one source,
+ * security-headers.ts), connect-src naming the gateway and issuer of the config.json being served. The
+ * dev server has none: its hot reload runs inline scripts.
+ */
+function securityHeadersInPreview(): Plugin {
+  return {
+    name: 'meridian:security-headers',
+    configurePreviewServer(server) {
+      const configFile = path.resolve(server.config.root, server.config.build.outDir, 'config.json');
+      server.middlewares.use((_request, response, next) => {
+        const config = JSON.parse(readFileSync(configFile, 'utf8')) as { gatewayUrl: string; oidc: { issuer: string } };
+        const targets: ConnectTargets = { gatewayUrl: config.gatewayUrl, issuer: config.oidc.issuer };
+        for (const [name, value] of Object.entries(securityHeaders(targets))) response.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
+
 // The console. `config.json` is fetched at run time (deploy/web-config.json.template writes it in a
 // container; public/config.json holds the local defaults), so one build serves every environment.
 export default defineConfig(({ command }) => ({
@@ -158,6 +179,7 @@ export default defineConfig(({ command }) => ({
     generatedDocumentModules(),
     blueprintIconNamesOnDemand(),
     sideEffectFreeCachePersist(),
+    securityHeadersInPreview(),
     react(),
   ],
   resolve: {

@@ -69,7 +69,7 @@ const restGet = (url: string, token: string) =>
   fetch(`${platform.restUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('discovery', () => {
-  it('publishes the endpoints the console needs and no session iframe', async () => {
+  it('publishes the endpoints and flows the console and tools use, and no session iframe', async () => {
     const response = await fetch(`${platform.issuer}/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
     const discovery = (await response.json()) as Record<string, unknown> & { jwks_uri: string };
@@ -80,9 +80,13 @@ describe('discovery', () => {
       revocation_endpoint: `${platform.issuer}/token/revocation`,
       end_session_endpoint: `${platform.issuer}/session/end`,
     });
-    expect(discovery.grant_types_supported).toEqual(
-      expect.arrayContaining(['authorization_code', 'refresh_token', 'client_credentials']),
-    );
+    // Exactly what the console (code + PKCE, refresh) and tools (client credentials) use: no implicit grant.
+    expect([...(discovery.grant_types_supported as string[])].sort()).toEqual([
+      'authorization_code',
+      'client_credentials',
+      'refresh_token',
+    ]);
+    expect(discovery.response_types_supported).toEqual(['code']);
     expect(discovery.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'api_access']));
     expect(discovery).not.toHaveProperty('check_session_iframe');
     const jwks = (await (await fetch(discovery.jwks_uri)).json()) as { keys: { kid: string }[] };

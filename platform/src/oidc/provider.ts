@@ -190,6 +190,9 @@ export function providerConfiguration({ config, db, keys }: ProviderOptions): Co
     // api_access is listed too so a client's `scope` metadata may name it; tokens get it from the resource server.
     scopes: ['openid', 'email', 'profile', API_SCOPE],
     pkce: { required: () => true },
+    // What the console (code + PKCE) and tools (client credentials) use, nothing more: no implicit or
+    // hybrid flow is advertised or accepted.
+    responseTypes: ['code'],
     routes: { revocation: REVOCATION_PATH },
     interactions: {
       policy: signInPolicy(),

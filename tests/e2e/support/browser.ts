@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { saveScreenshot } from './screenshots.js';
 
 /** Debian's Chromium (apt-get install chromium; .ci/run installs it). The /usr/bin wrapper adds flags and noise. */
@@ -23,7 +23,27 @@ export interface JourneyBrowser {
   context: BrowserContext;
   /** A new tab of the same browser (same cookies and storage: another tab of the same person). */
   newPage(): Promise<Page>;
+  /**
+   * Content-Security-Policy violations any page reported so far (each a line: directive, what was
+   * blocked, where). takeViolations() answers them and starts a new list.
+   */
+  takeViolations(): string[];
+  /** Closes the browser; throws if a page reported a violation nobody took. */
   close(): Promise<void>;
+}
+
+/**
+ * Reports every `securitypolicyviolation` event of every page and frame to `record`: the console must
+ * run under its Content-Security-Policy (web/security-headers.ts) without one.
+ */
+async function recordViolations(context: BrowserContext, record: (line: string) => void): Promise<void> {
+  await context.exposeBinding('__meridianCspViolation', (source, line: string) =>
+    record(`${line} (page ${source.page.url()})`),
+  );
+  await context.addInitScript(`document.addEventListener('securitypolicyviolation', (event) => {
+    window.__meridianCspViolation(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline code') +
+      ' at ' + (event.sourceFile || 'the page') + ':' + event.lineNumber + (event.sample ? ' (' + event.sample + ')' : ''));
+  });`);
 }
 
 /**
@@ -48,12 +68,22 @@ export async function openBrowser(): Promise<JourneyBrowser> {
   }
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
+  let violations: string[] = [];
+  await recordViolations(context, (line) => violations.push(line));
+  const takeViolations = () => {
+    const taken = violations;
+    violations = [];
+    return taken;
+  };
   return {
     context,
     newPage: () => context.newPage(),
+    takeViolations,
     close: async () => {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
+      const left = takeViolations();
+      if (left.length > 0) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
     },
   };
 }
@@ -75,6 +105,8 @@ export function openJourney(use: (journey: { browser: JourneyBrowser; page: Page
   });
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && browser) await recordFailure(browser, task.name);
+    // The console runs under its Content-Security-Policy without a single violation, in every test.
+    expect(browser?.takeViolations() ?? []).toEqual([]);
   });
   afterAll(() => browser?.close());
 }

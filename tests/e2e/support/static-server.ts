@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { securityHeaders } from '../../../web/security-headers.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,10 +36,20 @@ async function isFile(file: string): Promise<boolean> {
   );
 }
 
+/** The console's security headers (web/security-headers.ts) for the config.json being served. */
+async function consoleSecurityHeaders(root: string): Promise<Record<string, string>> {
+  const config = JSON.parse(await readFile(path.join(root, 'config.json'), 'utf8')) as {
+    gatewayUrl: string;
+    oidc: { issuer: string };
+  };
+  return securityHeaders({ gatewayUrl: config.gatewayUrl, issuer: config.oidc.issuer });
+}
+
 /**
  * Serves a built single-page app the way its host does (nginx in deploy/): files as they are, and
- * index.html for any other path so the router decides (its 404 page included). Missing assets (a
- * path with an extension) are real 404s, as a failed dynamic import must see.
+ * index.html for any other path so the router decides (its 404 page included), with the console's
+ * security headers (its Content-Security-Policy included). Missing assets (a path with an extension)
+ * are real 404s, as a failed dynamic import must see.
  */
 export async function serveStatic(root: string): Promise<StaticServer> {
   const server: Server = createServer((request, response) => {
@@ -53,7 +64,11 @@ export async function serveStatic(root: string): Promise<StaticServer> {
       const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
       // Hashed assets may be cached; the entry page and the runtime configuration never.
       const cache = file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-store';
-      response.writeHead(200, { 'content-type': type, 'cache-control': cache });
+      response.writeHead(200, {
+        ...(await consoleSecurityHeaders(root)),
+        'content-type': type,
+        'cache-control': cache,
+      });
       createReadStream(file).pipe(response);
     })().catch(() => {
       if (!response.headersSent) response.writeHead(500);

@@ -1,12 +1,12 @@
 declare global {
   interface Window {
-    /** /config.json as index.html's inline script asked for it, before the console's code loaded. */
+    /** /config.json as public/config-request.js asked for it, before the console's code loaded. */
     meridianConfigRequest?: Promise<Response>;
   }
 }
 
 /**
- * A fetch for loadRuntimeConfig that answers its first call with index.html's early request for
+ * A fetch for loadRuntimeConfig that answers its first call with public/config-request.js's early request for
  * /config.json (made with the same options while the code downloads, so start-up does not wait for it
  * afterwards); later calls, or a page without the early request (tests, dev tools), fetch anew.
  */
