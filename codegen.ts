@@ -1,4 +1,5 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
 
 // One contract, printed to schema/schema.graphql: typed resolvers for the gateway, typed documents for
 // the web app. Generated files are never edited by hand (and not committed: `pnpm codegen` makes them).
@@ -9,8 +10,6 @@ const gatewayModule = (domain: string, type: string) => `../modules/${domain}/pl
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
   documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**'],
-  // No documents exist until the web console's screens land.
-  ignoreNoDocuments: true,
   generates: {
     'gateway/src/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
@@ -60,12 +59,20 @@ const config: CodegenConfig = {
     },
     'web/src/gql/': {
       preset: 'client',
+      // Apollo's cache needs __typename in every selection; it adds them to what it sends as text, but
+      // the gateway runs the trusted documents as written: they carry them themselves.
+      documentTransforms: [addTypenameSelectionDocumentTransform],
       config: {
         scalars: { DateTime: 'string', Email: 'string', NPI: 'string', ZipCode: 'string' },
         useTypeImports: true,
         enumsAsTypes: true,
       },
-      presetConfig: { fragmentMasking: { unmaskFunctionName: 'getFragmentData' } },
+      presetConfig: {
+        fragmentMasking: { unmaskFunctionName: 'getFragmentData' },
+        // Trusted documents: persisted-documents.json (SHA-256 → document) is the gateway's list of the
+        // console's operations, and each document carries its hash, which is all the console sends.
+        persistedDocuments: { mode: 'embedHashInDocument', hashAlgorithm: 'sha256' },
+      },
     },
   },
 };

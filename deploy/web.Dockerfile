@@ -14,10 +14,12 @@ COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY tests/package.json tests/
 RUN pnpm install --frozen-lockfile --filter meridian-console --filter "@meridian/web..."
+COPY codegen.ts ./
 COPY schema schema
 COPY web web
-# Vite writes web/dist; nothing in it depends on where it is deployed (config.json comes at start).
-RUN pnpm --filter "@meridian/web..." run build
+# codegen writes the typed documents (with the hashes the gateway's trusted documents list); Vite writes
+# web/dist; nothing in it depends on where it is deployed (config.json comes at start).
+RUN pnpm codegen && pnpm --filter "@meridian/web..." run build
 # The console's security headers as nginx lines (web/security-headers.ts, the one source).
 RUN pnpm exec tsx web/scripts/print-nginx-security-headers.ts > security-headers.conf.template
 

@@ -12,6 +12,7 @@ import type { GatewayRequestContext } from './context.js';
 import { applyAccessDirectives } from './directives/transform.js';
 import { createApolloServer } from './http/apollo.js';
 import { createRequestHandler } from './http/handler.js';
+import { TrustedDocuments } from './trusted-documents/manifest.js';
 import { RateLimiter } from './shared-state/rate-limiter.js';
 import { SharedRedis } from './shared-state/redis.js';
 import { UserChanges } from './shared-state/user-changes.js';
@@ -23,6 +24,22 @@ import { PlatformTransport } from './platform/client.js';
 /** The printed contract, as the @meridian/schema package exports it (the same file in a deployment). */
 export function loadContract(): string {
   return readFileSync(createRequire(import.meta.url).resolve('@meridian/schema/schema.graphql'), 'utf8');
+}
+
+/**
+ * The console's operations. Without the file (no `pnpm codegen` yet) every document is the caller's
+ * own: refused at start in production, said once in the log elsewhere.
+ */
+function trustedDocumentsOf(config: GatewayConfig, log: Logger): TrustedDocuments {
+  const documents = TrustedDocuments.loadIfPresent(config.trustedDocumentsFile);
+  if (documents) {
+    log.info({ file: config.trustedDocumentsFile, documents: documents.size }, 'Trusted documents loaded');
+    return documents;
+  }
+  const missing = `No trusted documents at ${config.trustedDocumentsFile} (pnpm codegen writes them; TRUSTED_DOCUMENTS names another file)`;
+  if (config.appEnv === 'production') throw new Error(missing);
+  log.warn(`${missing}: only callers ARBITRARY_DOCUMENTS allows can run anything.`);
+  return TrustedDocuments.empty();
 }
 
 /** The executable schema: the contract, the domain modules' resolvers, and the access directives applied. */
@@ -67,7 +84,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
   const redis = config.redisUrl ? new SharedRedis(config.redisUrl, log) : undefined;
   const limiter = new RateLimiter(config.rateLimitPerMinute, redis);
   const userChanges = new UserChanges(users, redis, log);
-  const apollo = createApolloServer(buildGatewaySchema(), config, log);
+  const apollo = createApolloServer(buildGatewaySchema(), config, log, trustedDocumentsOf(config, log));
 
   let starting: Promise<void> | undefined;
   const ready = () => (starting ??= apollo.start());

@@ -1,3 +1,6 @@
+import { fileURLToPath } from 'node:url';
+import { parseOwnDocumentsPolicy, type OwnDocumentsPolicy } from './trusted-documents/policy.js';
+
 /** Everything the gateway reads from its environment; the README's configuration table lists each. */
 export interface GatewayConfig {
   host: string;
@@ -36,7 +39,16 @@ export interface GatewayConfig {
   jwksCooldownMs: number;
   /** Take the client IP from X-Forwarded-For (behind nginx); otherwise the socket's address. */
   trustProxy: boolean;
+  /** The console's operations (graphql-codegen's persisted-documents.json): the trusted documents. */
+  trustedDocumentsFile: string;
+  /** Who may run documents beyond those (ARBITRARY_DOCUMENTS): `tools`, `users`, `anonymous`, role keys. */
+  ownDocuments: OwnDocumentsPolicy;
 }
+
+/** Where `pnpm codegen` writes the console's operations, from this file in src/ or dist/. */
+export const DEFAULT_TRUSTED_DOCUMENTS_FILE = fileURLToPath(
+  new URL('../../web/src/gql/persisted-documents.json', import.meta.url),
+);
 
 function number(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
@@ -98,5 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     maxPlatformCalls: number('MAX_PLATFORM_CALLS', env.MAX_PLATFORM_CALLS, DEFAULT_MAX_PLATFORM_CALLS),
     jwksCooldownMs: number('JWKS_COOLDOWN_MS', env.JWKS_COOLDOWN_MS, 1000),
     trustProxy: boolean('TRUST_PROXY', env.TRUST_PROXY, false),
+    trustedDocumentsFile: env.TRUSTED_DOCUMENTS || DEFAULT_TRUSTED_DOCUMENTS_FILE,
+    // Production: internal tools only; elsewhere anyone (the sandbox, and tools and tests exploring the API).
+    ownDocuments: parseOwnDocumentsPolicy(
+      env.ARBITRARY_DOCUMENTS ?? (appEnv === 'production' ? 'tools' : 'tools,users,anonymous'),
+    ),
   };
 }

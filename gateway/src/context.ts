@@ -31,6 +31,8 @@ export interface GatewayContext {
   productName: string;
   /** A user's record changed (role, active state…): every replica forgets its cached copy. */
   userChanged: (email: string) => void;
+  /** The caller may run GraphQL documents of their own, not only the console's (ARBITRARY_DOCUMENTS). */
+  mayRunOwnDocuments: boolean;
 }
 
 /** What one request records for its log line and metrics, beside what resolvers see. */

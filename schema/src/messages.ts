@@ -8,6 +8,8 @@ export const MESSAGES = {
   noResponse: 'No response received',
   /** The gateway cannot reach the platform (or answers 502–504): said to people instead of the transport's words. */
   serviceUnavailable: 'The service can’t be reached right now. This page will try again by itself.',
+  /** The console sent the hash of an operation this gateway does not know: an older (or newer) build. */
+  staleDocument: 'This page is out of date: the console has been updated. Reload the page to continue.',
   lastFallback: 'Something went wrong',
   serverError: 'Server Error',
   invalidCredentials: 'Invalid email or password.',

@@ -248,6 +248,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("generates the console's documents in the gateway and web images, and gives the gateway its trusted documents", () => {
+    for (const dockerfile of ['deploy/gateway.Dockerfile', 'deploy/web.Dockerfile'])
+      expect(readRepoFile(dockerfile), dockerfile).toMatch(/RUN pnpm codegen/);
+    const gateway = readRepoFile('deploy/gateway.Dockerfile');
+    expect(gateway).toContain('cp web/src/gql/persisted-documents.json /out/trusted-documents.json');
+    const settings = finalStage(gateway).filter(([keyword]) => keyword === 'ENV');
+    expect(settings.map(([, args]) => args)).toContain('TRUSTED_DOCUMENTS=/app/gateway/trusted-documents.json');
+    expect(gateway).toContain('COPY --from=build /out /app/gateway');
+  });
+
   it("writes the console's config.json from exactly the variables the web service sets", () => {
     const template = readRepoFile('deploy/web-config.json.template');
     const templateNames = [...new Set(interpolatedNames(template))].sort();

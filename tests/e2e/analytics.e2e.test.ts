@@ -67,6 +67,15 @@ describe('analytics for an operator', () => {
     expect(
       operations.filter((name) => !['AnalyticsSummary', 'SessionViewer', 'CatalogVersionCheck'].includes(name)),
     ).toEqual([]);
+    // Trusted documents: every request names its operation by hash and carries no document text.
+    for (const request of requests.filter((sent) => sent.method() === 'POST' && sent.url().startsWith(gatewayUrl))) {
+      const body = request.postDataJSON() as {
+        query?: string;
+        extensions?: { persistedQuery?: { sha256Hash?: string } };
+      };
+      expect(body.query).toBeUndefined();
+      expect(body.extensions?.persistedQuery?.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+    }
     await saveScreenshot(page, JOURNEY, 'operator light');
   });
 

@@ -15,6 +15,9 @@ import { tracePlugin } from '../observability/apollo-plugin.js';
 import { formatError } from './format-error.js';
 import { inputTextPlugin } from './input-text.js';
 import { platformBudgetPlugin } from '../cost/budget-plugin.js';
+import type { TrustedDocuments } from '../trusted-documents/manifest.js';
+import { trustedDocumentsPlugin } from '../trusted-documents/policy.js';
+import { TrustedDocumentStore } from '../trusted-documents/store.js';
 
 /** Armor's default token limit, applied by graphql-js's own parser (see ARMOR_LIMITS.maxTokens). */
 export const MAX_TOKENS = 1000;
@@ -40,6 +43,7 @@ export function createApolloServer(
   schema: GraphQLSchema,
   config: GatewayConfig,
   log: Logger,
+  trustedDocuments: TrustedDocuments,
 ): ApolloServer<GatewayRequestContext> {
   // A copy: Armor writes its handlers into the configuration it is given.
   const armor = new ApolloArmor(structuredClone(ARMOR_LIMITS)).protect();
@@ -51,8 +55,9 @@ export function createApolloServer(
     hideSchemaDetailsFromClientErrors: true,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
-    // No automatic persisted queries: nothing a client sends is stored server-side.
-    persistedQueries: false,
+    // Persisted queries answered from the trusted documents only: the console sends a hash, and
+    // nothing a client sends is ever stored (no registration at run time).
+    persistedQueries: { cache: new TrustedDocumentStore(trustedDocuments) },
     stopOnTerminationSignals: false,
     parseOptions: { maxTokens: MAX_TOKENS },
     validationRules: armor.validationRules,
@@ -71,6 +76,7 @@ export function createApolloServer(
       tracePlugin(),
       inputTextPlugin(),
       platformBudgetPlugin(config.maxPlatformCalls),
+      trustedDocumentsPlugin(trustedDocuments),
     ],
     formatError,
   });

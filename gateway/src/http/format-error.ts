@@ -49,6 +49,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       },
     };
   }
+  // A hash the trusted documents do not hold: a console of another build (it reloads on this code).
+  if (formatted.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND')
+    return { message: MESSAGES.staleDocument, extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } };
   // Apollo gives INTERNAL_SERVER_ERROR to whatever carried no code of its own: a bug, not an answer.
   // (Decided by code, not by `instanceof GraphQLError`, which a second copy of graphql would defeat.)
   if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;

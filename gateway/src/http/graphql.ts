@@ -14,6 +14,7 @@ import type { PlatformTransport, RequestPlatformClient } from '../platform/clien
 import { PlatformCallCancelled } from '../platform/errors.js';
 import { BodyTooLarge, ClientDisconnected, readBody } from './body.js';
 import type { RateLimiter } from '../shared-state/rate-limiter.js';
+import { mayRunOwnDocuments } from '../trusted-documents/policy.js';
 import type { UserChanges } from '../shared-state/user-changes.js';
 import { sendError } from './send.js';
 
@@ -271,6 +272,7 @@ export async function handleGraphQL(
     trace,
     chargeRateLimit: (tokens) => void deps.limiter.charge(rateKey, tokens),
     userChanged: (email) => deps.userChanges.changed(email),
+    mayRunOwnDocuments: mayRunOwnDocuments(caller, deps.config.ownDocuments),
   };
   const response = await deps.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method, headers: headerMapOf(req), search: request.url.search, body: read.body },

@@ -93,6 +93,9 @@ export async function startProduct(
       CONSOLE_URL: web.origin,
       // Journeys sign in many times from one address; the limit is the gateway's own tests' business.
       RATE_LIMIT_PER_MINUTE: '0',
+      // Trusted documents as in production for every journey but the operators' sandbox: the console
+      // must work on its registered operations alone (sent by hash); the admin may explore the API.
+      ARBITRARY_DOCUMENTS: 'tools,systemAdmin',
     });
     stops.push(() => gateway.close());
 

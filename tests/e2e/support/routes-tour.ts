@@ -42,7 +42,14 @@ export const WAIVED_VIOLATIONS: readonly WaivedViolation[] = [
 export async function checkScreen(page: Page, journey: string, screen: TourScreen): Promise<void> {
   await screen.content(page).first().waitFor();
   // Skeletons and spinners make axe judge placeholders: wait until nothing is busy.
-  await page.waitForFunction('document.querySelector("[aria-busy=true], .bp6-skeleton") === null');
+  // A function, not a string: Playwright evaluates a string with eval, which the console's
+  // Content-Security-Policy refuses (and reports as a violation).
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector(
+        '[aria-busy=true], .bp6-skeleton',
+      ) === null,
+  );
   await saveScreenshot(page, journey, screen.name);
   const blocking = blockingViolations(await axeViolations(page), WAIVED_VIOLATIONS);
   const message = `Serious or critical accessibility violations on ${screen.name} (${screen.path}):\n${describeViolations(blocking)}`;

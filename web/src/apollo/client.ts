@@ -1,7 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import type { AuthFailure } from '../auth/session-ended.js';
 import type { FreshnessTracker } from './freshness.js';
-import { authErrorLink, authLink, freshnessLink } from './links.js';
+import { authErrorLink, authLink, freshnessLink, trustedDocumentLink } from './links.js';
 import { typePolicies } from './type-policies.js';
 
 export interface ApolloClientOptions {
@@ -11,6 +11,8 @@ export interface ApolloClientOptions {
   /** A request found the session over (see auth/session-watch.ts). */
   onAuthFailure: (failure: AuthFailure) => void;
   freshness: FreshnessTracker;
+  /** The gateway did not know an operation's hash: the page is of another build (reload it). */
+  onStaleDocument: () => void;
   /** A cache to use (tests, or one restored beforehand); a new one otherwise. */
   cache?: InMemoryCache;
   /** For tests: answers requests instead of the network. */
@@ -35,6 +37,7 @@ export function createApolloClient(options: ApolloClientOptions): ApolloClient {
       authErrorLink(options.onAuthFailure),
       freshnessLink(options.freshness),
       authLink(options.getAccessToken),
+      trustedDocumentLink(options.onStaleDocument),
       http,
     ]),
     defaultOptions: {

@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../gql/index.js';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshnessKey, isCatalogDocument, STALE_TIME_MS } from './freshness.js';
@@ -9,7 +10,7 @@ import { useFreshQuery } from './useFreshQuery.js';
 interface UsersData {
   users: { rows: { email: string; name: string }[] };
 }
-const OrgUsersQuery: TypedDocumentNode<UsersData, { organizationId: string }> = gql`
+const OrgUsersQuery: TypedDocumentNode<UsersData, { organizationId: string }> = graphql(`
   query FreshnessTestOrgUsers($organizationId: ID!, $limit: Int = 50) {
     users(organizationId: $organizationId, limit: $limit) {
       rows {
@@ -18,12 +19,9 @@ const OrgUsersQuery: TypedDocumentNode<UsersData, { organizationId: string }> = 
       }
     }
   }
-`;
+`);
 
-interface CatalogData {
-  catalogProducts: { id: string; name: string; version: string }[];
-}
-const CatalogQuery: TypedDocumentNode<CatalogData> = gql`
+const CatalogQuery = graphql(`
   query FreshnessTestCatalog {
     catalogProducts(filters: { isLicenseRequired: true }) {
       id
@@ -31,7 +29,7 @@ const CatalogQuery: TypedDocumentNode<CatalogData> = gql`
       version
     }
   }
-`;
+`);
 
 function Users({ organizationId }: { organizationId: string }) {
   const { data } = useFreshQuery(OrgUsersQuery, { variables: { organizationId } });

@@ -39,7 +39,10 @@ export function freshnessKey(document: DocumentNode, variables: Record<string, u
 export function isCatalogDocument(document: DocumentNode): boolean {
   const operation = operationOf(document);
   if (!operation || operation.operation !== OperationTypeNode.QUERY) return false;
-  const fields = operation.selectionSet.selections;
+  // The trusted documents select __typename at the root too (codegen's typename transform).
+  const fields = operation.selectionSet.selections.filter(
+    (selection) => !(selection.kind === Kind.FIELD && selection.name.value === '__typename'),
+  );
   return (
     fields.length > 0 &&
     fields.every(

@@ -1,6 +1,8 @@
-import { ApolloLink } from '@apollo/client';
+import { ApolloLink, CombinedGraphQLErrors } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
+import type { DocumentNode } from 'graphql';
 import { OperationTypeNode } from 'graphql';
 import { tap } from 'rxjs';
 import { authFailureOf, type AuthFailure } from '../auth/session-ended.js';
@@ -40,4 +42,33 @@ export function freshnessLink(freshness: FreshnessTracker): ApolloLink {
       }),
     );
   });
+}
+
+/** The hash codegen embeds in each of the console's documents (persisted-documents.json's key), in hex. */
+export function trustedHashOf(document: DocumentNode): string {
+  const hash = (document as DocumentNode & { __meta__?: { hash?: string } }).__meta__?.hash;
+  if (!hash)
+    throw new Error('A GraphQL document without its trusted-document hash: write it with graphql() (codegen).');
+  return hash.replace(/^sha256:/, '');
+}
+
+/** The gateway does not know the hash sent: this page is of another build than the gateway's. */
+export function isStaleDocument(error: unknown): boolean {
+  return (
+    CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND')
+  );
+}
+
+/**
+ * Trusted documents: every operation goes to the gateway as its hash alone, never as text (the gateway
+ * runs only the documents of the console's build for browser users). A hash the gateway does not know
+ * means this page is of an older or newer build: `onStale` (a reload) rather than sending the text.
+ */
+export function trustedDocumentLink(onStale: () => void): ApolloLink {
+  return ApolloLink.from([
+    new ErrorLink(({ error }) => {
+      if (isStaleDocument(error)) onStale();
+    }),
+    new PersistedQueryLink({ generateHash: trustedHashOf, retry: () => false, disable: () => false }),
+  ]);
 }

@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../gql/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FETCHED_AT_KEY } from './freshness.js';
 import { CACHE_KEY, OWNER_KEY, PERSIST_THROTTLE_MS } from './persistence.js';
@@ -8,7 +9,7 @@ interface OrgUsers {
   users: { __typename?: string; rows: { __typename?: string; email: string; name: string; role: string }[] };
 }
 
-const OrgUsersQuery: TypedDocumentNode<OrgUsers, { organizationId: string }> = gql`
+const OrgUsersQuery: TypedDocumentNode<OrgUsers, { organizationId: string }> = graphql(`
   query PersistenceTestOrgUsers($organizationId: ID!) {
     users(organizationId: $organizationId) {
       rows {
@@ -18,7 +19,7 @@ const OrgUsersQuery: TypedDocumentNode<OrgUsers, { organizationId: string }> = g
       }
     }
   }
-`;
+`);
 
 const acmeUsers = () => ({
   users: {

@@ -1,4 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../gql/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_KEY, PERSIST_THROTTLE_MS } from './persistence.js';
 import { mutateWithSecret } from './secret-mutation.js';
@@ -10,7 +11,7 @@ interface CreatedCredential {
   createUserCredential: { secret: string | null };
 }
 
-const CreateUserCredential: TypedDocumentNode<CreatedCredential, { email: string }> = gql`
+const CreateUserCredential: TypedDocumentNode<CreatedCredential, { email: string }> = graphql(`
   mutation SecretTestCreateUserCredential($email: Email!) {
     createUserCredential(email: $email) {
       credential {
@@ -38,7 +39,7 @@ const CreateUserCredential: TypedDocumentNode<CreatedCredential, { email: string
       }
     }
   }
-`;
+`);
 
 const created = () => ({
   createUserCredential: {

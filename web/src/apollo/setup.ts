@@ -1,3 +1,4 @@
+import { reloadOnce } from '../screens/errors/chunk-reload.js';
 import type { ApolloClient, InMemoryCache } from '@apollo/client';
 import type { AuthFailure } from '../auth/session-ended.js';
 import { checkCatalogVersion } from './catalog-version.js';
@@ -35,6 +36,8 @@ export class ApolloSetup {
       getAccessToken: options.getAccessToken,
       onAuthFailure: options.onAuthFailure,
       freshness: this.freshness,
+      // Another build's page: one reload fetches the current console (at most once a minute).
+      onStaleDocument: () => void reloadOnce(),
       cache: this.cache,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });

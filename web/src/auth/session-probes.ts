@@ -1,4 +1,6 @@
 import { ErrorResponse, type UserManager } from 'oidc-client-ts';
+import { trustedHashOf } from '../apollo/links.js';
+import { graphql } from '../gql/index.js';
 import { gatewayVerdictOf, type GatewayVerdict } from './session-ended.js';
 import type { RefreshOutcome } from './session-watch.js';
 
@@ -21,8 +23,14 @@ export async function refreshTokens(
   }
 }
 
-/** The smallest question the gateway answers only for an active, known user. */
-const SESSION_CHECK_QUERY = 'query SessionCheck { viewer { email } }';
+/** The smallest question the gateway answers only for an active, known user (a trusted document). */
+const SessionCheckQuery = graphql(`
+  query SessionCheck {
+    viewer {
+      email
+    }
+  }
+`);
 
 /** Asks the gateway, outside Apollo (nothing cached, no error link), about an access token. */
 export async function checkGateway(
@@ -39,7 +47,11 @@ export async function checkGateway(
         accept: 'application/json',
         authorization: `Bearer ${accessToken}`,
       },
-      body: JSON.stringify({ query: SESSION_CHECK_QUERY, operationName: 'SessionCheck' }),
+      // By its hash alone, as the console sends every operation (trusted documents).
+      body: JSON.stringify({
+        operationName: 'SessionCheck',
+        extensions: { persistedQuery: { version: 1, sha256Hash: trustedHashOf(SessionCheckQuery) } },
+      }),
     });
     return gatewayVerdictOf(response.status, await response.text());
   } catch {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshTokens } from './session-probes.js';
 import { invalidGrant, ORIGIN, providerFetchStub, refreshed, storeUser, TEST_CONFIG } from './test-support.js';
-import { createUserManager, OIDC_SCOPES } from './user-manager.js';
+import { createUserManager, NO_REFRESH_TOKEN, OIDC_SCOPES } from './user-manager.js';
 
 describe('the user manager', () => {
   beforeEach(() => localStorage.clear());
@@ -64,6 +64,18 @@ describe('the user manager', () => {
     expect(revocations.map((call) => call.body.get('token'))).toEqual(['refresh-1']);
     expect(redirect).toHaveBeenCalledWith({ id_token_hint: user!.id_token });
     expect(localStorage.getItem(userManager.userStorageKey)).toBeNull();
+  });
+
+  it('never renews without a refresh token: no hidden iframe at the provider, a clear failure at once', async () => {
+    const { fetch, calls } = providerFetchStub(() => refreshed('user@acme.test'));
+    vi.stubGlobal('fetch', fetch);
+    const userManager = createUserManager(TEST_CONFIG, ORIGIN);
+    await storeUser(userManager, { email: 'user@acme.test', refreshToken: null });
+    const frames = vi.spyOn(document, 'createElement');
+    await expect(userManager.signinSilent()).rejects.toThrow(NO_REFRESH_TOKEN);
+    expect(frames.mock.calls.filter(([tag]) => tag.toLowerCase() === 'iframe')).toEqual([]);
+    frames.mockRestore();
+    expect(calls.filter((call) => call.url.includes('/token'))).toEqual([]);
   });
 
   it('never puts a signed-out user back: a renewal finishing after the sign-out is not stored', async () => {

@@ -13,6 +13,9 @@ export const OIDC_SCOPES = 'openid email profile api_access';
 export const CALLBACK_PATH = '/auth/callback';
 export const SILENT_RENEW_PATH = '/auth/silent-renew';
 
+/** Why a renewal did not happen: the stored user has no refresh token (signed out, or never had one). */
+export const NO_REFRESH_TOKEN = 'There is no refresh token to renew the session with.';
+
 /** Tabs take turns refreshing (see CoordinatedUserManager). */
 const RENEW_LOCK_NAME = 'meridian-auth-renew';
 
@@ -21,7 +24,7 @@ const RENEW_LOCK_NAME = 'meridian-auth-renew';
  * (stack.md, decisions.md "Sign-in"):
  * - authorization code + PKCE (oidc-client-ts always uses S256 for code flows);
  * - silent renew with refresh tokens only: the provider's cookies are SameSite=Lax, so an iframe renew
- *   cannot work (no silent iframe is ever started while a refresh token is present);
+ *   cannot work (CoordinatedUserManager never starts one: without a refresh token it fails at once);
  * - sign-out revokes the refresh token only: the provider refuses to revoke JWT access tokens, which
  *   would abort the whole sign-out;
  * - monitorSession on: oidc-client-ts starts its check_session iframe only when the discovery document
@@ -86,10 +89,22 @@ export class CoordinatedUserManager extends UserManager {
     await super.storeUser(user);
   }
 
+  /** The stored user's refresh token, read synchronously (the user store is localStorage). */
+  private storedRefreshToken(): string | undefined {
+    const stored = window.localStorage.getItem(this.userStorageKey);
+    return stored ? (JSON.parse(stored) as { refresh_token?: string }).refresh_token : undefined;
+  }
+
   override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
     if (!this.renewal) {
       this.renewalAskedAt = this.removals;
-      this.renewal = withRenewLock(() => super.signinSilent(args)).finally(() => {
+      this.renewal = withRenewLock(() => {
+        // Refresh tokens only: without one, oidc-client-ts would try a hidden iframe at the provider,
+        // which cannot work (SameSite=Lax cookies) and which the Content-Security-Policy refuses. Read
+        // at once from the store (localStorage), as super's own first read is.
+        if (!this.storedRefreshToken()) return Promise.reject(new Error(NO_REFRESH_TOKEN));
+        return super.signinSilent(args);
+      }).finally(() => {
         this.renewal = null;
         this.renewalAskedAt = null;
       });

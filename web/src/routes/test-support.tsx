@@ -41,6 +41,7 @@ export function sessionUserOf(role: Role, overrides: Partial<SessionUser> = {}):
     tableauLicense: null,
     biPortalUrl: null,
     isClient: false,
+    mayRunOwnDocuments: true,
     expiresAt: Date.now() + 300_000,
     ...overrides,
   };

@@ -4,12 +4,14 @@ import 'graphiql/setup-workers/vite';
 import 'graphiql/style.css';
 import './sandbox.css';
 import { GraphiQL, type GraphiQLProps } from 'graphiql';
-import { ArrowLeftIcon } from '@blueprintjs/icons';
+import { NonIdealState } from '@blueprintjs/core';
+import { ArrowLeftIcon, LockIcon } from '@blueprintjs/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthSession } from '../auth/useAuthSession.js';
 import { useRuntimeConfig } from '../config/runtime.js';
 import { usePageTitle } from '../layout/page-title.js';
+import { useSessionUser } from '../session/useSessionUser.js';
 import { useTheme } from '../theme/useTheme.js';
 import { AccessTokenSource, createSandboxFetcher } from './sandbox-fetcher.js';
 import { sandboxStorageFor } from './sandbox-storage.js';
@@ -31,7 +33,15 @@ query Me {
 }
 `;
 
-/** /sandbox: GraphiQL against the gateway, signed in as the current user. */
+/** Why the sandbox does not open (the gateway runs only the console's operations for this user). */
+export const SANDBOX_UNAVAILABLE_MESSAGE =
+  'On this deployment the gateway runs only the console’s own operations for your account. ' +
+  'Internal tools sign in with client credentials to send queries of their own.';
+
+/**
+ * /sandbox: GraphiQL against the gateway, signed in as the current user, when the gateway runs the
+ * user's own documents (ARBITRARY_DOCUMENTS); otherwise it says why not.
+ */
 export function SandboxPage() {
   const { gatewayUrl, productName } = useRuntimeConfig();
   const { accessToken, email } = useAuthSession();
@@ -47,6 +57,8 @@ export function SandboxPage() {
     [gatewayUrl, tokenSource],
   ) as GraphiQLProps['fetcher'];
   const storage = useMemo(() => sandboxStorageFor(email ?? 'anonymous'), [email]);
+  const { user } = useSessionUser();
+  const mayExplore = user?.mayRunOwnDocuments ?? true;
 
   return (
     <div className="meridian-sandbox">
@@ -57,15 +69,25 @@ export function SandboxPage() {
       </nav>
       {/* Keyed by user: another user's tabs and history are never shown, even for a moment. The console's
           theme decides GraphiQL's (forcedTheme also hides GraphiQL's own theme switch). */}
-      <GraphiQL
-        key={email ?? 'anonymous'}
-        fetcher={fetcher}
-        storage={storage}
-        defaultQuery={SANDBOX_DEFAULT_QUERY}
-        forcedTheme={theme}
-      >
-        <GraphiQL.Logo>{productName} API</GraphiQL.Logo>
-      </GraphiQL>
+      {mayExplore ? (
+        <GraphiQL
+          key={email ?? 'anonymous'}
+          fetcher={fetcher}
+          storage={storage}
+          defaultQuery={SANDBOX_DEFAULT_QUERY}
+          forcedTheme={theme}
+        >
+          <GraphiQL.Logo>{productName} API</GraphiQL.Logo>
+        </GraphiQL>
+      ) : (
+        <main className="meridian-sandbox-unavailable">
+          <NonIdealState
+            icon={<LockIcon size={48} aria-hidden />}
+            title="The API sandbox is not available for your account"
+            description={SANDBOX_UNAVAILABLE_MESSAGE}
+          />
+        </main>
+      )}
     </div>
   );
 }

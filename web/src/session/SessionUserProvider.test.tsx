@@ -32,6 +32,7 @@ const viewerData = (name = 'Olive Admin', role = 'ORG_ADMIN') => ({
     tableauLicense: null,
     features: [{ __typename: 'Feature', key: 'feature:managed-providers', isAvailable: true }],
     isClient: false,
+    mayRunOwnDocuments: true,
   },
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSessionUser, can, hasFeature, recordOverride, type ViewerData } from './session-user.js';
 
 const viewer = (overrides: Partial<ViewerData> = {}): ViewerData => ({
+  __typename: 'Viewer',
   email: 'OrgAdmin@Acme.test',
   name: 'Olive Admin',
   role: 'ORG_ADMIN',
@@ -14,13 +15,16 @@ const viewer = (overrides: Partial<ViewerData> = {}): ViewerData => ({
   daysLeftForPasswordExpiry: 3,
   passwordExpiresAt: '2026-11-24T10:00:00Z',
   directDataAccessEnabled: true,
-  dataAccessInfo: [{ id: 'cred-1', active: true, generatedAt: '2026-09-01T00:00:00Z', daysToExpire: 2 }],
+  dataAccessInfo: [
+    { __typename: 'DataAccessEntry', id: 'cred-1', active: true, generatedAt: '2026-09-01T00:00:00Z', daysToExpire: 2 },
+  ],
   tableauLicense: 'EXPLORER',
   features: [
-    { key: 'feature:data-access-management', isAvailable: true },
-    { key: 'feature:managed-providers', isAvailable: false },
+    { __typename: 'Feature', key: 'feature:data-access-management', isAvailable: true },
+    { __typename: 'Feature', key: 'feature:managed-providers', isAvailable: false },
   ],
   isClient: false,
+  mayRunOwnDocuments: true,
   ...overrides,
 });
 
@@ -43,6 +47,7 @@ describe('the session user', () => {
       tableauLicense: 'explorer',
       biPortalUrl: 'https://bi.example/acme',
       isClient: false,
+      mayRunOwnDocuments: true,
       expiresAt: 1_700_000_000_000,
     });
   });
@@ -52,7 +57,7 @@ describe('the session user', () => {
       viewer({
         role: 'SOMETHING_ELSE' as ViewerData['role'],
         permissions: ['catalog:read', 'made:up'],
-        features: [{ key: 'feature:unknown', isAvailable: true }],
+        features: [{ __typename: 'Feature', key: 'feature:unknown', isAvailable: true }],
         tableauLicense: null,
       }),
       0,

@@ -44,6 +44,8 @@ export interface SessionUser {
   biPortalUrl: string | null;
   /** An internal tool signed in with client credentials. */
   isClient: boolean;
+  /** The gateway runs documents of the user's own (the sandbox), not only the console's operations. */
+  mayRunOwnDocuments: boolean;
   /** When the access token expires (epoch ms): the session user is rebuilt when it changes. */
   expiresAt: number;
 }
@@ -103,6 +105,7 @@ export function buildSessionUser(viewer: ViewerData, expiresAt: number, override
     tableauLicense: tableauLicenseOf(viewer.tableauLicense),
     biPortalUrl: viewer.biPortalUrl ?? null,
     isClient: viewer.isClient,
+    mayRunOwnDocuments: viewer.mayRunOwnDocuments,
     expiresAt,
   };
 }

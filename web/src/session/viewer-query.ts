@@ -30,6 +30,7 @@ export const SessionViewerQuery = graphql(`
         isAvailable
       }
       isClient
+      mayRunOwnDocuments
     }
   }
 `);

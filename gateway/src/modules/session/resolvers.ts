@@ -41,6 +41,7 @@ export const sessionResolvers: Resolvers = {
     dataAccessInfo: ({ user }) => (user ? dataAccessEntries(user) : []),
     tableauLicense: ({ user }) => user?.tableauConfig?.tableauLicense ?? null,
     isClient: ({ caller }) => caller.kind === 'client',
+    mayRunOwnDocuments: (_, __, { mayRunOwnDocuments }) => mayRunOwnDocuments,
     organizationName: ({ user }) => user?.organization?.name ?? null,
     biPortalUrl: ({ user }) => user?.organization?.biPortalUrl ?? null,
   },

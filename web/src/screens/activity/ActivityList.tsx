@@ -63,6 +63,7 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
     fetchMore({
       variables: { after: connection.pageInfo.endCursor },
       updateQuery: (previous, { fetchMoreResult }) => ({
+        ...fetchMoreResult,
         auditEvents: {
           ...fetchMoreResult.auditEvents,
           nodes: [...(previous.auditEvents?.nodes ?? []), ...fetchMoreResult.auditEvents.nodes],

@@ -15,10 +15,11 @@ type Step = { name: string; status: 'COMPLETED' | 'FAILED' | 'PENDING'; message?
 const deployment = (steps: Step[]) =>
   makeFragmentData(
     {
+      __typename: 'LifecycleJob',
       status: steps.some((step) => step.status === 'FAILED') ? 'FAILED' : 'IN_PROGRESS',
       startedAt: '2026-11-21T09:00:00Z',
       completedAt: null,
-      steps: steps.map((step) => ({ ...step, message: step.message ?? null })),
+      steps: steps.map((step) => ({ __typename: 'JobStep' as const, ...step, message: step.message ?? null })),
     },
     JobCard_job,
   );

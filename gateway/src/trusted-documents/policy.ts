@@ -1,0 +1,59 @@
+import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError } from 'graphql';
+import { isRole } from '@meridian/schema';
+import type { Caller, GatewayRequestContext } from '../context.js';
+import type { TrustedDocuments } from './manifest.js';
+
+/**
+ * Who may run documents of their own (ARBITRARY_DOCUMENTS): internal tools, every signed-in user, some
+ * roles, requests without a token.
+ */
+export type OwnDocumentsPolicy = ReadonlySet<string>;
+
+export const OWN_DOCUMENTS_CALLERS = ['tools', 'users', 'anonymous'] as const;
+
+export const DOCUMENT_NOT_TRUSTED_MESSAGE =
+  'This gateway runs only the console’s own operations for your account, and this document is not one of them. ' +
+  'Internal tools sign in with client credentials to send documents of their own.';
+
+/** Reads ARBITRARY_DOCUMENTS: `tools`, `users` (every signed-in person), `anonymous` and role keys, comma-separated. */
+export function parseOwnDocumentsPolicy(value: string): OwnDocumentsPolicy {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!(OWN_DOCUMENTS_CALLERS as readonly string[]).includes(entry) && !isRole(entry))
+      throw new Error(
+        `ARBITRARY_DOCUMENTS: "${entry}" is none of tools, users, anonymous or a role key (systemAdmin, …).`,
+      );
+  }
+  return new Set(entries);
+}
+
+/** Whether `caller` (null: no token) may run a document that is not one of the console's. */
+export function mayRunOwnDocuments(caller: Caller | null, policy: OwnDocumentsPolicy): boolean {
+  if (!caller) return policy.has('anonymous');
+  if (caller.kind === 'client') return policy.has('tools');
+  return policy.has('users') || policy.has(caller.role);
+}
+
+/**
+ * Trusted documents: a request runs a registered document (sent by its hash, or as its exact text), or
+ * its caller is one the policy lets run their own; anyone else gets a 403 that says why. Checked once
+ * the operation is known (parse and validation are cached per document by Apollo).
+ */
+export function trustedDocumentsPlugin(documents: TrustedDocuments): ApolloServerPlugin<GatewayRequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ queryHash, contextValue }) {
+          if (documents.document(queryHash) !== undefined || contextValue.mayRunOwnDocuments) return;
+          throw new GraphQLError(DOCUMENT_NOT_TRUSTED_MESSAGE, {
+            extensions: { code: 'DOCUMENT_NOT_TRUSTED', http: { status: 403, headers: new HeaderMap() } },
+          });
+        },
+      };
+    },
+  };
+}
