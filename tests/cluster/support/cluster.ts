@@ -1,5 +1,6 @@
 import type { RunningPlatform } from '@meridian/platform';
 import { discoverConsole, signIn } from '@meridian/platform/test-support';
+import { clientCredentialsTokenAt, type ToolClient } from '../../e2e/support/client-credentials.js';
 import { FROM_SOURCES, startCluster, type RunningCluster } from '../../../scripts/cluster/topology.mjs';
 
 export type { RunningCluster } from '../../../scripts/cluster/topology.mjs';
@@ -60,20 +61,7 @@ export const replicaGraphqlUrl = (origin: string) => `${origin}/graphql`;
  * A client-credentials token from one provider replica's own token endpoint (past nginx), so a test
  * knows which replica signed it.
  */
-export async function tokenFrom(oidcUrl: string, client: { id: string; secret: string }): Promise<string> {
-  const response = await fetch(`${oidcUrl}/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'api_access' }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token)
-    throw new Error(`${oidcUrl}/token answered ${response.status}: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
+export const tokenFrom = (oidcUrl: string, client: ToolClient) => clientCredentialsTokenAt(`${oidcUrl}/token`, client);
 
 /** The id of the key that signed a JWT (its header's kid). */
 export const signingKeyOf = (jwt: string) =>
