@@ -18,7 +18,7 @@ function clientAnswering(answer: unknown) {
     freshness: new FreshnessTracker(window.localStorage),
     cache: createCache(),
     fetch: async (_url, init) => {
-      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      bodies.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>);
       return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
     },
   });
