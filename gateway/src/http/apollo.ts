@@ -74,9 +74,10 @@ export function createApolloServer(
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
       tracePlugin(),
+      // Before the budget: a document the caller may not send is refused for that, whatever it costs.
+      trustedDocumentsPlugin(trustedDocuments),
       inputTextPlugin(),
       platformBudgetPlugin(config.maxPlatformCalls),
-      trustedDocumentsPlugin(trustedDocuments),
     ],
     formatError,
   });
