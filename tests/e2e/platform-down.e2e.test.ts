@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { MESSAGES } from '@meridian/schema';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,6 +24,8 @@ describe('the platform out of reach, then back', () => {
   let page: Page;
   let rest: TcpSwitch;
   let gateway: GatewayProcess;
+  const configFile = path.join(inject('consoleBuild'), 'config.json');
+  let productConfig: string | undefined;
   openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
@@ -40,19 +44,15 @@ describe('the platform out of reach, then back', () => {
       // Callers' records are not reused: every request needs the platform, as after the cache's 30 s.
       USER_CACHE_TTL_MS: '0',
     });
-    await page.route(`${webUrl}/config.json`, (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          productName: 'Meridian',
-          gatewayUrl: gateway.url,
-          oidc: { issuer, clientId: 'meridian-console' },
-        }),
-      }),
-    );
+    // The console talks to this journey's gateway: the served build's config.json names it for the
+    // journey (the static server derives the Content-Security-Policy from it, as a deployment does).
+    // Journeys run one at a time; afterAll puts the product's configuration back.
+    productConfig = await readFile(configFile, 'utf8');
+    await writeFile(configFile, JSON.stringify({ ...JSON.parse(productConfig), gatewayUrl: gateway.url }));
   }, 90_000);
 
   afterAll(async () => {
+    if (productConfig) await writeFile(configFile, productConfig);
     await gateway?.close();
     await rest?.close();
   });
