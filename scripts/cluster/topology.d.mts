@@ -62,5 +62,4 @@ export interface RunningCluster {
 export function startCluster(options?: ClusterOptions): Promise<RunningCluster>;
 export function freePort(): Promise<number>;
 export function renderNginxTemplate(template: string, values: Record<string, string>): string;
-export function upstreamServers(addresses: string[]): string;
 export function clusterPrograms(): { postgresBin: string; redisServer: string; nginx: string };

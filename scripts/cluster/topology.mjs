@@ -230,8 +230,7 @@ export function renderNginxTemplate(template, values) {
  * the connection at once and the request goes to the next. Marking it down (per nginx worker, for
  * fail_timeout) left no live replica when a second one restarted within that time: 502s.
  */
-export const upstreamServers = (addresses) =>
-  addresses.map((address) => `server ${address} max_fails=0;`).join('\n    ');
+const upstreamServers = (addresses) => addresses.map((address) => `server ${address} max_fails=0;`).join('\n    ');
 
 function nginxPart({ nginx, dir, listen, servers, log }) {
   const prefix = path.join(dir, 'nginx');

@@ -13,10 +13,6 @@ export class TrustedDocuments {
     return new TrustedDocuments(new Map());
   }
 
-  static fromEntries(documents: Iterable<string>): TrustedDocuments {
-    return new TrustedDocuments(new Map([...documents].map((document) => [sha256(document), document])));
-  }
-
   /** Reads a manifest; every hash must be its document's, or the gateway would run something else. */
   static load(file: string): TrustedDocuments {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -42,11 +38,6 @@ export class TrustedDocuments {
   /** The document registered under a SHA-256 hash (hex, with or without the `sha256:` prefix). */
   document(hash: string): string | undefined {
     return this.byHash.get(hash.replace(/^sha256:/, ''));
-  }
-
-  /** Whether this exact text is one of the registered documents. */
-  includes(document: string): boolean {
-    return this.byHash.has(sha256(document));
   }
 }
 

@@ -7,8 +7,8 @@ export type { RunningCluster } from '../../../scripts/cluster/topology.mjs';
 
 /**
  * The cluster topology of `npm run start:cluster` (PostgreSQL, Redis, 2 platform and 3 gateway replicas,
- * nginx), from the sources, for one test file: started in its beforeAll, closed in its afterAll. The
- * parts' output is kept and printed only when something fails.
+ * nginx), from the sources, for one test file: started in its beforeAll, closed in its afterAll. A part
+ * that does not get ready fails the start with the tail of its output.
  */
 export async function startTestCluster(
   options: { consoleUrl?: string; env?: Record<string, string> } = {},
@@ -53,9 +53,6 @@ export async function graphql(
   }
   return { status: response.status, replica: response.headers.get('x-meridian-replica'), body };
 }
-
-/** A gateway replica's own GraphQL URL (past nginx). */
-export const replicaGraphqlUrl = (origin: string) => `${origin}/graphql`;
 
 /**
  * A client-credentials token from one provider replica's own token endpoint (past nginx), so a test

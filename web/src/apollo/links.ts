@@ -53,7 +53,7 @@ export function trustedHashOf(document: DocumentNode): string {
 }
 
 /** The gateway does not know the hash sent: this page is of another build than the gateway's. */
-export function isStaleDocument(error: unknown): boolean {
+function isStaleDocument(error: unknown): boolean {
   return (
     CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND')
   );
