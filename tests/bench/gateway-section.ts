@@ -5,7 +5,7 @@ import { GATEWAY_COMMAND, buildGateway, startBuiltGateway, type MeasuredGatewayP
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { formatCount, formatMs, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
 import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
-import { clientCredentialsToken } from '../e2e/support/client-credentials.js';
+import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 
 /** A GraphQL query through the gateway and the REST call that answers the same question directly. */
 interface Comparison {

@@ -74,6 +74,7 @@ const jobStep = {
 
 /** A lifecycle job's progress (a job not started lists the steps it will take). */
 export const jobBody = {
+  description: 'The job’s progress',
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -184,6 +185,7 @@ const organizationExample = {
 
 /** An organization as listed, created and updated (spec section 3 field names). */
 export const organizationBody = {
+  description: 'The organization',
   type: 'object',
   additionalProperties: false,
   properties: organizationProperties,
@@ -194,6 +196,7 @@ export type OrganizationBody = FromSchema<typeof organizationBody>;
 
 /** One organization with the state of its three jobs: GET /organization/{id} and every lifecycle move. */
 export const organizationWithJobsBody = {
+  description: 'The organization with its three lifecycle jobs',
   type: 'object',
   additionalProperties: false,
   properties: { ...organizationProperties, jobs: jobsBody },
