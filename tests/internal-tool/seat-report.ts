@@ -44,5 +44,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     secret: env.CLIENT_SECRET ?? 'meridian-cli-local-secret',
   });
   const report = await organizationsNearTheirLimit(env.PLATFORM_URL ?? 'http://localhost:4010', token);
-  console.table(report);
+  for (const usage of report)
+    console.info(`${usage.name} (${usage.id}): ${usage.activeUsers} of ${usage.userLimit} users`);
+  if (report.length === 0) console.info('No organization is near its user limit.');
 }
