@@ -148,7 +148,11 @@ describe('the persisted cache belongs to one user', () => {
     await settle();
 
     localStorage.setItem('meridian.sandbox.user@acme.test.tabs', '[{"query":"{ viewer { email } }"}]');
-    recordRecentItem('user@acme.test', { kind: 'organization', label: 'Acme Health', to: '/admin/org-management/acme' });
+    recordRecentItem('user@acme.test', {
+      kind: 'organization',
+      label: 'Acme Health',
+      to: '/admin/org-management/acme',
+    });
     expect(readRecentItems('user@acme.test')).toHaveLength(1);
     await setup.purge();
     // So do the command palette's recent items: the next user of the browser never sees them.

@@ -1,7 +1,7 @@
 import { OPERATIONS, checkPermission, isSystemRole } from '@meridian/schema';
 import type { Caller } from '../../context.js';
 import type { PlatformClient } from '../../platform/client-types.js';
-import { getOrganization, listOrganizations, type RestOrganization } from '../organization/platform.js';
+import { getOrganization, type RestOrganization } from '../organization/platform.js';
 import { listUsers, type RestUser } from '../user/platform.js';
 
 /** What Query.search hands to SearchResults' fields: each list is read only when it is asked for. */
@@ -38,7 +38,8 @@ export async function searchOrganizations(
   { text, limit }: SearchQuery,
 ): Promise<RestOrganization[]> {
   if (holds(caller, 'organizations')) {
-    return (await listOrganizations(platform, { search: text, sort: 'name', limit })).rows;
+    // GET /organization without include=licenses_used: the palette shows names, not seat usage.
+    return (await platform.list<RestOrganization>('/organization', { search: text, sort: 'name', limit })).rows;
   }
   if (!holds(caller, 'organization') || !caller.organizationId) return [];
   const own = await getOrganization(platform, caller.organizationId);

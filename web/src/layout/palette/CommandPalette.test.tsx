@@ -9,7 +9,11 @@ const admin = sessionUserOf('systemAdmin', { email: 'admin@meridian.test', organ
 const orgUser = sessionUserOf('orgUser', { email: 'user@acme.test', organizationId: 'acme' });
 
 const noEvents = () => ({
-  auditEvents: { __typename: 'AuditEventConnection', nodes: [], pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null } },
+  auditEvents: {
+    __typename: 'AuditEventConnection',
+    nodes: [],
+    pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+  },
 });
 
 const acmeHits = () => ({
@@ -44,9 +48,11 @@ describe('the command palette', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(searchBox());
     // With no text: the pages the role reaches, as the navigation lists them.
     const pages = within(palette()).getByRole('group', { name: 'Pages' });
-    expect(within(pages).getAllByRole('option').map((option) => option.textContent)).toEqual(
-      navItems(admin).map((item) => item.label),
-    );
+    expect(
+      within(pages)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(navItems(admin).map((item) => item.label));
     expect(within(pages).getByRole('option', { name: 'Organizations' })).toBeTruthy();
 
     await user.keyboard('Acme');
@@ -57,7 +63,9 @@ describe('the command palette', { timeout: 20_000 }, () => {
     ]);
     expect(activeOption()).toBe(acme);
     expect(acme.getAttribute('aria-selected')).toBe('true');
-    expect(within(palette()).getByRole('status').textContent).toBe('2 results. Up and down arrows to choose, Enter to open.');
+    expect(within(palette()).getByRole('status').textContent).toBe(
+      '2 results. Up and down arrows to choose, Enter to open.',
+    );
 
     await user.keyboard('{ArrowDown}');
     expect(activeOption()?.textContent).toContain('Olive Acme');
@@ -75,7 +83,11 @@ describe('the command palette', { timeout: 20_000 }, () => {
 
   it('searches only pages for a role that may read neither organizations nor users, and closes with Escape', async () => {
     const user = userEvent.setup();
-    const { gateway } = renderWithGateway('/admin/org-management/acme/users/user%40acme.test/profile/general', orgUser, {});
+    const { gateway } = renderWithGateway(
+      '/admin/org-management/acme/users/user%40acme.test/profile/general',
+      orgUser,
+      {},
+    );
     const button = await screen.findByRole('button', { name: 'Search' }, WAIT);
     await user.click(button);
     await screen.findByRole('dialog', { name: 'Search the console' }, WAIT);
@@ -91,7 +103,11 @@ describe('the command palette', { timeout: 20_000 }, () => {
   });
 
   it('keeps each user’s recent items apart', () => {
-    recordRecentItem('admin@meridian.test', { kind: 'organization', label: 'Acme Health', to: '/admin/org-management/acme/update' });
+    recordRecentItem('admin@meridian.test', {
+      kind: 'organization',
+      label: 'Acme Health',
+      to: '/admin/org-management/acme/update',
+    });
     expect(readRecentItems('ADMIN@meridian.test').map((item) => item.label)).toEqual(['Acme Health']);
     expect(readRecentItems('user@acme.test')).toEqual([]);
   });

@@ -29,6 +29,12 @@ const CommandPaletteSearchDocument = graphql(`
   }
 `);
 
+/**
+ * The palette asks sooner than a list's search box (300 ms): its answers are five rows of each kind,
+ * and an operator jumping to a name expects it under a second after Ctrl-K (issue 18).
+ */
+export const PALETTE_DEBOUNCE_MS = 150;
+
 /** Hits of each kind: enough to jump to, few enough to read at a glance. */
 export const PALETTE_SEARCH_LIMIT = 5;
 
@@ -58,7 +64,7 @@ export function CommandPalette({ user, onClose }: CommandPaletteProps) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  const search = useDebouncedValue(text.trim());
+  const search = useDebouncedValue(text.trim(), PALETTE_DEBOUNCE_MS);
   const skip = !maySearch(user) || search.length < SEARCH_TEXT_MIN_LENGTH;
   const { data, loading, error } = useFreshQuery(CommandPaletteSearchDocument, {
     variables: { text: search, limit: PALETTE_SEARCH_LIMIT },
@@ -156,7 +162,10 @@ export function CommandPalette({ user, onClose }: CommandPaletteProps) {
                 onMouseMove={() => setActiveKey(option.key)}
                 onClick={() => choose(option)}
               >
-                <Icon icon={option.key.startsWith('recent:') ? KIND_ICONS.recent : KIND_ICONS[option.kind]} aria-hidden />
+                <Icon
+                  icon={option.key.startsWith('recent:') ? KIND_ICONS.recent : KIND_ICONS[option.kind]}
+                  aria-hidden
+                />
                 <span className="meridian-palette-option-text">
                   <span className="meridian-palette-option-label">{option.label}</span>
                   {option.detail && <span className={Classes.TEXT_MUTED}>{option.detail}</span>}

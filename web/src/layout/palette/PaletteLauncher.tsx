@@ -8,6 +8,9 @@ import { useRecentVisits } from './useRecentVisits.js';
 // The palette's code loads when it is first asked for (or the button is pointed at), not with the shell.
 const CommandPalette = lazyPage(() => import('./CommandPalette.js'));
 
+/** How long after the shell shows the palette's code is fetched ahead of use. */
+const PRELOAD_AFTER_MS = 2000;
+
 /** Ctrl-K on Windows and Linux, ⌘K on a Mac: the shortcut operators know from other consoles. */
 export const isPaletteShortcut = (event: KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
@@ -26,6 +29,12 @@ export function PaletteLauncher({ user, showLabel }: PaletteLauncherProps) {
   const [isOpen, setOpen] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   useRecentVisits(user.email);
+
+  // Loaded while the browser is idle, so the first Ctrl-K opens at once (the shell itself does not wait).
+  useEffect(() => {
+    const timer = setTimeout(() => void CommandPalette.preload().catch(() => undefined), PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

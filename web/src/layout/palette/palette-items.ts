@@ -63,8 +63,17 @@ export function paletteSections(
   const needle = text.trim();
   const sections: PaletteSection[] = needle
     ? [
-        { title: 'Pages', options: withKeys('page', pages.filter((page) => contains(page.label, needle))) },
-        { title: 'Organizations', options: withKeys('organization', (hits?.organizations ?? []).map(organizationTarget)) },
+        {
+          title: 'Pages',
+          options: withKeys(
+            'page',
+            pages.filter((page) => contains(page.label, needle)),
+          ),
+        },
+        {
+          title: 'Organizations',
+          options: withKeys('organization', (hits?.organizations ?? []).map(organizationTarget)),
+        },
         { title: 'Users', options: withKeys('user', (hits?.users ?? []).map(userTarget)) },
       ]
     : [

@@ -21,6 +21,15 @@ const UserNameFragment = graphql(`
   }
 `);
 
+/** Path parameters arrive as the URL has them (user%40acme.test); a malformed one stays as it is. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 const ORGANIZATION_PAGE = `${PATHS.organizations}/:orgId/*`;
 const USER_PAGE = `${PATHS.organizations}/:orgId/users/:email/profile/*`;
 
@@ -38,11 +47,12 @@ function visitedTarget(
   const labelOf = (kind: 'organization' | 'user', key: string, to: string) =>
     name(kind, key) ?? recent.find((item) => item.to === to)?.label ?? key;
   if (userPage?.params.orgId && userPage.params.email) {
-    const { orgId: organizationId, email } = userPage.params;
+    const organizationId = decoded(userPage.params.orgId);
+    const email = decoded(userPage.params.email);
     const to = userTarget({ email, organizationId, name: '' }).to;
     return userTarget({ email, organizationId, name: labelOf('user', email, to) });
   }
-  const id = organizationPage?.params.orgId;
+  const id = organizationPage?.params.orgId && decoded(organizationPage.params.orgId);
   // The create-organization form is no organization, and a new user's form no visit worth remembering.
   if (!id || id === 'create' || pathname.endsWith('/users/create')) return null;
   const to = organizationTarget({ id, name: '' }).to;
