@@ -91,7 +91,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(JSON.parse(committed) as object);
+    const result = await new Validator().validate(JSON.parse(committed) as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toMatch(/^3\.1\./);
@@ -129,7 +129,7 @@ describe('every operation answers what its document says', () => {
       expect(answer.statusCode, answer.body.slice(0, 300)).toBe(contractCase.status);
       const url = new URL(request.url as string, 'http://platform');
       const operation = api.matchOperation({
-        method: (request.method ?? 'GET'),
+        method: request.method ?? 'GET',
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         headers: {},
