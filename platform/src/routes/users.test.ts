@@ -624,14 +624,21 @@ describe('GET /user?search', () => {
       ['under_score@searchco.test', 'Dora Lane'],
       ['underxscore@searchco.test', 'Ema Stone'],
     ] as const) {
-      const created = await call('POST', '/user?organizationId=searchco', 'admin@meridian.test', newUser(email, { name }));
+      const created = await call(
+        'POST',
+        '/user?organizationId=searchco',
+        'admin@meridian.test',
+        newUser(email, { name }),
+      );
       expect(created.statusCode).toBe(201);
     }
   });
 
   const found = async (search: string) =>
     emails(
-      (await call('GET', `/user?organizationId=searchco&search=${encodeURIComponent(search)}`, 'admin@meridian.test')).json(),
+      (
+        await call('GET', `/user?organizationId=searchco&search=${encodeURIComponent(search)}`, 'admin@meridian.test')
+      ).json(),
     );
 
   it('matches email or name in any case, with % and _ taken literally', async () => {
