@@ -143,9 +143,9 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
         conditions.push(`email = $${params.length}`);
       }
       if (query.search) {
-        // This expression is the one users_search_idx (trigram) indexes.
+        // search_text (email and lowercase name, migration 008) is what users_search_idx (trigram) indexes.
         params.push(containsPattern(query.search));
-        conditions.push(`(email || ' ' || lower(name)) LIKE $${params.length}`);
+        conditions.push(`search_text LIKE $${params.length}`);
       }
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       // Without a filter the total is the kept count (organization_user_counts), not a scan of every row.
