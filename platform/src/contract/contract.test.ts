@@ -91,7 +91,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(JSON.parse(committed) as object);
+    const result = await new Validator().validate(committed);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toMatch(/^3\.1\./);
@@ -112,6 +112,8 @@ describe('the OpenAPI document', () => {
           `${operation.operationId} has a success answer`,
         ).toBe(true);
         for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          // 204 is the one answer without a body (noContent in common.ts).
+          if (status === '204') continue;
           const schema = (response as { content?: Record<string, { schema?: unknown }> }).content?.['application/json']
             ?.schema;
           expect(schema, `${operation.operationId} ${status} has a body schema`).toBeDefined();
@@ -138,6 +140,10 @@ describe('every operation answers what its document says', () => {
       expect(Object.keys(operation!.responses ?? {}), 'the status is documented').toContain(
         String(contractCase.status),
       );
+      if (contractCase.status === 204) {
+        expect(answer.body).toBe('');
+        return;
+      }
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       const validation = api.validateResponse(answer.json(), operation!, contractCase.status);
       expect(validation.errors ?? [], JSON.stringify(answer.json()).slice(0, 500)).toEqual([]);
