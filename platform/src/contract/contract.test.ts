@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform } from '../test-support/platform.js';
 import { CALLERS, type Caller, type ContractCase, type ContractContext } from './cases/case.js';
 import { organizationCases } from './cases/organizations.js';
+import { userCases } from './cases/users.js';
+import { credentialCases } from './cases/credentials.js';
+import { passwordCases } from './cases/passwords.js';
+import { signInCases } from './cases/sign-in.js';
 import { OPENAPI_FILE, printOpenApi } from './openapi.js';
 
 /**
@@ -14,7 +18,13 @@ import { OPENAPI_FILE, printOpenApi } from './openapi.js';
  * real request whose answer the document allows (validated by openapi-backend). A status the document
  * does not list fails, and so does a documented one no case produces.
  */
-const CASES: ContractCase[] = [...organizationCases];
+const CASES: ContractCase[] = [
+  ...organizationCases,
+  ...userCases,
+  ...credentialCases,
+  ...passwordCases,
+  ...signInCases,
+];
 
 const committed = readFileSync(OPENAPI_FILE, 'utf8');
 const document = JSON.parse(committed) as Document;
