@@ -141,7 +141,7 @@ describe('every operation answers what its document says', () => {
       expect(answer.statusCode, answer.body.slice(0, 300)).toBe(contractCase.status);
       const url = new URL(request.url as string, 'http://platform');
       const operation = api.matchOperation({
-        method: (request.method ?? 'GET'),
+        method: request.method ?? 'GET',
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         headers: {},

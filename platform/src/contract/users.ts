@@ -71,7 +71,7 @@ const userExample = {
   organizationId: 'acme',
   tableauConfig: { tableauLicense: 'viewer', tableauUser: true },
   data_access_info: {
-    'cred_0a1b2c3d4e5f6a7b8c9d0e1f': {
+    cred_0a1b2c3d4e5f6a7b8c9d0e1f: {
       active: true,
       generated_timestamp: '2026-11-24T10:00:00.000Z',
       days_to_expire: 90,

@@ -15,7 +15,12 @@ export const userCases: ContractCase[] = [
     operation: 'createUser',
     status: 201,
     why: 'an Org Admin creates one in their organization',
-    request: ({ as }) => ({ method: 'POST', url: '/user?organizationId=acme', headers: as.acmeAdmin, payload: newUser }),
+    request: ({ as }) => ({
+      method: 'POST',
+      url: '/user?organizationId=acme',
+      headers: as.acmeAdmin,
+      payload: newUser,
+    }),
   },
   {
     operation: 'createUser',
@@ -54,7 +59,12 @@ export const userCases: ContractCase[] = [
     operation: 'createUser',
     status: 409,
     why: 'the email is taken',
-    request: ({ as }) => ({ method: 'POST', url: '/user?organizationId=acme', headers: as.acmeAdmin, payload: newUser }),
+    request: ({ as }) => ({
+      method: 'POST',
+      url: '/user?organizationId=acme',
+      headers: as.acmeAdmin,
+      payload: newUser,
+    }),
   },
 
   {
