@@ -49,7 +49,12 @@ export interface UsersTableProps {
 }
 
 function SortHeader({ column, sort, onSort }: { column: Column; sort: UsersSort; onSort: UsersTableProps['onSort'] }) {
-  if (!column.sortKey) return <th scope="col" className={columnClass(column)}>{column.label}</th>;
+  if (!column.sortKey)
+    return (
+      <th scope="col" className={columnClass(column)}>
+        {column.label}
+      </th>
+    );
   const key = column.sortKey;
   const active = sort.field === key;
   const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
