@@ -11,7 +11,7 @@ import type { GatewayConfig } from './config.js';
 import type { GatewayRequestContext } from './context.js';
 import { applyAccessDirectives } from './directives/transform.js';
 import { createApolloServer } from './http/apollo.js';
-import { createRequestHandler } from './http/handler.js';
+import { createHttpApp } from './http/handler.js';
 import { TrustedDocuments } from './trusted-documents/manifest.js';
 import { RateLimiter } from './shared-state/rate-limiter.js';
 import { SharedRedis } from './shared-state/redis.js';
@@ -63,7 +63,7 @@ export interface GatewayOptions {
 }
 
 export interface Gateway {
-  /** The node:http listener; it listens nowhere itself (main.ts and tests choose the port). */
+  /** The node:http listener (Fastify's); it listens nowhere itself (main.ts and tests choose the port). */
   handler: RequestListener;
   /** Starts Apollo; requests wait for it, so calling it is optional but surfaces startup errors. */
   ready(): Promise<void>;
@@ -88,7 +88,7 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
 
   let starting: Promise<void> | undefined;
   const ready = () => (starting ??= apollo.start());
-  const handler = createRequestHandler({
+  const http = createHttpApp({
     config,
     apollo,
     keys,
@@ -111,10 +111,14 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
   });
 
   return {
-    handler,
-    ready,
+    handler: http.listener,
+    ready: async () => {
+      await http.app.ready();
+      await ready();
+    },
     close: async () => {
       limiter.stop();
+      await http.app.close();
       if (starting) await apollo.stop();
       await transport.close();
       await redis?.close();

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const ALLOWED_METHODS = 'GET, POST, OPTIONS';
 // What the console and Apollo Client send; CSRF prevention accepts the last two as proof of a preflight.
@@ -13,28 +13,32 @@ export function originAllowed(origin: string | undefined, allowList: readonly st
 }
 
 /**
- * CORS from the configured allow-list: allowed origins get their own origin back (never '*', and no
- * credentials: the token travels in a header, not a cookie); others get no CORS headers, so browsers
- * refuse to hand them the answer. Answers preflights itself and then returns true.
+ * CORS for /graphql from the configured allow-list: allowed origins get their own origin back (never
+ * '*', and no credentials: the token travels in a header, not a cookie); others get no CORS headers,
+ * so browsers refuse to hand them the answer. Preflights are answered here: 204 for an allowed origin,
+ * 403 for another (@fastify/cors answers every preflight 204, which says less to a misconfigured
+ * console than a refusal does). Returns true when it answered.
  */
-export function handleCors(req: IncomingMessage, res: ServerResponse, allowList: readonly string[]): boolean {
-  const origin = req.headers.origin;
-  res.setHeader('vary', 'Origin');
+export function handleCors(request: FastifyRequest, reply: FastifyReply, allowList: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  reply.header('vary', 'Origin');
   const allowed = originAllowed(origin, allowList);
   if (allowed) {
-    res.setHeader('access-control-allow-origin', origin);
-    res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
   }
-  if (req.method !== 'OPTIONS') return false;
+  if (request.method !== 'OPTIONS') return false;
   if (!allowed) {
-    res.writeHead(403).end();
+    void reply.code(403).send();
     return true;
   }
-  res.writeHead(204, {
-    'access-control-allow-methods': ALLOWED_METHODS,
-    'access-control-allow-headers': ALLOWED_HEADERS,
-    'access-control-max-age': PREFLIGHT_MAX_AGE_SECONDS,
-  });
-  res.end();
+  void reply
+    .code(204)
+    .headers({
+      'access-control-allow-methods': ALLOWED_METHODS,
+      'access-control-allow-headers': ALLOWED_HEADERS,
+      'access-control-max-age': PREFLIGHT_MAX_AGE_SECONDS,
+    })
+    .send();
   return true;
 }

@@ -1,14 +1,22 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks';
+import type { RequestListener } from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { MESSAGES, requestIdFrom } from '@meridian/schema';
 import type { GatewayMetrics } from '../observability/metrics.js';
+import { InvalidJson, UnsupportedCharset, registerBodyParsers } from './body.js';
 import { clientIp } from './client-ip.js';
 import { handleCors } from './cors.js';
-import { handleGraphQL, type GraphQLDeps, type GraphQLOutcome } from './graphql.js';
+import { admit, callerLabel, executeGraphQL, newExchange, type GraphQLDeps, type GraphQLExchange } from './graphql.js';
 import { sendHealth, sendReadiness, type ReadinessCheck } from './health.js';
 import { LANDING_PAGE_CSP, landingPage } from './landing-page.js';
 import { sendError } from './send.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on /graphql once the request is admitted or refused: what its log line and metrics say. */
+    graphql: GraphQLExchange | null;
+  }
+}
 
 export interface HandlerDeps extends GraphQLDeps {
   log: Logger;
@@ -21,89 +29,149 @@ export interface HandlerDeps extends GraphQLDeps {
 }
 
 /** A browser opening /graphql wants the landing page, not a GraphQL error about a missing query. */
-function wantsHtml(req: IncomingMessage, url: URL): boolean {
-  return req.method === 'GET' && !url.searchParams.has('query') && /text\/html/.test(req.headers.accept ?? '');
+function wantsHtml(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    !new URL(request.url, 'http://gateway.invalid').searchParams.has('query') &&
+    /text\/html/.test(request.headers.accept ?? '')
+  );
 }
 
-function sendLandingPage(res: ServerResponse, deps: HandlerDeps): void {
-  const html = landingPage(deps.config);
-  res.writeHead(200, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': LANDING_PAGE_CSP,
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-cache',
-  });
-  res.end(html);
+function sendLandingPage(reply: FastifyReply, deps: HandlerDeps) {
+  return reply
+    .code(200)
+    .headers({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': LANDING_PAGE_CSP,
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-cache',
+    })
+    .send(landingPage(deps.config));
 }
 
-async function graphql(
-  req: IncomingMessage,
-  res: ServerResponse,
-  deps: HandlerDeps,
-  id: string,
-  log: Logger,
-  url: URL,
-): Promise<void> {
-  const started = performance.now();
-  let outcome: GraphQLOutcome | undefined;
-  try {
-    if (handleCors(req, res, deps.config.corsOrigins)) return;
-    if (wantsHtml(req, url)) return sendLandingPage(res, deps);
-    await deps.started();
-    outcome = await handleGraphQL(req, res, { id, log, ip: clientIp(req, deps.config.trustProxy), url }, deps);
-  } finally {
-    if (outcome) {
-      const durationMs = Math.round(performance.now() - started);
-      const operation = deps.metrics.operationLabel(outcome.trace.operationName);
-      deps.metrics.requests.inc({ operation, outcome: outcome.outcome });
-      deps.metrics.duration.observe({ operation }, durationMs / 1000);
-      log.info(
-        {
-          method: req.method,
-          path: url.pathname,
-          status: res.statusCode,
-          operationName: outcome.trace.operationName ?? null,
-          outcome: outcome.outcome,
-          durationMs,
-          upstreamCalls: outcome.upstreamCalls,
-          caller: outcome.caller ?? null,
-        },
-        'GraphQL request',
+/** One JSON line and the metrics of an answered GraphQL request. */
+function recordGraphQL(request: FastifyRequest, reply: FastifyReply, deps: HandlerDeps): void {
+  const exchange = request.graphql;
+  if (!exchange?.outcome) return;
+  const durationMs = Math.round(reply.elapsedTime);
+  const operation = deps.metrics.operationLabel(exchange.trace.operationName);
+  deps.metrics.requests.inc({ operation, outcome: exchange.outcome });
+  deps.metrics.duration.observe({ operation }, durationMs / 1000);
+  exchange.log.info(
+    {
+      method: request.method,
+      path: '/graphql',
+      status: reply.statusCode,
+      operationName: exchange.trace.operationName ?? null,
+      outcome: exchange.outcome,
+      durationMs,
+      upstreamCalls: exchange.upstreamCalls,
+      caller: callerLabel(exchange),
+    },
+    'GraphQL request',
+  );
+}
+
+/** Refusals of the body (Fastify's limit, our parser) in the gateway's words; anything else is a 500. */
+function errorHandler(deps: HandlerDeps) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const refused = (outcome: 'too_large' | 'bad_request') => {
+      if (request.graphql) request.graphql.outcome = outcome;
+    };
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      refused('too_large');
+      // The rest of the body is not read: close the connection after answering.
+      return sendError(
+        reply,
+        413,
+        `The request body is larger than ${deps.config.maxBodyBytes} bytes.`,
+        'PAYLOAD_TOO_LARGE',
+        { connection: 'close' },
       );
     }
-  }
-}
-
-async function route(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
-  const id = requestIdFrom(req.headers['x-request-id']);
-  res.setHeader('x-request-id', id);
-  res.setHeader('x-content-type-options', 'nosniff');
-  const log = deps.log.child({ requestId: id });
-  const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-  const read = req.method === 'GET' || req.method === 'HEAD';
-  try {
-    if (url.pathname === '/graphql') return await graphql(req, res, deps, id, log, url);
-    if (read && url.pathname === '/') return sendLandingPage(res, deps);
-    if (read && url.pathname === '/healthz') return sendHealth(res);
-    if (read && url.pathname === '/readyz') return await sendReadiness(res, deps.readiness, deps.degradable);
-    if (read && url.pathname === '/metrics') {
-      const { contentType, body } = await deps.metrics.render();
-      res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
-      res.end(body);
-      return;
+    if (
+      error instanceof UnsupportedCharset ||
+      error instanceof InvalidJson ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ) {
+      refused('bad_request');
+      const message = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? new InvalidJson().message : error.message;
+      return sendError(reply, error.statusCode ?? 400, message, 'BAD_REQUEST');
     }
-    sendError(res, 404, 'Not found. The GraphQL endpoint is /graphql.', 'NOT_FOUND');
-  } catch (error) {
-    log.error({ err: error, path: url.pathname }, 'Request failed');
-    if (!res.headersSent) sendError(res, 500, MESSAGES.defaultToastError, 'INTERNAL_SERVER_ERROR');
-    else res.destroy();
-  }
+    deps.log.error({ err: error, path: request.url, requestId: request.id }, 'Request failed');
+    if (reply.sent || reply.raw.headersSent) return reply.raw.destroy();
+    return sendError(reply, 500, MESSAGES.defaultToastError, 'INTERNAL_SERVER_ERROR');
+  };
 }
 
-/** The gateway's node:http listener: /graphql, the landing page, health, readiness and metrics. */
-export function createRequestHandler(deps: HandlerDeps): RequestListener {
-  return (req, res) => {
-    void route(req, res, deps);
+/** /graphql: CORS, the landing page for browsers, then admission (token, rate limit) before the body is read. */
+function graphqlRoute(app: FastifyInstance, deps: HandlerDeps): void {
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/graphql',
+    onRequest: async (request, reply) => {
+      if (handleCors(request, reply, deps.config.corsOrigins)) return reply;
+      if (wantsHtml(request)) return sendLandingPage(reply, deps);
+      const exchange = newExchange(
+        clientIp(request.raw, deps.config.trustProxy),
+        deps.log.child({ requestId: request.id }),
+      );
+      request.graphql = exchange;
+      if (request.method !== 'GET' && request.method !== 'POST') {
+        exchange.outcome = 'bad_request';
+        return sendError(reply, 405, 'Use GET or POST.', 'METHOD_NOT_ALLOWED', { allow: 'GET, POST' });
+      }
+      await deps.started();
+      await admit(request, reply, exchange, deps);
+      if (request.graphql.outcome) return reply;
+      return undefined;
+    },
+    handler: async (request, reply) => {
+      const exchange = request.graphql!;
+      exchange.outcome = await executeGraphQL(request, reply, exchange, deps);
+      return reply;
+    },
+    onResponse: async (request, reply) => recordGraphQL(request, reply, deps),
+  });
+}
+
+/**
+ * The gateway's HTTP layer on Fastify: /graphql, the landing page, health, readiness and metrics. It
+ * listens nowhere: `listener` serves requests on a node:http server of the caller's (createGatewayServer,
+ * with its timeouts and its way of closing idle connections).
+ */
+export function createHttpApp(deps: HandlerDeps): { app: FastifyInstance; listener: RequestListener } {
+  const app: FastifyInstance = Fastify({
+    // Requests log through the gateway's own logger with their id (one line per GraphQL request).
+    logger: false,
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    bodyLimit: deps.config.maxBodyBytes,
+    // The client's address is read from the socket or nginx's last X-Forwarded-For entry (client-ip.ts).
+    trustProxy: false,
+    return503OnClosing: false,
+  });
+  app.decorateRequest('graphql', null);
+  registerBodyParsers(app);
+  app.setErrorHandler(errorHandler(deps));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  graphqlRoute(app, deps);
+  app.get('/', (_request, reply) => sendLandingPage(reply, deps));
+  app.get('/healthz', (_request, reply) => sendHealth(reply));
+  app.get('/readyz', (_request, reply) => sendReadiness(reply, deps.readiness, deps.degradable));
+  app.get('/metrics', async (_request, reply) => {
+    const { contentType, body } = await deps.metrics.render();
+    return reply.code(200).headers({ 'content-type': contentType, 'cache-control': 'no-store' }).send(body);
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    sendError(reply, 404, 'Not found. The GraphQL endpoint is /graphql.', 'NOT_FOUND'),
+  );
+  const ready = app.ready();
+  const listener: RequestListener = (req, res) => {
+    void ready.then(() => app.routing(req, res));
   };
+  return { app, listener };
 }

@@ -1,11 +1,11 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { sendJson } from './send.js';
 
 export type ReadinessCheck = () => Promise<void>;
 
 /** /healthz: the process is up and answering. */
-export function sendHealth(res: ServerResponse): void {
-  sendJson(res, 200, { status: 'ok' }, { 'cache-control': 'no-store' });
+export function sendHealth(reply: FastifyReply) {
+  return sendJson(reply, 200, { status: 'ok' }, { 'cache-control': 'no-store' });
 }
 
 /** A dependency that has not answered within this is failing, for readiness (probes time out at ~1 s). */
@@ -25,11 +25,11 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
  * READINESS_TIMEOUT_MS; 503 naming the failing ones.
  */
 export async function sendReadiness(
-  res: ServerResponse,
+  reply: FastifyReply,
   checks: Record<string, ReadinessCheck>,
   degradable: Record<string, () => boolean> = {},
   timeoutMs: number = READINESS_TIMEOUT_MS,
-): Promise<void> {
+): Promise<FastifyReply> {
   const results = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
@@ -43,8 +43,8 @@ export async function sendReadiness(
   const ready = results.every(([, state]) => state === 'ok');
   const optional = Object.entries(degradable).map(([name, up]) => [name, up() ? 'ok' : 'degraded'] as const);
   const degraded = optional.some(([, state]) => state === 'degraded');
-  sendJson(
-    res,
+  return sendJson(
+    reply,
     ready ? 200 : 503,
     {
       status: !ready ? 'not ready' : degraded ? 'degraded' : 'ready',

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -7,24 +7,17 @@ export function errorBody(message: string, code: string, extensions: Record<stri
   return { errors: [{ message, extensions: { code, ...extensions } }] };
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+export function sendJson(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
+  return reply.code(status).headers(headers).type(JSON_CONTENT_TYPE).send(JSON.stringify(body));
 }
 
 export function sendError(
-  res: ServerResponse,
+  reply: FastifyReply,
   status: number,
   message: string,
   code: string,
   headers: Record<string, string> = {},
   extensions: Record<string, unknown> = {},
-): void {
-  sendJson(res, status, errorBody(message, code, extensions), headers);
+) {
+  return sendJson(reply, status, errorBody(message, code, extensions), headers);
 }
