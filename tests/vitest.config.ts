@@ -5,5 +5,5 @@ const sourceConditions = { resolve: { conditions: ['source'] }, ssr: { resolve: 
 export default defineConfig({
   ...sourceConditions,
   // The benchmarks (bench/) are not tests: `pnpm bench` runs them and reports, never asserts.
-  test: { include: ['compose/**/*.test.ts'] },
+  test: { include: ['compose/**/*.test.ts', 'architecture/**/*.test.ts'] },
 });

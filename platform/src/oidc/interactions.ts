@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@meridian/schema';
-import { requestIdOf } from '../app.js';
+import { requestIdOf } from '../http/request.js';
 import type { PlatformConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { AuditOrigin } from '../domain/audit.js';

@@ -11,7 +11,7 @@ import {
   type OrganizationStatus,
   type Role,
 } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { principalOf } from '../http/request.js';
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import { page } from '../http/lists.js';

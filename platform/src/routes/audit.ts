@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { isSystemRole, normalizeEmail, type Role } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { principalOf } from '../http/request.js';
 import type { Queryable } from '../db/database.js';
 import type { AuditActor, AuditAction, AuditChange, AuditTargetType } from '../domain/audit.js';
 import { authorize } from '../http/access.js';

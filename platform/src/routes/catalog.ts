@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { CATALOG_KINDS, type CatalogKind } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { validationError } from '../http/errors.js';
 import { listBody } from '../http/lists.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { MESSAGES, OWN_CREDENTIAL_FEATURE, normalizeEmail, type Operation } from '@meridian/schema';
-import { auditSourceOf, principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../http/request.js';
 import type { Database, Queryable } from '../db/database.js';
 import { auditChanges, recordAuditEvent, type AuditSource } from '../domain/audit.js';
 import {

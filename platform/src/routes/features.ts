@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { principalOf } from '../app.js';
+import { principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { organizationIdParam, responses } from '../contract/common.js';
 import { featureListBody } from '../contract/features.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { Licenses } from '@meridian/schema';
-import { auditSourceOf, principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../http/request.js';
 import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';

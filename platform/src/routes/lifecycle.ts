@@ -8,7 +8,7 @@ import {
   type Operation,
   type OrganizationStatus,
 } from '@meridian/schema';
-import { auditSourceOf, principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../http/request.js';
 import { auditChanges, recordAuditEvent, type AuditAction, type AuditSource } from '../domain/audit.js';
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';

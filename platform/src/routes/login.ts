@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { originOf } from '../app.js';
+import { originOf } from '../http/request.js';
 import { checkLogin } from '../domain/login.js';
 import { BODY_ERRORS, messageBody, responses } from '../contract/common.js';
 import { loginRequest, signedInBody, signInRefusedBody } from '../contract/sign-in.js';

@@ -13,7 +13,7 @@ import {
   validateOrganizationId,
   type Licenses,
 } from '@meridian/schema';
-import { auditSourceOf, principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../http/request.js';
 import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
 import { assertValid, conflict } from '../http/errors.js';

@@ -8,7 +8,7 @@ import {
   validateEmail,
   validatePassword,
 } from '@meridian/schema';
-import { auditSourceOf, originOf, principalOf } from '../app.js';
+import { auditSourceOf, originOf, principalOf } from '../http/request.js';
 import type { Queryable } from '../db/database.js';
 import { recordAuditEvent, type AuditSource } from '../domain/audit.js';
 import {

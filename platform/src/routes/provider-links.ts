@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { PROVIDER_BATCH_LIMIT, type Operation, type ProviderLinkKind } from '@meridian/schema';
-import { auditSourceOf, principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../http/request.js';
 import type { Queryable } from '../db/database.js';
 import { recordAuditEvent, type AuditSource } from '../domain/audit.js';
 import { authorize } from '../http/access.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { PROVIDER_BATCH_LIMIT, validateNpi, type Operation } from '@meridian/schema';
-import { principalOf } from '../app.js';
+import { principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page } from '../http/lists.js';

@@ -14,7 +14,7 @@ import {
   validateName,
   validatePassword,
 } from '@meridian/schema';
-import { auditSourceOf, principalOf } from '../app.js';
+import { auditSourceOf, principalOf } from '../http/request.js';
 import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import { getOrganization } from '../domain/organizations.js';
 import {
