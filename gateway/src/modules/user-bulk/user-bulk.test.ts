@@ -34,7 +34,7 @@ describe('setUsersActive', () => {
       active: false,
     });
     expect(body.errors).toBeUndefined();
-    expect(body.data.setUsersActive).toEqual({
+    expect(body.data?.setUsersActive).toEqual({
       changed: 2,
       unchanged: 0,
       refused: 2,
@@ -54,7 +54,7 @@ describe('setUsersActive', () => {
       selection: { allMatching: { search: 'team' } },
       active: true,
     });
-    expect(body.data.setUsersActive).toMatchObject({ changed: 2, unchanged: 3, refused: 0 });
+    expect(body.data?.setUsersActive).toMatchObject({ changed: 2, unchanged: 3, refused: 0 });
     const { rows } = await gateway.platform.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users WHERE email LIKE 'team%' AND active`,
     );
@@ -67,7 +67,7 @@ describe('setUsersActive', () => {
       selection: {},
       active: false,
     });
-    expect(body.data.setUsersActive).toEqual({
+    expect(body.data?.setUsersActive).toEqual({
       changed: 0,
       unchanged: 0,
       refused: 0,
@@ -84,7 +84,7 @@ describe('setUsersActive', () => {
         active: false,
       });
       expect(body.data).toBeNull();
-      expect(body.errors[0].message).toBe(MESSAGES.permissionDenied);
+      expect(body.errors?.[0]?.message).toBe(MESSAGES.permissionDenied);
     }
     const { rows } = await gateway.platform.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users WHERE organization_id = 'acme' AND NOT active`,

@@ -1,4 +1,15 @@
-import { Alert, Button, ButtonGroup, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, Intent } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  Intent,
+} from '@blueprintjs/core';
 import { DisableIcon, DownloadIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
@@ -138,7 +149,9 @@ export function UsersBulkActions({
       {count > 0 && (
         <section className="meridian-users-bulk" aria-label="Selected users">
           <p role="status" className="meridian-users-bulk-count">
-            {selection.kind === 'allMatching' ? `All ${plural(count)} matching are selected.` : `${plural(count)} selected.`}
+            {selection.kind === 'allMatching'
+              ? `All ${plural(count)} matching are selected.`
+              : `${plural(count)} selected.`}
           </p>
           {wholePageSelected && (
             <Button

@@ -135,7 +135,9 @@ export function UsersTable({ organizationId, users, sort, onSort, productName, s
       </thead>
       <tbody>
         {rows === null
-          ? Array.from({ length: SKELETON_ROWS }, (_, index) => <SkeletonRow key={index} index={index} selectable={selectable} />)
+          ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <SkeletonRow key={index} index={index} selectable={selectable} />
+            ))
           : rows.map((user) => (
               <tr key={user.email} onClick={open(user.email)} data-testid="user-row">
                 {selectable && (

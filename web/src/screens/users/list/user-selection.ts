@@ -4,8 +4,7 @@
  * whole list, never state per row, so 10,000 selected users cost one Set.
  */
 export type UserSelection =
-  | { kind: 'emails'; emails: ReadonlySet<string> }
-  | { kind: 'allMatching'; search: string; total: number };
+  { kind: 'emails'; emails: ReadonlySet<string> } | { kind: 'allMatching'; search: string; total: number };
 
 export const NO_SELECTION: UserSelection = { kind: 'emails', emails: new Set() };
 
