@@ -34,6 +34,7 @@ const config: CodegenConfig = {
           CatalogKind: '@meridian/schema#CatalogKind',
           ProviderLinkKind: '@meridian/schema#ProviderLinkKind',
           ReleaseStage: '@meridian/schema#ReleaseStage',
+          BulkUserOutcome: '@meridian/schema#BulkOutcome',
           JobStatus: gatewayModule('lifecycle', 'RestJobStatus'),
           OrganizationSortField: gatewayModule('organization', 'RestOrganizationSortField'),
           UserSortField: gatewayModule('user', 'RestUserSortField'),

@@ -262,6 +262,15 @@ const MUTATIONS: Case[] = [
     variables: byEmail,
   },
   {
+    field: 'setUsersActive',
+    operation: 'setUsersActive',
+    targets: organizationTargets,
+    // A user of no organization is refused as a row: nothing is written.
+    document:
+      'mutation($organizationId: ID!) { setUsersActive(organizationId: $organizationId, selection: { emails: ["nobody@matrix.test"] }, active: false) { refused inputErrors { field } } }',
+    variables: byOrganization,
+  },
+  {
     field: 'setUserDataAccess',
     operation: 'setUserDataAccess',
     targets: userTargets('setUserDataAccess'),

@@ -17,3 +17,4 @@ export * from './brand.js';
 export * from './email-domains.js';
 export * from './search.js';
 export * from './protocol.js';
+export * from './user-bulk.js';

@@ -74,6 +74,8 @@ export const OPERATIONS = {
   createUser: { access: 'permission', any: ['users:create'], scope: 'ownOrg' },
   updateUser: profileUpdate,
   setUserActive: profileUpdate,
+  /** Bulk activation and deactivation (issue 18): the same permission as one user's. */
+  setUsersActive: profileUpdate,
   setUserDataAccess: profileUpdate,
   /** Another user's credentials need user:update-profile; one's own need the conditions of ownCredential. */
   createUserCredential: { ...profileUpdate, self: true },

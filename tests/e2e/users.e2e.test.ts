@@ -48,6 +48,37 @@ async function ensureRoomForOneUser(organizationId: string): Promise<void> {
   if (!raised.ok) throw new Error(`PUT /licenses answered ${raised.status}`);
 }
 
+/** `count` users e2e.bulk.N@ of the organization, created through the REST API (room made for them first). */
+async function seedBulkUsers(organizationId: string, count: number): Promise<void> {
+  const { restUrl } = inject('product');
+  const headers = { authorization: `Bearer ${await toolToken()}`, 'content-type': 'application/json' };
+  const response = await fetch(`${restUrl}/organization/${organizationId}?include=licenses_used`, { headers });
+  const { licenses } = (await response.json()) as { licenses: { user_limit: number; active_users: number } };
+  await fetch(`${restUrl}/licenses?organizationId=${organizationId}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      licenses: { user_limit: Math.max(licenses.user_limit, licenses.active_users + count + 5) },
+    }),
+  });
+  for (let i = 0; i < count; i += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - i) }, (_, j) =>
+        fetch(`${restUrl}/user?organizationId=${organizationId}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            name: `Bulk ${i + j}`,
+            email: `e2e.bulk.${i + j}@acme.test`,
+            password: 'e2e-bulk-password-1',
+            allowOutsideDomain: true,
+          }),
+        }),
+      ),
+    );
+  }
+}
+
 describe('an Org Admin manages the users of their organization', () => {
   const { seedPassword, webUrl } = inject('product');
   const journey = 'org admin users';
@@ -68,6 +99,7 @@ describe('an Org Admin manages the users of their organization', () => {
     const olive = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Olive Okafor' }) });
     await olive.waitFor();
     expect(await olive.getByRole('cell').allInnerTexts()).toEqual([
+      '',
       'Olive Okafor',
       ACCOUNTS.orgAdmin,
       'Org Admin',
@@ -95,6 +127,40 @@ describe('an Org Admin manages the users of their organization', () => {
     await screenshot(page, journey, 'users searched');
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('sort') === null && url.searchParams.get('search') === 'patel');
+  });
+
+  it('deactivates 200 selected users with one confirmation, then activates them back, by keyboard', async () => {
+    await seedBulkUsers(ACME_HEALTH_ID, 200);
+    await page.goto(usersUrl(ACME_HEALTH_ID, '?search=e2e.bulk'));
+    await page.getByRole('checkbox', { name: 'Select every user on this page' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Select all 200 users matching' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('All 200 users matching are selected.').waitFor();
+    for (const [action, verb] of [
+      ['Deactivate', 'Deactivate'],
+      ['Activate', 'Activate'],
+    ] as const) {
+      if (action === 'Activate') {
+        await page.getByRole('checkbox', { name: 'Select every user on this page' }).focus();
+        await page.keyboard.press('Space');
+        await page.getByRole('button', { name: 'Select all 200 users matching' }).focus();
+        await page.keyboard.press('Enter');
+      }
+      await page.getByRole('button', { name: action, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('button', { name: `${verb} 200 users` });
+      await confirm.waitFor();
+      await confirm.focus();
+      await page.keyboard.press('Enter');
+      const results = page.getByRole('dialog', { name: `${verb} users: results` });
+      await results.getByText('200 changed, 0 already so, 0 refused.').waitFor({ timeout: 30_000 });
+      if (action === 'Deactivate') await screenshot(page, journey, 'bulk results');
+      await page.keyboard.press('Escape');
+      await results.waitFor({ state: 'hidden' });
+      const states = (await usersOf(ACME_HEALTH_ID)).filter((user) => user.email.startsWith('e2e.bulk'));
+      expect(states.filter((user) => user.active === (action === 'Activate'))).toHaveLength(200);
+    }
   });
 
   it('is refused another organization’s users: home, with the permission toast', async () => {

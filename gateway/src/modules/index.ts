@@ -12,6 +12,7 @@ import { passwordResolvers } from './password/resolvers.js';
 import { providerResolvers } from './provider/resolvers.js';
 import { searchResolvers } from './search/resolvers.js';
 import { sessionResolvers } from './session/resolvers.js';
+import { userBulkResolvers } from './user-bulk/resolvers.js';
 import { userResolvers } from './user/resolvers.js';
 
 const MODULES: readonly Resolvers[] = [
@@ -19,6 +20,7 @@ const MODULES: readonly Resolvers[] = [
   organizationResolvers,
   lifecycleResolvers,
   userResolvers,
+  userBulkResolvers,
   credentialResolvers,
   catalogResolvers,
   featureResolvers,

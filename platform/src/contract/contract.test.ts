@@ -17,6 +17,7 @@ import { userCases } from './cases/users.js';
 import { credentialCases } from './cases/credentials.js';
 import { passwordCases } from './cases/passwords.js';
 import { signInCases } from './cases/sign-in.js';
+import { userBulkCases } from './cases/user-bulk.js';
 import { OPENAPI_FILE, printOpenApi } from './openapi.js';
 
 /**
@@ -38,6 +39,7 @@ const CASES: ContractCase[] = [
   ...credentialCases,
   ...passwordCases,
   ...signInCases,
+  ...userBulkCases,
 ];
 
 const committed = readFileSync(OPENAPI_FILE, 'utf8');

@@ -199,7 +199,7 @@ async function lockedTarget(
 }
 
 /** Records a change to a user in the audit trail: the audited fields of their record before and after. */
-async function auditUser(
+export async function auditUser(
   tx: Queryable,
   source: AuditSource,
   action: 'user.update' | 'user.role-change' | 'user.activate' | 'user.deactivate' | 'user.data-access',

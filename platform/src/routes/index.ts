@@ -13,6 +13,7 @@ import { organizationRoutes } from './organizations.js';
 import { passwordRoutes } from './passwords.js';
 import { providerLinkRoutes } from './provider-links.js';
 import { providerRoutes } from './providers.js';
+import { userBulkRoutes } from './user-bulk.js';
 import { userRoutes } from './users.js';
 
 /** Every route module of the REST API; one file per domain. */
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     lifecycleRoutes,
     licenseRoutes,
     userRoutes,
+    userBulkRoutes,
     credentialRoutes,
     passwordRoutes,
     loginRoutes,

@@ -55,7 +55,7 @@ describe('the users of an organization', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Ada Admin 0', 'admin0@acme.test', 'Org Admin', 'Active', 'Creator', 'Enabled']);
+    ).toEqual(['', 'Ada Admin 0', 'admin0@acme.test', 'Org Admin', 'Active', 'Creator', 'Enabled']);
     expect(screen.getByText('Page 1 of 2,000')).toBeTruthy();
     expect(screen.getByText('Showing 1–2 of 100,000')).toBeTruthy();
     const sent = gateway.sent.filter((request) => request.operationName === 'OrganizationUsers');

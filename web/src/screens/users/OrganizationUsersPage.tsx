@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Callout, Classes, H1, Intent, NonIdealState } from '@blueprintjs/core';
 import { ArrowLeftIcon, CogIcon, NewPersonIcon, PeopleIcon, SearchIcon } from '@blueprintjs/icons';
 import { useParams } from 'react-router-dom';
@@ -19,6 +20,8 @@ import { UsersSearchBox } from './list/UsersSearchBox.js';
 import { UsersTable } from './list/UsersTable.js';
 import { useCommittedValue } from '../../components/useCommittedValue.js';
 import { useUsersListState } from './list/useUsersListState.js';
+import { UsersBulkActions } from './list/UsersBulkActions.js';
+import { NO_SELECTION, type UserSelection } from './list/user-selection.js';
 import './users.css';
 
 interface UsersHeaderProps {
@@ -98,6 +101,11 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   const page = list.data?.users ?? list.previousData?.users;
   const rows = list.data?.users.rows ?? null;
   const total = page?.pageInfo.total ?? 0;
+  // The selection belongs to one search: another search starts with none (what is "all matching" changes).
+  const [selected, setSelected] = useState({ search: state.search, value: NO_SELECTION });
+  const selection = selected.search === state.search ? selected.value : NO_SELECTION;
+  const setSelection = (value: UserSelection) => setSelected({ search: state.search, value });
+  const maySelect = can(user, 'user:update-profile');
 
   if (notFound) {
     return (
@@ -149,7 +157,25 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   } else {
     body = (
       <>
-        <UsersTable organizationId={orgId} users={rows} sort={state.sort} onSort={sortBy} productName={productName} />
+        {maySelect && (
+          <UsersBulkActions
+            organizationId={orgId}
+            search={state.search}
+            total={total}
+            pageCount={rows?.length ?? 0}
+            selection={selection}
+            onSelect={setSelection}
+            productName={productName}
+          />
+        )}
+        <UsersTable
+          organizationId={orgId}
+          users={rows}
+          sort={state.sort}
+          onSort={sortBy}
+          productName={productName}
+          {...(maySelect ? { selection, onSelect: setSelection } : {})}
+        />
         {page && (
           <UsersPager page={state.page} rows={rows?.length ?? 0} total={total} onPage={setPage} disabled={!rows} />
         )}

@@ -1,4 +1,4 @@
-import { Button, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { CaretDownIcon, CaretUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { userProfilePath } from '../../../routes/paths.js';
 import '../../../components/fit-table.css';
 import { roleText, scalarText, tableauText } from '../shared/user-fields.js';
 import type { UserSortKey, UsersSort } from './users-list-state.js';
+import { isSelected, withRows, type UserSelection } from './user-selection.js';
 
 export const UsersTableUserFragment = graphql(`
   fragment UsersTable_user on User {
@@ -46,6 +47,9 @@ export interface UsersTableProps {
   sort: UsersSort;
   onSort: (field: UserSortKey) => void;
   productName: string;
+  /** The bulk selection; absent: no selection column (a role that may not change users). */
+  selection?: UserSelection;
+  onSelect?: (selection: UserSelection) => void;
 }
 
 function SortHeader({ column, sort, onSort }: { column: Column; sort: UsersSort; onSort: UsersTableProps['onSort'] }) {
@@ -84,9 +88,10 @@ function SortHeader({ column, sort, onSort }: { column: Column; sort: UsersSort;
 const columnClass = (column: Column) => (column.optional ? 'meridian-col-optional' : undefined);
 
 /** A cell's text as a skeleton bar of about its width. */
-function SkeletonRow({ index }: { index: number }) {
+function SkeletonRow({ index, selectable }: { index: number; selectable: boolean }) {
   return (
     <tr aria-hidden="true" data-testid="user-row-skeleton">
+      {selectable && <td />}
       {COLUMNS.map((column) => (
         <td key={column.label} className={columnClass(column)}>
           <span className={Classes.SKELETON}>{index % 2 ? 'Skeleton text' : 'Longer skeleton text'}</span>
@@ -100,7 +105,7 @@ function SkeletonRow({ index }: { index: number }) {
  * A page of an organization's users: role, status, Tableau license and direct data access at a
  * glance; sortable columns sort on the server; a row opens the user's profile.
  */
-export function UsersTable({ organizationId, users, sort, onSort, productName }: UsersTableProps) {
+export function UsersTable({ organizationId, users, sort, onSort, productName, selection, onSelect }: UsersTableProps) {
   const navigate = useNavigate();
   const rows = users
     ? users.map((entry) => {
@@ -110,13 +115,29 @@ export function UsersTable({ organizationId, users, sort, onSort, productName }:
     : null;
   const open = (email: string) => (event: MouseEvent<HTMLTableRowElement>) => {
     // The name's own link handles its clicks (and keyboard); the rest of the row is a larger target.
-    if ((event.target as HTMLElement).closest('a')) return;
+    if ((event.target as HTMLElement).closest('a, label, input')) return;
     void navigate(userProfilePath(organizationId, email));
   };
+  const selectable = selection !== undefined && onSelect !== undefined;
+  const pageEmails = rows?.map((user) => user.email) ?? [];
+  const selectedOnPage = selection ? pageEmails.filter((email) => isSelected(selection, email)).length : 0;
+  const select = (emails: readonly string[], selected: boolean) =>
+    selection && onSelect?.(withRows(selection, emails, selected, pageEmails));
   return (
     <HTMLTable className="meridian-users-table" interactive striped aria-busy={rows === null}>
       <thead>
         <tr>
+          {selectable && (
+            <th scope="col" className="meridian-users-select">
+              <Checkbox
+                aria-label="Select every user on this page"
+                checked={pageEmails.length > 0 && selectedOnPage === pageEmails.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < pageEmails.length}
+                disabled={pageEmails.length === 0}
+                onChange={(event) => select(pageEmails, event.currentTarget.checked)}
+              />
+            </th>
+          )}
           {COLUMNS.map((column) => (
             <SortHeader key={column.label} column={column} sort={sort} onSort={onSort} />
           ))}
@@ -124,9 +145,20 @@ export function UsersTable({ organizationId, users, sort, onSort, productName }:
       </thead>
       <tbody>
         {rows === null
-          ? Array.from({ length: SKELETON_ROWS }, (_, index) => <SkeletonRow key={index} index={index} />)
+          ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <SkeletonRow key={index} index={index} selectable={selectable} />
+            ))
           : rows.map((user) => (
               <tr key={user.email} onClick={open(user.email)} data-testid="user-row">
+                {selectable && (
+                  <td className="meridian-users-select">
+                    <Checkbox
+                      aria-label={`Select ${user.name} (${user.email})`}
+                      checked={isSelected(selection, user.email)}
+                      onChange={(event) => select([user.email], event.currentTarget.checked)}
+                    />
+                  </td>
+                )}
                 <td>
                   <Link
                     to={userProfilePath(organizationId, user.email)}

@@ -1,0 +1,204 @@
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  Intent,
+} from '@blueprintjs/core';
+import { DisableIcon, DownloadIcon, TickCircleIcon } from '@blueprintjs/icons';
+import { useApolloClient } from '@apollo/client/react';
+import { useState } from 'react';
+import { messageOfError } from '../../../components/mutation-outcome.js';
+import { exportUsers } from './export-users.js';
+import { selectedCount, selectionInput, type UserSelection } from './user-selection.js';
+import { useSetUsersActive } from './useSetUsersActive.js';
+
+/** Rows of the results dialog shown on screen; every row is in the results file. */
+const SHOWN_RESULTS = 100;
+
+interface BulkResult {
+  changed: number;
+  unchanged: number;
+  refused: number;
+  results: readonly { email: unknown; outcome: string; reason?: string | null }[];
+}
+
+export interface UsersBulkActionsProps {
+  organizationId: string;
+  /** The list's search: "all matching" means the users it matches. */
+  search: string;
+  /** Users matching the search, over every page. */
+  total: number;
+  /** Rows on the page shown. */
+  pageCount: number;
+  selection: UserSelection;
+  onSelect: (selection: UserSelection) => void;
+  productName: string;
+}
+
+const plural = (n: number) => `${n.toLocaleString('en-US')} user${n === 1 ? '' : 's'}`;
+const OUTCOME_TEXT: Record<string, string> = { CHANGED: 'Changed', UNCHANGED: 'Already so', REFUSED: 'Refused' };
+
+/** The outcome of a bulk action: counts, refused rows first with their reasons, the rest after. */
+function ResultsDialog({ result, verb, onClose }: { result: BulkResult; verb: string; onClose: () => void }) {
+  const rows = [...result.results].sort((a, b) => Number(b.outcome === 'REFUSED') - Number(a.outcome === 'REFUSED'));
+  return (
+    <Dialog isOpen title={`${verb} users: results`} onClose={onClose} className="meridian-bulk-results">
+      <DialogBody>
+        <p role="status">
+          {result.changed.toLocaleString('en-US')} changed, {result.unchanged.toLocaleString('en-US')} already so,{' '}
+          {result.refused.toLocaleString('en-US')} refused.
+        </p>
+        {result.refused > 0 && (
+          <Callout intent={Intent.WARNING} title="Some users were not changed">
+            Each refused row says why.
+          </Callout>
+        )}
+        <HTMLTable compact striped aria-label="Outcome of each user">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, SHOWN_RESULTS).map((row) => (
+              <tr key={String(row.email)}>
+                <td>{String(row.email)}</td>
+                <td>{OUTCOME_TEXT[row.outcome] ?? row.outcome}</td>
+                <td>{row.reason ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        {rows.length > SHOWN_RESULTS && (
+          <p className={Classes.TEXT_MUTED}>
+            The first {SHOWN_RESULTS} of {rows.length.toLocaleString('en-US')} rows are shown, refused ones first.
+          </p>
+        )}
+      </DialogBody>
+      <DialogFooter actions={<Button onClick={onClose}>Close</Button>} />
+    </Dialog>
+  );
+}
+
+/**
+ * The selection's bar: how many are selected, "select all N matching" across pages, and the bulk
+ * actions (deactivate, activate, export CSV), each change confirmed with the count first.
+ */
+export function UsersBulkActions({
+  organizationId,
+  search,
+  total,
+  pageCount,
+  selection,
+  onSelect,
+  productName,
+}: UsersBulkActionsProps) {
+  const client = useApolloClient();
+  const { mutate, loading } = useSetUsersActive();
+  const [confirming, setConfirming] = useState<boolean | null>(null);
+  const [result, setResult] = useState<{ verb: string; value: BulkResult } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const count = selectedCount(selection);
+  if (count === 0 && result === null) return null;
+
+  const wholePageSelected = selection.kind === 'emails' && count >= pageCount && count < total;
+  const verb = confirming ? 'Activate' : 'Deactivate';
+
+  const apply = async (active: boolean) => {
+    setError(null);
+    try {
+      const { data } = await mutate({ variables: { organizationId, selection: selectionInput(selection), active } });
+      const payload = data?.setUsersActive;
+      if (!payload) return;
+      if (payload.inputErrors.length > 0) {
+        setError(payload.inputErrors.map((e) => e.message).join(' '));
+        return;
+      }
+      setResult({ verb: active ? 'Activate' : 'Deactivate', value: payload });
+      onSelect({ kind: 'emails', emails: new Set() });
+    } catch (caught) {
+      setError(messageOfError(caught));
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  const exportCsv = async () => {
+    setError(null);
+    setExporting(true);
+    try {
+      await exportUsers(client, organizationId, search, selection, productName);
+    } catch (caught) {
+      setError(messageOfError(caught));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      {count > 0 && (
+        <section className="meridian-users-bulk" aria-label="Selected users">
+          <p role="status" className="meridian-users-bulk-count">
+            {selection.kind === 'allMatching'
+              ? `All ${plural(count)} matching are selected.`
+              : `${plural(count)} selected.`}
+          </p>
+          {wholePageSelected && (
+            <Button
+              variant="minimal"
+              intent={Intent.PRIMARY}
+              onClick={() => onSelect({ kind: 'allMatching', search, total })}
+            >
+              Select all {plural(total)} matching
+            </Button>
+          )}
+          <ButtonGroup>
+            <Button icon={<DisableIcon />} onClick={() => setConfirming(false)} disabled={loading}>
+              Deactivate
+            </Button>
+            <Button icon={<TickCircleIcon />} onClick={() => setConfirming(true)} disabled={loading}>
+              Activate
+            </Button>
+            <Button icon={<DownloadIcon />} onClick={() => void exportCsv()} loading={exporting}>
+              Export CSV
+            </Button>
+          </ButtonGroup>
+          <Button variant="minimal" onClick={() => onSelect({ kind: 'emails', emails: new Set() })}>
+            Clear selection
+          </Button>
+        </section>
+      )}
+      {error && (
+        <Callout intent={Intent.DANGER} role="alert" title="The action did not complete">
+          {error}
+        </Callout>
+      )}
+      <Alert
+        isOpen={confirming !== null}
+        intent={confirming ? Intent.PRIMARY : Intent.DANGER}
+        confirmButtonText={`${verb} ${plural(count)}`}
+        cancelButtonText="Cancel"
+        loading={loading}
+        canEscapeKeyCancel
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void apply(confirming === true)}
+      >
+        <p>
+          {verb} {plural(count)}? Users the rules protect (yourself, the last active Org Admin, past a limit) are left
+          as they are, and the results say why.
+        </p>
+      </Alert>
+      {result && <ResultsDialog result={result.value} verb={result.verb} onClose={() => setResult(null)} />}
+    </>
+  );
+}
