@@ -33,27 +33,34 @@ export interface PeerGatewayProcess {
   close(): Promise<void>;
 }
 
-/** Runs a command in the peer's folder, its output shown; throws when it fails. */
-function runInPeer(command: string, args: string[], env: Record<string, string> = {}): void {
-  const result = spawnSync(command, args, { cwd: PEER_DIR, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
-}
-
 /** `npm ci` in tests/bench/peer/ when its node_modules is missing (a fresh clone): the lockfile pins it. */
 export function installPeer(log: (message: string) => void): void {
   if (existsSync(HIVE_GATEWAY_BIN) && existsSync(MESH_COMPOSE_BIN)) return;
   log('installing the peer gateway (npm ci in tests/bench/peer/)…');
-  runInPeer('npm', ['ci', '--no-audit', '--no-fund']);
-}
-
-/** Mesh composes the supergraph from `platformUrl`/openapi.json (mesh.config.mjs) into `output`. */
-function compose(platformUrl: string, output: string): void {
-  runInPeer(process.execPath, [MESH_COMPOSE_BIN, '--output', output], { PLATFORM_URL: platformUrl });
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: PEER_DIR,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`npm ci in ${PEER_DIR} failed (${result.status ?? result.signal})`);
 }
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Mesh composes the supergraph from `platformUrl`/openapi.json (mesh.config.mjs) into `output`. Not
+ * spawnSync: the platform answering Mesh's fetch runs on this process's event loop.
+ */
+async function compose(platformUrl: string, output: string): Promise<void> {
+  const child = spawn(process.execPath, [MESH_COMPOSE_BIN, '--output', output], {
+    cwd: PEER_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, PLATFORM_URL: platformUrl },
+  });
+  await exited(child);
+  if (child.exitCode !== 0) throw new Error(`mesh-compose failed (${child.exitCode ?? child.signalCode})`);
 }
 
 /** Polls /readiness (the supergraph loaded) until 200; fails early if the process exits. */
@@ -79,7 +86,7 @@ async function untilReady(origin: string, child: ChildProcess, output: () => str
 export async function startPeerGateway(platformUrl: string): Promise<PeerGatewayProcess> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-peer-'));
   const supergraph = path.join(workDir, 'supergraph.graphql');
-  compose(platformUrl, supergraph);
+  await compose(platformUrl, supergraph);
   const port = await freePort();
   const child = spawn(
     process.execPath,
