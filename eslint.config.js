@@ -15,6 +15,7 @@ export default tseslint.config(
       '**/test-output/**',
       'web/src/gql/**',
       'gateway/src/generated/**',
+      'tests/internal-tool/generated/**',
       '**/coverage/**',
     ],
   },

@@ -11,7 +11,7 @@ import {
   type BenchSection,
 } from './report.js';
 import { timed } from './statistics.js';
-import { clientCredentialsToken } from '../e2e/support/client-credentials.js';
+import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 
 /** Events appended before measuring; written in batches so no one statement holds them all. */
 const EVENT_COUNT = 1_000_000;

@@ -4,7 +4,7 @@ import { FROM_SOURCES, startCluster, type RunningCluster } from '../../scripts/c
 import { formatMs, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
 import { treeCpuSeconds } from './process-cpu.js';
 import { median } from './statistics.js';
-import { clientCredentialsToken } from '../e2e/support/client-credentials.js';
+import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 
 /** The read every configuration serves: one organization, one platform call. */
 const READ = JSON.stringify({ query: 'query Read { organization(id: "acme-health") { id name status } }' });

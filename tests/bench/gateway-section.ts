@@ -8,7 +8,7 @@ import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { PEER_COMMAND, installPeer, startPeerGateway, type PeerGatewayProcess } from './peer-gateway.js';
 import type { BenchContext, BenchSection } from './report.js';
 import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
-import { clientCredentialsToken } from '../e2e/support/client-credentials.js';
+import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 
 /** What the bench reads of a GraphQL server's process: our gateway's or the peer's. */
 type MeasuredProcess = Pick<PeerGatewayProcess, 'origin' | 'cpuSeconds' | 'memory'>;

@@ -11,7 +11,7 @@ import {
   type BenchSection,
 } from './report.js';
 import { timed } from './statistics.js';
-import { clientCredentialsToken } from '../e2e/support/client-credentials.js';
+import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 
 /** A name fragment common in the seeded names (Maria, Mark, Marcus, Martin, Martinez, …). */
 const SEARCH_FRAGMENT = 'mar';

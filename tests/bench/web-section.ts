@@ -4,7 +4,7 @@ import { firstPage, openBrowser } from '../e2e/support/browser.js';
 import { startProduct, type RunningProduct } from '../e2e/support/product.js';
 import { formatCount, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
 import { median } from './statistics.js';
-import { clientCredentialsToken } from '../e2e/support/client-credentials.js';
+import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 import {
   entryKey,
   GZIP_LEVEL,

@@ -11,7 +11,7 @@ import { principalOf } from '../app.js';
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import { page } from '../http/lists.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses } from '../contract/common.js';
 import { refreshJobs } from '../domain/jobs.js';
 import { licenseUsage } from '../domain/organizations.js';
 import type { RouteDeps } from './deps.js';

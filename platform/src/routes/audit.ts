@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.js';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditChange } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses } from '../contract/common.js';
 import type { RouteDeps } from './deps.js';
 
 /** Page sizes: the console's pages ask for 50; CSV export pages through with up to 1,000. */

@@ -4,7 +4,7 @@ import { principalOf } from '../app.js';
 import { authorize } from '../http/access.js';
 import { validationError } from '../http/errors.js';
 import { listBody } from '../http/lists.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses } from '../contract/common.js';
 import type { RouteDeps } from './deps.js';
 
 /** How a filter key's value must look: a boolean, or one of some strings, or any string. */

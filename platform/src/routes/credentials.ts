@@ -19,7 +19,7 @@ import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid, conflict, forbidden } from '../http/errors.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { conflictBody, errorResponses, organizationIdParam } from '../http/schemas.js';
+import { conflictBody, errorResponses, organizationIdParam } from '../contract/common.js';
 import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { generated_timestamp: 'generated_at', id: 'id', credential_enabled: 'credential_enabled' };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../app.js';
 import { authorize } from '../http/access.js';
-import { errorResponses, organizationIdParam } from '../http/schemas.js';
+import { errorResponses, organizationIdParam } from '../contract/common.js';
 import { organizationFeatures } from '../domain/features.js';
 import type { RouteDeps } from './deps.js';
 

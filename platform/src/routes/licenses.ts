@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { Licenses } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../app.js';
 import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import { HttpError, validationError } from '../http/errors.js';
-import { conflictBody, errorResponses, licensesSchema, organizationIdQuery } from '../http/schemas.js';
+import { BODY_ERRORS, organizationIdQuery, responses } from '../contract/common.js';
+import { licensesUpdate, organizationBody, type LicensesPatch } from '../contract/organizations.js';
 import {
   getOrganization,
   licenseUsage,
@@ -14,13 +16,6 @@ import {
   type OrganizationRow,
 } from '../domain/organizations.js';
 import type { RouteDeps } from './deps.js';
-
-/** A licenses object as PUT /licenses and segment-switch accept it: any part may be left out. */
-export interface LicensesPatch {
-  tableau_user_licenses?: Partial<Licenses['tableau_user_licenses']>;
-  user_limit?: number;
-  products?: Record<string, { enabled: boolean }>;
-}
 
 /** `stored` with what `patch` names changed; products not named keep their entry. */
 function mergeLicenses(stored: Licenses, patch: LicensesPatch): Licenses {
@@ -87,24 +82,21 @@ export async function licensesAfter(
   return next;
 }
 
-export async function licenseRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
-  app.put<{ Querystring: { organizationId: string }; Body: { licenses: LicensesPatch } }>(
+export async function licenseRoutes(fastify: FastifyInstance, { db }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.put(
     '/licenses',
     {
       schema: {
+        operationId: 'updateLicenses',
         tags: ['organizations'],
         summary: "Change an organization's licenses (only what the body names; usage keys are read-only)",
         querystring: organizationIdQuery,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['licenses'],
-          properties: { licenses: licensesSchema },
-        },
-        response: {
-          ...errorResponses,
-          409: { description: 'A limit below what the organization uses now', ...conflictBody },
-        },
+        body: licensesUpdate,
+        response: responses(
+          { 200: { description: 'The organization, its licenses with usage', ...organizationBody } },
+          [...BODY_ERRORS, 401, 403, 404, 409],
+        ),
       },
     },
     async (request) => {

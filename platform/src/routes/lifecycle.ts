@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   canPerform,
   lifecycleRefusal,
@@ -12,32 +13,44 @@ import { auditChanges, recordAuditEvent, type AuditAction, type AuditSource } fr
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import { assertValid, conflict } from '../http/errors.js';
-import { conflictBody, errorResponses, licensesSchema, organizationIdParam } from '../http/schemas.js';
+import { BODY_ERRORS, organizationIdParam, responses } from '../contract/common.js';
+import { activation, jobBody, organizationWithJobsBody, segmentSwitch } from '../contract/organizations.js';
 import { jobStatuses, jobsView, jobView, loadJobs, refreshJobs, startJob } from '../domain/jobs.js';
 import { getOrganization, toOrganization, type OrganizationRow } from '../domain/organizations.js';
 import type { RouteDeps } from './deps.js';
-import { licensesAfter, type LicensesPatch } from './licenses.js';
+import { licensesAfter } from './licenses.js';
 
-type Params = { id: string };
-
-interface SegmentSwitchBody {
-  customer_segment: string;
-  medicare_licensed: boolean;
-  licenses?: LicensesPatch;
-}
-
-/** The moves that start a job: which operation allows it, the job, and the status it leads to. */
+/**
+ * The moves that start a job: which operation allows it, the job, the status it leads to, and the
+ * name in its REST operationIds (getOnboarding, startOnboarding).
+ */
 const JOB_MOVES: {
   path: string;
+  name: string;
   action: LifecycleAction;
   operation: Operation;
   kind: JobKind;
   status: OrganizationStatus;
 }[] = [
-  { path: 'onboarding', action: 'onboard', operation: 'startOnboarding', kind: 'onboarding', status: 'onboarding' },
-  { path: 'deployment', action: 'deploy', operation: 'startDeployment', kind: 'deployment', status: 'deploying' },
+  {
+    path: 'onboarding',
+    name: 'Onboarding',
+    action: 'onboard',
+    operation: 'startOnboarding',
+    kind: 'onboarding',
+    status: 'onboarding',
+  },
+  {
+    path: 'deployment',
+    name: 'Deployment',
+    action: 'deploy',
+    operation: 'startDeployment',
+    kind: 'deployment',
+    status: 'deploying',
+  },
   {
     path: 'offboarding',
+    name: 'Offboarding',
     action: 'offboard',
     operation: 'offboardOrganization',
     kind: 'offboarding',
@@ -45,10 +58,8 @@ const JOB_MOVES: {
   },
 ];
 
-const moveResponses = {
-  ...errorResponses,
-  409: { description: 'The move is not allowed in the organization’s status', ...conflictBody },
-} as const;
+/** Every move answers the organization with its jobs, or 409 in the state machine's words. */
+const moveResponses = responses({ 200: organizationWithJobsBody }, [...BODY_ERRORS, 401, 403, 404, 409]);
 
 /** The audit action of each lifecycle move. */
 const AUDIT_ACTION: Record<LifecycleAction, AuditAction> = {
@@ -97,16 +108,18 @@ async function move(
   });
 }
 
-export async function lifecycleRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
-  for (const { path, action, operation, kind, status } of JOB_MOVES) {
-    app.get<{ Params: Params }>(
+export async function lifecycleRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  for (const { path, action, operation, kind, status, name } of JOB_MOVES) {
+    app.get(
       `/organization/:id/${path}`,
       {
         schema: {
+          operationId: `get${name}`,
           tags: ['lifecycle'],
           summary: `Progress of the organization's ${kind} job`,
           params: organizationIdParam,
-          response: errorResponses,
+          response: responses({ 200: jobBody }, [400, 401, 403, 404]),
         },
       },
       async (request) => {
@@ -120,10 +133,11 @@ export async function lifecycleRoutes(app: FastifyInstance, { db, config }: Rout
       },
     );
 
-    app.post<{ Params: Params }>(
+    app.post(
       `/organization/:id/${path}`,
       {
         schema: {
+          operationId: `start${name}`,
           tags: ['lifecycle'],
           summary: `Start the ${kind} job (empty body)`,
           params: organizationIdParam,
@@ -144,19 +158,15 @@ export async function lifecycleRoutes(app: FastifyInstance, { db, config }: Rout
     );
   }
 
-  app.post<{ Params: Params; Body: { active: true } }>(
+  app.post(
     '/organization/:id/activation',
     {
       schema: {
+        operationId: 'activateOrganization',
         tags: ['lifecycle'],
         summary: 'Activate the organization (after deployment, or again after offboarding)',
         params: organizationIdParam,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['active'],
-          properties: { active: { type: 'boolean', enum: [true] } },
-        },
+        body: activation,
         response: moveResponses,
       },
     },
@@ -171,23 +181,15 @@ export async function lifecycleRoutes(app: FastifyInstance, { db, config }: Rout
     },
   );
 
-  app.post<{ Params: Params; Body: SegmentSwitchBody }>(
+  app.post(
     '/organization/:id/segment-switch',
     {
       schema: {
+        operationId: 'switchSegment',
         tags: ['lifecycle'],
         summary: 'Switch the customer segment (and Medicare license, optionally licenses) of an active organization',
         params: organizationIdParam,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['customer_segment', 'medicare_licensed'],
-          properties: {
-            customer_segment: { type: 'string', minLength: 1, maxLength: 100 },
-            medicare_licensed: { type: 'boolean' },
-            licenses: licensesSchema,
-          },
-        },
+        body: segmentSwitch,
         response: moveResponses,
       },
     },

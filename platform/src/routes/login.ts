@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { originOf } from '../app.js';
 import { checkLogin } from '../domain/login.js';
-import { messageBody, validationBody } from '../http/schemas.js';
+import { messageBody, validationBody } from '../contract/common.js';
 import type { RouteDeps } from './deps.js';
 
 interface LoginBody {

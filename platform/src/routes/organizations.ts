@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   CONTACT_NAME_REQUIRED_MESSAGE,
-  NAME_MAX_LENGTH,
   defaultLicenses,
   firstProblem,
   validateCallbackUrl,
@@ -11,22 +11,24 @@ import {
   validateEmail,
   validateName,
   validateOrganizationId,
-  ORGANIZATION_STATUSES,
   type Licenses,
-  type OrganizationStatus,
 } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../app.js';
 import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
 import { assertValid, conflict } from '../http/errors.js';
-import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
+import { containsPattern, listBody, listQuerySchema, orderBy, page } from '../http/lists.js';
+import { BODY_ERRORS, organizationIdParam, organizationIdQuery, responses } from '../contract/common.js';
 import {
-  errorResponses,
-  licensesSchema,
-  organizationIdParam,
-  organizationIdQuery,
-  stringList,
-} from '../http/schemas.js';
+  includeQuery,
+  organizationCreate,
+  organizationFilters,
+  organizationListBody,
+  organizationUpdate,
+  organizationWithJobsBody,
+  organizationBody,
+  type OrganizationUpdate,
+} from '../contract/organizations.js';
 import { jobsView, loadJobs, refreshJobs } from '../domain/jobs.js';
 import {
   getOrganization,
@@ -45,92 +47,8 @@ const SORTABLE = {
   createdAt: 'created_at',
 };
 
-const includeQuery = {
-  include: { type: 'string', description: 'licenses_used adds seat usage to licenses.' },
-} as const;
-
-/** The list's filters (analytics' charts open the list filtered to a bar). */
-const filterQuery = {
-  customer_segment: { type: 'string', maxLength: 100, description: 'Only organizations of this customer segment.' },
-  status: {
-    type: 'string',
-    enum: [...ORGANIZATION_STATUSES],
-    description: 'Only organizations in this lifecycle state.',
-  },
-} as const;
-
-interface ListFilters {
-  customer_segment?: string;
-  status?: OrganizationStatus;
-}
-
-const primaryContact = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
-    email: { type: 'string', maxLength: 254 },
-  },
-  required: ['name', 'email'],
-} as const;
-
-const editableFields = {
-  name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
-  domain: stringList,
-  // Web addresses are checked by schema/'s validators (https, or http on localhost), in words.
-  callbackUrls: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 50 },
-  primaryContact,
-  preferences: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      bi_portal: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          default_states: { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 60 },
-        },
-      },
-    },
-  },
-  onboarding: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      bi: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          portal_url: {
-            type: ['string', 'null'],
-            maxLength: 2000,
-            description: 'The BI portal’s https address; null or empty removes it.',
-          },
-        },
-      },
-    },
-  },
-} as const;
-
-interface CreateBody {
-  id: string;
-  name: string;
-  domain: string[];
-  primaryContact: { name: string; email: string };
-  customer_segment: string;
-  medicare_licensed: boolean;
-  callbackUrls?: string[];
-  licenses?: Partial<Licenses>;
-}
-
-type UpdateBody = Partial<Pick<OrganizationRow, 'name' | 'domain' | 'preferences'>> & {
-  callbackUrls?: string[];
-  primaryContact?: { name: string; email: string };
-  onboarding?: { bi?: { portal_url?: string | null } };
-};
-
 /** The portal URL a body sets: a string, null to remove it (also for ''), undefined when not given. */
-function portalUrlOf(body: UpdateBody): string | null | undefined {
+function portalUrlOf(body: OrganizationUpdate): string | null | undefined {
   const bi = body.onboarding?.bi;
   if (!bi || !('portal_url' in bi)) return undefined;
   const url = bi.portal_url?.trim() ?? '';
@@ -149,7 +67,7 @@ function wantsUsage(include: string | undefined): boolean {
 }
 
 /** Problems of the editable fields present in a create or update body, each named by its field. */
-function editableFieldProblems(body: UpdateBody): { param: string; msg: string | null }[] {
+function editableFieldProblems(body: OrganizationUpdate): { param: string; msg: string | null }[] {
   return [
     { param: 'name', msg: body.name === undefined ? null : validateName(body.name) },
     { param: 'domain', msg: body.domain ? firstProblem(body.domain, validateDomain) : null },
@@ -172,15 +90,17 @@ function editableFieldProblems(body: UpdateBody): { param: string; msg: string |
   ];
 }
 
-export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
-  app.get<{ Querystring: ListQuery & ListFilters & { include?: string } }>(
+export async function organizationRoutes(fastify: FastifyInstance, { db }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/organization',
     {
       schema: {
+        operationId: 'listOrganizations',
         tags: ['organizations'],
         summary: 'List organizations (search, filters, sort, paging)',
-        querystring: { type: 'object', properties: { ...listQuerySchema, ...includeQuery, ...filterQuery } },
-        response: errorResponses,
+        querystring: { type: 'object', properties: { ...listQuerySchema, ...includeQuery, ...organizationFilters } },
+        response: responses({ 200: organizationListBody }, [400, 401, 403]),
       },
     },
     async (request) => {
@@ -218,15 +138,16 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { include?: string } }>(
+  app.get(
     '/organization/:id',
     {
       schema: {
+        operationId: 'getOrganization',
         tags: ['organizations'],
         summary: 'One organization, with its lifecycle jobs',
         params: organizationIdParam,
         querystring: { type: 'object', properties: includeQuery },
-        response: errorResponses,
+        response: responses({ 200: organizationWithJobsBody }, [400, 401, 403, 404]),
       },
     },
     async (request) => {
@@ -240,28 +161,15 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
     },
   );
 
-  app.post<{ Body: CreateBody }>(
+  app.post(
     '/organization',
     {
       schema: {
+        operationId: 'createOrganization',
         tags: ['organizations'],
         summary: 'Create an organization',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'name', 'domain', 'primaryContact', 'customer_segment', 'medicare_licensed'],
-          properties: {
-            id: { type: 'string', maxLength: 64 },
-            name: editableFields.name,
-            domain: { ...stringList, minItems: 1 },
-            primaryContact,
-            customer_segment: { type: 'string', minLength: 1, maxLength: 100 },
-            medicare_licensed: { type: 'boolean' },
-            callbackUrls: editableFields.callbackUrls,
-            licenses: licensesSchema,
-          },
-        },
-        response: { ...errorResponses, 409: { description: 'The id is taken' } },
+        body: organizationCreate,
+        response: responses({ 201: { description: 'Created', ...organizationBody } }, [...BODY_ERRORS, 401, 403, 409]),
       },
     },
     async (request, reply) => {
@@ -312,15 +220,16 @@ export async function organizationRoutes(app: FastifyInstance, { db }: RouteDeps
     },
   );
 
-  app.put<{ Querystring: { organizationId: string }; Body: UpdateBody }>(
+  app.put(
     '/organization',
     {
       schema: {
+        operationId: 'updateOrganization',
         tags: ['organizations'],
         summary: 'Update an organization (name, domains, callback URLs, contact, preferences, portal URL)',
         querystring: organizationIdQuery,
-        body: { type: 'object', additionalProperties: false, properties: editableFields, minProperties: 1 },
-        response: errorResponses,
+        body: organizationUpdate,
+        response: responses({ 200: organizationBody }, [...BODY_ERRORS, 401, 403, 404]),
       },
     },
     async (request) => {

@@ -20,7 +20,7 @@ import {
 import { findUser, userInScope, type UserRow } from '../domain/users.js';
 import { authorize } from '../http/access.js';
 import { assertValid, badRequest, forbidden } from '../http/errors.js';
-import { emailParam, errorResponses } from '../http/schemas.js';
+import { emailParam, errorResponses } from '../contract/common.js';
 import type { RouteDeps } from './deps.js';
 
 export const LINK_UNUSABLE_MESSAGE = 'This link has expired or was already used. Ask for a new one.';

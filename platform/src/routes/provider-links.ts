@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.js';
 import { recordAuditEvent, type AuditSource } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { errorResponses, messageBody, organizationIdParam } from '../http/schemas.js';
+import { errorResponses, messageBody, organizationIdParam } from '../contract/common.js';
 import { assertFeature } from '../domain/features.js';
 import {
   removeProviderLinks,

@@ -4,7 +4,7 @@ import { principalOf } from '../app.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { errorResponses, messageBody } from '../http/schemas.js';
+import { errorResponses, messageBody } from '../contract/common.js';
 import { assertFeature } from '../domain/features.js';
 import { getProvider, lookupProviders, PROVIDER_COLUMNS, type Provider } from '../domain/providers.js';
 import type { RouteDeps } from './deps.js';

@@ -39,7 +39,7 @@ import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid, conflict } from '../http/errors.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { conflictBody, emailParam, errorResponses, organizationIdQuery } from '../http/schemas.js';
+import { conflictBody, emailParam, errorResponses, organizationIdQuery } from '../contract/common.js';
 import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { name: 'lower(name)', email: 'email', role: 'role', active: 'active', createdAt: 'created_at' };

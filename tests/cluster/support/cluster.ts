@@ -1,6 +1,6 @@
 import type { RunningPlatform } from '@meridian/platform';
 import { discoverConsole, signIn } from '@meridian/platform/test-support';
-import { clientCredentialsTokenAt, type ToolClient } from '../../e2e/support/client-credentials.js';
+import { clientCredentialsTokenAt, type ToolClient } from '../../internal-tool/client-credentials.js';
 import { FROM_SOURCES, startCluster, type RunningCluster } from '../../../scripts/cluster/topology.mjs';
 
 export type { RunningCluster } from '../../../scripts/cluster/topology.mjs';

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { clientCredentialsTokenAt } from './client-credentials.js';
+import { clientCredentialsTokenAt } from '../../internal-tool/client-credentials.js';
 
 /** The internal tools' client (README): acts as Meridian Admin through the client-credentials grant. */
 const CLI_CLIENT = { id: 'meridian-cli', secret: 'meridian-cli-local-secret' };

@@ -1,26 +1,13 @@
-import type { JobKind, JobStatus } from '@meridian/schema';
+import type { JobKind } from '@meridian/schema';
+import type { RestBody, RestRequest } from '../../platform/rest-types.js';
 import type { PlatformClient } from '../../platform/client-types.js';
-import { organizationPath, type RestLicensesPatch, type RestOrganization } from '../organization/platform.js';
-
-/** A job's or a step's state: jobs use the schema's statuses, steps not yet reached are 'pending'. */
-export type RestJobStatus = JobStatus | 'pending';
-
-export interface RestJobStep {
-  name: string;
-  status: RestJobStatus;
-  /** Why a failed step failed. */
-  message?: string;
-}
+import { organizationPath, type RestOrganization } from '../organization/platform.js';
 
 /** A lifecycle job as GET /organization/:id/{onboarding|deployment|offboarding} answers it. */
-export interface RestJob {
-  status: JobStatus;
-  startedAt: string | null;
-  completedAt: string | null;
-  steps: RestJobStep[];
-}
-
-export type RestJobs = Record<JobKind, RestJob>;
+export type RestJob = RestBody<'getOnboarding'>;
+export type RestJobs = RestBody<'getOrganization'>['jobs'];
+/** A job's or a step's state: jobs use the schema's statuses, steps not yet reached are 'pending'. */
+export type RestJobStatus = RestJob['status'] | RestJob['steps'][number]['status'];
 
 /** The URL segment of each job (POST starts it, GET reads it). */
 export const JOB_PATHS: Readonly<Record<JobKind, string>> = {
@@ -38,11 +25,7 @@ export function activate(platform: PlatformClient, id: string): Promise<RestOrga
   return platform.post<RestOrganization>(`${organizationPath(id)}/activation`, { active: true });
 }
 
-export interface RestSegmentSwitch {
-  customer_segment: string;
-  medicare_licensed: boolean;
-  licenses?: RestLicensesPatch;
-}
+export type RestSegmentSwitch = RestRequest<'switchSegment'>;
 
 export function switchSegment(
   platform: PlatformClient,

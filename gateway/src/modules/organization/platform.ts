@@ -1,72 +1,25 @@
-import type { OrganizationStatus } from '@meridian/schema';
 import type { ListResult, PlatformClient, Query } from '../../platform/client-types.js';
 import { segment } from '../common/platform.js';
-import type { RestJobs } from '../lifecycle/platform.js';
+import type { RestBody, RestRequest, RestRow } from '../../platform/rest-types.js';
 
-/** Tableau seats; the *_used keys come with include=licenses_used (read-only usage). */
-export interface RestTableauUserLicenses {
-  explorer_count: number;
-  viewer_count: number;
-  explorer_used?: number;
-  viewer_used?: number;
-}
-
-/** An organization's licenses as the platform answers them; active_users comes with include=licenses_used. */
-export interface RestLicenses {
-  user_limit: number;
-  tableau_user_licenses: RestTableauUserLicenses;
-  products: Record<string, { enabled: boolean }>;
-  active_users?: number;
-}
+/** An organization's licenses as the platform answers them; the usage keys come with include=licenses_used. */
+export type RestLicenses = RestOrganization['licenses'];
+export type RestTableauUserLicenses = RestLicenses['tableau_user_licenses'];
 
 /** Changes to licenses (PUT /licenses, segment-switch): only what is named changes. */
-export interface RestLicensesPatch {
-  user_limit?: number;
-  tableau_user_licenses?: { explorer_count?: number; viewer_count?: number };
-  products?: Record<string, { enabled: boolean }>;
-}
+export type RestLicensesPatch = RestRequest<'updateLicenses'>['licenses'];
 
-/** An organization as the platform answers it (spec section 3 field names). */
-export interface RestOrganization {
-  id: string;
-  name: string;
-  active: boolean;
-  status: OrganizationStatus;
-  domain: string[];
-  callbackUrls: string[];
-  primaryContact: { name?: string; email?: string };
-  licenses: RestLicenses;
-  preferences: { bi_portal?: { default_states?: string[] } };
-  customer_segment: string;
-  medicare_licensed: boolean;
-  onboarding: { bi?: { portal_url?: string } };
-  createdAt: string;
-  updatedAt: string;
-  /** GET /organization/:id and the lifecycle moves add the state of the three jobs. */
-  jobs?: RestJobs;
-}
+/**
+ * An organization as the platform answers it (spec section 3 field names). GET /organization/:id and
+ * the lifecycle moves add the state of the three jobs; list rows have none.
+ */
+export type RestOrganization = RestRow<'listOrganizations'> & Partial<Pick<RestBody<'getOrganization'>, 'jobs'>>;
 
 /** REST sort keys of GET /organization (its allow-list). */
 export type RestOrganizationSortField = 'name' | 'id' | 'status' | 'customer_segment' | 'createdAt';
 
-export interface RestOrganizationCreate {
-  id: string;
-  name: string;
-  domain: string[];
-  primaryContact: { name: string; email: string };
-  customer_segment: string;
-  medicare_licensed: boolean;
-}
-
-export interface RestOrganizationUpdate {
-  name?: string;
-  domain?: string[];
-  callbackUrls?: string[];
-  primaryContact?: { name: string; email: string };
-  preferences?: { bi_portal: { default_states: string[] } };
-  /** portal_url null removes the portal URL. */
-  onboarding?: { bi: { portal_url: string | null } };
-}
+export type RestOrganizationCreate = RestRequest<'createOrganization'>;
+export type RestOrganizationUpdate = RestRequest<'updateOrganization'>;
 
 /** Seat usage is always asked for: Organization.licenses then needs no second call. */
 const WITH_USAGE = { include: 'licenses_used' } as const;
