@@ -31,23 +31,31 @@ function graphqlRequest(server: MeasuredProcess, query: string, token: string): 
 }
 
 /**
- * One request before the load. GraphQL answers 200 with `errors` when a resolver fails, which autocannon
- * would count as success: the answer must be 200 without errors, each root field an object with fields
- * (the peer answers `{}` when its union resolves to an error body the inline fragment does not select).
+ * What is wrong with the answer to one request before the load, if anything. GraphQL answers 200 with
+ * `errors` when a resolver fails, which autocannon would count as success: the answer must be 200 without
+ * errors, each root field an object with fields (the peer answers `{}` when its union resolves to an
+ * error body that the inline fragment does not select).
  */
-async function probe(request: BenchRequest): Promise<void> {
+async function problemWith(request: BenchRequest): Promise<string | undefined> {
   const response = await fetch(request.url, {
     method: request.method,
     headers: request.headers,
     ...(request.body === undefined ? {} : { body: request.body }),
   });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`${request.method} ${request.url} answered ${response.status}: ${text}`);
+  if (response.status !== 200) return `answered ${response.status}: ${text.slice(0, 500)}`;
   const body = JSON.parse(text) as { errors?: unknown; data?: Record<string, unknown> | null };
   const answered = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length > 0;
   if (request.method === 'POST' && (body.errors || !body.data || !Object.values(body.data).every(answered))) {
-    throw new Error(`${request.body} answered ${text.slice(0, 500)}`);
+    return `answered ${text.slice(0, 500)}`;
   }
+  return undefined;
+}
+
+/** One request before the load; throws when its answer is not one the load may repeat. */
+async function probe(request: BenchRequest): Promise<void> {
+  const problem = await problemWith(request);
+  if (problem) throw new Error(`${request.method} ${request.url} ${request.body ?? ''} ${problem}`);
 }
 
 /** A counter of the gateway's /metrics summed over its labels. */
@@ -84,11 +92,17 @@ async function startPeer(
 }
 
 /** The questions the peer answers as the bench needs; the others, with its answer, in `notMeasured`. */
-async function probePeer(peer: PeerGatewayProcess, token: string, notMeasured: Map<Comparison, string>) {
+async function probePeer(
+  peer: PeerGatewayProcess,
+  token: string,
+  notMeasured: Map<Comparison, string>,
+  log: (message: string) => void,
+): Promise<void> {
   for (const comparison of COMPARISONS) {
-    await probe(graphqlRequest(peer, comparison.peerGraphql, token)).catch((error: Error) =>
-      notMeasured.set(comparison, error.message),
-    );
+    const problem = await problemWith(graphqlRequest(peer, comparison.peerGraphql, token));
+    if (problem === undefined) continue;
+    log(`the peer cannot answer ${comparison.label} as the bench needs, not loaded: it ${problem.slice(0, 300)}`);
+    notMeasured.set(comparison, problem);
   }
 }
 
@@ -163,7 +177,7 @@ async function measureOn(
       restCallsPerQuery.set(comparison, await restCallsOf(gateway, graphqlRequest(gateway, comparison.graphql, token)));
     }
     const peerNotMeasured = new Map<Comparison, string>();
-    if (peer) await probePeer(peer, token, peerNotMeasured);
+    if (peer) await probePeer(peer, token, peerNotMeasured, log);
     else for (const comparison of COMPARISONS) peerNotMeasured.set(comparison, peerOrReason as string);
     const memoryNow = async () => ({
       gateway: (await gateway!.memory()).rssBytes,
