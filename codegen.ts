@@ -54,6 +54,7 @@ const config: CodegenConfig = {
           ProviderLink: gatewayModule('provider', 'RestProviderLink'),
           AnalyticsSummary: gatewayModule('analytics', 'RestAnalyticsSummary'),
           Viewer: gatewayModule('session', 'ViewerSource'),
+          SearchResults: gatewayModule('search', 'SearchQuery'),
         },
       },
     },

@@ -106,6 +106,13 @@ const QUERIES: Case[] = [
     document: '{ users(search: "acme", limit: 1) { pageInfo { total } } }',
   },
   {
+    // The command palette: each role's lists scope what it finds (modules/search/search.test.ts).
+    field: 'search',
+    operation: 'search',
+    targets: ['none'],
+    document: '{ search(text: "acme", limit: 1) { organizations { id } users { email } } }',
+  },
+  {
     field: 'user',
     operation: 'user',
     targets: userTargets('user'),

@@ -15,3 +15,4 @@ export * from './scalars.js';
 export * from './audit.js';
 export * from './brand.js';
 export * from './email-domains.js';
+export * from './search.js';

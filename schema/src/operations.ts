@@ -64,6 +64,13 @@ export const OPERATIONS = {
   users: { access: 'permission', any: ['users:read'], scope: 'ownOrg' },
   searchAllUsers: { access: 'permission', any: ['users:read'], scope: 'systemRole' },
   user: { access: 'permission', any: ['users:read'], scope: 'ownOrg', self: true },
+  /**
+   * The command palette's search (issue 18): whoever may read organizations or users. Each list is
+   * scoped again by role, as the operations it calls: organizations (system roles; an Org Admin matches
+   * only their own organization), searchAllUsers for system roles, users of their own organization for
+   * an Org Admin. The platform checks each of those calls again.
+   */
+  search: { access: 'permission', any: ['organizations:read', 'users:read'], scope: 'none' },
   createUser: { access: 'permission', any: ['users:create'], scope: 'ownOrg' },
   updateUser: profileUpdate,
   setUserActive: profileUpdate,

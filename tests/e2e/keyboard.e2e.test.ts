@@ -10,6 +10,29 @@ import { saveScreenshot } from './support/screenshots.js';
 const JOURNEY = 'keyboard';
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** The text of the option the palette's text box points at (aria-activedescendant). */
+const activeOptionText = (page: Page): Promise<string> =>
+  page.evaluate(
+    `(() => { const id = document.activeElement?.getAttribute('aria-activedescendant'); return (id && document.getElementById(id)?.textContent) || ''; })()`,
+  );
+
+/** ArrowDown until the active option matches, as a keyboard user moves down the palette's list. */
+async function chooseWithArrows(page: Page, option: RegExp): Promise<void> {
+  const seen: string[] = [];
+  for (let press = 0; press < 12; press += 1) {
+    const active = await activeOptionText(page);
+    if (option.test(active)) return;
+    seen.push(active);
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`No palette option matched ${String(option)}; the arrows went through: ${seen.join(' | ')}`);
+}
+
+async function expectNoBlockingViolations(page: Page, where: string): Promise<void> {
+  const blocking = blockingViolations(await axeViolations(page));
+  expect(blocking.length, `${where}:\n${describeViolations(blocking)}`).toBe(0);
+}
+
 /**
  * The main flows with the keyboard alone (issue 8): sign in, go to Organizations through the
  * navigation, search the list and open an organization, open a user's profile, and sign out from the
@@ -120,6 +143,46 @@ describe('an operator uses the console with the keyboard alone', () => {
     await page.waitForURL(`**${profilePath}`);
     await page.getByRole('heading', { name: 'General', level: 2 }).waitFor();
     await saveScreenshot(page, JOURNEY, 'user profile');
+  });
+
+  it('finds Acme Health with Ctrl-K in under a second, opens it with Enter, and comes back through Recent', async () => {
+    const palette = page.getByRole('dialog', { name: 'Search the console' });
+    const started = Date.now();
+    await page.keyboard.press('Control+k');
+    await palette.waitFor();
+    const openedInMs = Date.now() - started;
+    expect(await focusedElement(page)).toMatchObject({
+      role: 'combobox',
+      name: 'Search organizations, users and pages',
+    });
+    await page.keyboard.type('Acme');
+    await palette.getByRole('option', { name: /Acme Health/ }).waitFor();
+    const foundInMs = Date.now() - started;
+    console.info(`Command palette: open in ${openedInMs} ms; "Acme Health" listed ${foundInMs} ms after Ctrl-K.`);
+    expect(foundInMs).toBeLessThan(1000);
+    await chooseWithArrows(page, /Acme Health/);
+    await expectNoBlockingViolations(page, 'Command palette (light)');
+    await saveScreenshot(page, JOURNEY, 'command palette');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await expectNoBlockingViolations(page, 'Command palette (dark)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/admin/org-management/${ACME_HEALTH_ID}/update/general`);
+    await page.getByRole('heading', { name: 'Acme Health', level: 1 }).waitFor();
+    await palette.waitFor({ state: 'hidden' });
+
+    // Escape closes it; reopened empty, it lists the recent visits: the user profile is one of them.
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('group', { name: 'Recent' }).waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('group', { name: 'Recent' }).waitFor();
+    await chooseWithArrows(page, new RegExp(ACCOUNTS.orgUser.replaceAll('.', '\\.')));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/users/${encodeURIComponent(ACCOUNTS.orgUser)}/profile/general`);
+    await page.getByRole('heading', { name: 'General', level: 2 }).waitFor();
   });
 
   it('opens the profile popover, closes it with Escape, and signs out from it', async () => {

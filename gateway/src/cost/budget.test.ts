@@ -32,6 +32,10 @@ describe('the estimate', () => {
     // Defaults count (users: 50 a page), and limit 0 (all records) counts as many.
     expect(estimate('{ organization(id: "acme") { users { rows { organization { id } } } } }').calls).toBe(52);
     expect(estimate('{ organizations(limit: 0) { rows { id } } }').calls).toBe(1);
+    // The palette's search: its limit bounds each of its two lists (read once each), not the search.
+    expect(
+      estimate('{ search(text: "acme", limit: 10) { organizations { id } users { organization { name } } } }'),
+    ).toEqual({ calls: 13, multipliers: [{ path: 'search', limit: 10 }] });
   });
 
   it('fits every operation the console sends, at its defaults', () => {

@@ -30,7 +30,16 @@ export const PLATFORM_BACKED_FIELDS: ReadonlySet<string> = new Set([
   'Viewer.features',
   'CredentialPayload.user',
   'CredentialPayload.organization',
+  // The command palette's two lists, each read only when selected.
+  'SearchResults.organizations',
+  'SearchResults.users',
 ]);
+
+/**
+ * Fields whose `limit` bounds each list directly below them rather than the object they answer: the
+ * command palette's search holds two lists, each read once and each at most `limit` long.
+ */
+export const LIMIT_OF_LISTS_BELOW: ReadonlySet<string> = new Set(['Query.search']);
 
 /** Rows a page may hold when its limit is 0 ("all records"): counted as this many. */
 export const ALL_ROWS_ESTIMATE = 1000;
@@ -60,7 +69,10 @@ function pageSize(walk: Walk, parent: GraphQLCompositeType, field: FieldNode): n
   return limit <= 0 ? ALL_ROWS_ESTIMATE : limit;
 }
 
-/** Calls made under `selectionSet` of `parent`, each counted `multiplier` times. */
+/**
+ * Calls made under `selectionSet` of `parent`, each counted `multiplier` times; what lies below them
+ * counted `listSize` times more (a LIMIT_OF_LISTS_BELOW parent's limit).
+ */
 function callsIn(
   walk: Walk,
   selectionSet: SelectionSetNode,
@@ -68,19 +80,21 @@ function callsIn(
   multiplier: number,
   path: string,
   root: boolean,
+  listSize = 1,
 ): number {
   let calls = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.INLINE_FRAGMENT) {
       const type = selection.typeCondition ? walk.schema.getType(selection.typeCondition.name.value) : parent;
-      calls += callsIn(walk, selection.selectionSet, (type as GraphQLCompositeType) ?? parent, multiplier, path, root);
+      const fragmentType = (type as GraphQLCompositeType) ?? parent;
+      calls += callsIn(walk, selection.selectionSet, fragmentType, multiplier, path, root, listSize);
       continue;
     }
     if (selection.kind === Kind.FRAGMENT_SPREAD) {
       const fragment = walk.fragments[selection.name.value];
       const type = fragment && walk.schema.getType(fragment.typeCondition.name.value);
       if (fragment && type)
-        calls += callsIn(walk, fragment.selectionSet, type as GraphQLCompositeType, multiplier, path, root);
+        calls += callsIn(walk, fragment.selectionSet, type as GraphQLCompositeType, multiplier, path, root, listSize);
       continue;
     }
     const name = selection.name.value;
@@ -89,13 +103,18 @@ function callsIn(
     if (!definition) continue;
     const fieldPath = path ? `${path}.${selection.alias?.value ?? name}` : (selection.alias?.value ?? name);
     const own = root || PLATFORM_BACKED_FIELDS.has(`${parent.name}.${name}`) ? multiplier : 0;
-    const size = pageSize(walk, parent, selection);
+    const ownSize = pageSize(walk, parent, selection);
+    const size = ownSize * listSize;
     const type = getNamedType(definition.type);
+    const limitsLists = LIMIT_OF_LISTS_BELOW.has(`${parent.name}.${name}`);
     const below =
       selection.selectionSet && (isObjectType(type) || isAbstractType(type))
-        ? callsIn(walk, selection.selectionSet, type, multiplier * size, fieldPath, false)
+        ? limitsLists
+          ? callsIn(walk, selection.selectionSet, type, multiplier, fieldPath, false, size)
+          : callsIn(walk, selection.selectionSet, type, multiplier * size, fieldPath, false)
         : 0;
-    if (size > 1 && below > 0) walk.estimate.multipliers.push({ path: fieldPath, limit: size });
+    // The field whose own limit multiplies is the one to narrow.
+    if (ownSize > 1 && below > 0) walk.estimate.multipliers.push({ path: fieldPath, limit: ownSize });
     calls += own + below;
   }
   return calls;

@@ -1,5 +1,6 @@
-import type { FeatureKey, ResolvedFeature } from '@meridian/schema';
+import type { FeatureKey } from '@meridian/schema';
 import type { GatewayContext } from '../context.js';
+import { organizationFeatures } from '../modules/feature/platform.js';
 import { PlatformCallCancelled, PlatformError } from '../platform/errors.js';
 
 /**
@@ -17,10 +18,8 @@ export async function featureAvailability(
   key: FeatureKey,
 ): Promise<boolean | 'unknown'> {
   try {
-    const { data } = await context.platform.get<{ data: ResolvedFeature[] }>(
-      `/organization/${encodeURIComponent(organizationId)}/features`,
-    );
-    return data.find((feature) => feature.key === key)?.isAvailable === true;
+    const features = await organizationFeatures(context.platform, organizationId);
+    return features.find((feature) => feature.key === key)?.isAvailable === true;
   } catch (error) {
     if (
       error instanceof PlatformError &&

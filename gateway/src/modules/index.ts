@@ -10,6 +10,7 @@ import { lifecycleResolvers } from './lifecycle/resolvers.js';
 import { organizationResolvers } from './organization/resolvers.js';
 import { passwordResolvers } from './password/resolvers.js';
 import { providerResolvers } from './provider/resolvers.js';
+import { searchResolvers } from './search/resolvers.js';
 import { sessionResolvers } from './session/resolvers.js';
 import { userResolvers } from './user/resolvers.js';
 
@@ -26,6 +27,7 @@ const MODULES: readonly Resolvers[] = [
   auditResolvers,
   passwordResolvers,
   sessionResolvers,
+  searchResolvers,
 ];
 
 /**

@@ -67,16 +67,17 @@ export interface RowResult<S extends string> {
 }
 
 /** Counts of each status under its summary key (`keyOf`), plus `errors`, for a bulk answer. */
-export function summarize<S extends string>(
+export function summarize<S extends string, K extends string>(
   results: readonly RowResult<S>[],
-  keyOf: Record<S, string>,
-): Record<string, number> {
-  const summary: Record<string, number> = Object.fromEntries(
-    [...Object.values<string>(keyOf), 'errors'].map((key) => [key, 0]),
-  );
+  keyOf: Record<S, K>,
+): Record<K | 'errors', number> {
+  const summary = Object.fromEntries([...Object.values<K>(keyOf), 'errors'].map((key) => [key, 0])) as Record<
+    K | 'errors',
+    number
+  >;
   for (const { status } of results) {
     const key = status === 'error' ? 'errors' : keyOf[status];
-    summary[key] = (summary[key] ?? 0) + 1;
+    summary[key] += 1;
   }
   return summary;
 }

@@ -1,28 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   CREDENTIAL_LIFETIME_DAYS,
   DAY_MS,
   JOB_OF_STATUS,
   credentialDaysToExpire,
   defaultLicenses,
+  type JobKind,
   type Licenses,
+  type OrganizationStatus,
+  type Role,
 } from '@meridian/schema';
 import { principalOf } from '../app.js';
 import type { Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import { page } from '../http/lists.js';
-import { errorResponses } from '../contract/common.js';
+import { responses } from '../contract/common.js';
+import { analyticsQuery, analyticsSummaryBody } from '../contract/analytics.js';
 import { refreshJobs } from '../domain/jobs.js';
 import { licenseUsage } from '../domain/organizations.js';
 import type { RouteDeps } from './deps.js';
 
 /** Credentials expiring within this many days are "expiring soon" (decisions.md "Analytics"). */
 export const EXPIRING_WITHIN_DAYS = 30;
-const DEFAULT_EXPIRING_LIMIT = 100;
 
 /** Every figure is counted by the database; only the grouped results travel. */
 async function organizationsBySegment(db: Queryable) {
-  const { rows } = await db.query<{ segment: string; status: string; count: number }>(
+  const { rows } = await db.query<{ segment: string; status: OrganizationStatus; count: number }>(
     `SELECT customer_segment AS segment, status, count(*)::int AS count
        FROM organizations GROUP BY customer_segment, status ORDER BY customer_segment, status`,
   );
@@ -30,7 +34,7 @@ async function organizationsBySegment(db: Queryable) {
 }
 
 async function usersByRole(db: Queryable) {
-  const { rows } = await db.query<{ role: string; active: boolean; count: number }>(
+  const { rows } = await db.query<{ role: Role; active: boolean; count: number }>(
     'SELECT role, active, count(*)::int AS count FROM users GROUP BY role, active ORDER BY role, active DESC',
   );
   return rows;
@@ -99,7 +103,7 @@ async function jobsInProgress(db: Queryable) {
   const { rows } = await db.query<{
     organization_id: string;
     name: string;
-    kind: string;
+    kind: JobKind;
     started_at: Date;
     steps_done: number;
     steps_total: number;
@@ -130,7 +134,7 @@ async function jobsFailed(db: Queryable) {
   const { rows } = await db.query<{
     organization_id: string;
     name: string;
-    kind: string;
+    kind: JobKind;
     failed_at: Date | null;
     step: { name: string; message?: string } | null;
   }>(
@@ -158,26 +162,17 @@ async function totals(db: Queryable) {
   return rows[0]!;
 }
 
-export async function analyticsRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
-  app.get<{ Querystring: { expiringLimit: number } }>(
+export async function analyticsRoutes(fastify: FastifyInstance, { db }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/analytics/summary',
     {
       schema: {
+        operationId: 'getAnalyticsSummary',
         tags: ['analytics'],
         summary: 'Platform usage for operators, in one call',
-        querystring: {
-          type: 'object',
-          properties: {
-            expiringLimit: {
-              type: 'integer',
-              minimum: 0,
-              maximum: 100000,
-              default: DEFAULT_EXPIRING_LIMIT,
-              description: 'How many of the soonest-expiring credentials to list (0 = all); the total counts them all.',
-            },
-          },
-        },
-        response: errorResponses,
+        querystring: analyticsQuery,
+        response: responses({ 200: analyticsSummaryBody }, [400, 401, 403]),
       },
     },
     async (request) => {

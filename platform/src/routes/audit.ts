@@ -1,30 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { isSystemRole, normalizeEmail } from '@meridian/schema';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { isSystemRole, normalizeEmail, type Role } from '@meridian/schema';
 import { principalOf } from '../app.js';
 import type { Queryable } from '../db/database.js';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditChange } from '../domain/audit.js';
+import type { AuditActor, AuditAction, AuditChange, AuditTargetType } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { errorResponses } from '../contract/common.js';
+import { responses } from '../contract/common.js';
+import { auditPageBody, auditQuery, type AuditQuery } from '../contract/audit.js';
 import type { RouteDeps } from './deps.js';
 
-/** Page sizes: the console's pages ask for 50; CSV export pages through with up to 1,000. */
-export const AUDIT_PAGE_DEFAULT = 50;
-export const AUDIT_PAGE_MAX = 1000;
+export { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, type AuditQuery } from '../contract/audit.js';
 
 export const INVALID_CURSOR_MESSAGE = 'The cursor is not valid. Start again from the first page.';
-
-export interface AuditQuery {
-  organizationId?: string;
-  actor?: string;
-  targetType?: string;
-  targetId?: string;
-  action?: string;
-  from?: string;
-  to?: string;
-  after?: string;
-  first: number;
-}
 
 export interface AuditEventRow {
   event_id: string;
@@ -46,6 +34,14 @@ export interface AuditEventRow {
   client_ip: string | null;
 }
 
+/** A row as the table's CHECK constraints keep it: each kind, role, action and target type one of ours. */
+interface StoredAuditEvent extends AuditEventRow {
+  actor_kind: AuditActor['kind'];
+  actor_role: Role | null;
+  action: AuditAction;
+  target_type: AuditTargetType | null;
+}
+
 /** A page's position: an opaque string that is base64url of "occurred microseconds.id". */
 export function encodeCursor(row: Pick<AuditEventRow, 'occurred_us' | 'event_id'>): string {
   return Buffer.from(`${row.occurred_us}.${row.event_id}`).toString('base64url');
@@ -65,7 +61,7 @@ export function decodeCursor(cursor: string): { occurredUs: string; id: string }
   return { occurredUs: match[1]!, id: match[2]! };
 }
 
-function toAuditEvent(row: AuditEventRow) {
+function toAuditEvent(row: StoredAuditEvent) {
   return {
     id: row.event_id,
     occurredAt: row.occurred_at.toISOString(),
@@ -130,73 +126,25 @@ export function eventsQuery(query: AuditQuery, organizationId: string | undefine
  */
 async function findEvents(db: Queryable, query: AuditQuery, organizationId: string | undefined) {
   const { sql, params } = eventsQuery(query, organizationId);
-  const { rows } = await db.query<AuditEventRow>(sql, params);
+  const { rows } = await db.query<StoredAuditEvent>(sql, params);
   const hasMore = rows.length > query.first;
   const data = rows.slice(0, query.first).map(toAuditEvent);
   return { data, nextCursor: hasMore ? data[data.length - 1]!.cursor : null, hasMore };
 }
 
-const nullableString = { type: ['string', 'null'] } as const;
-
-const auditEventSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    occurredAt: { type: 'string', format: 'date-time' },
-    actor: { type: 'string', description: "The user's email, the client id, or the email an anonymous call named." },
-    actorName: nullableString,
-    actorKind: { type: 'string', enum: ['user', 'client', 'anonymous'] },
-    actorRole: nullableString,
-    actorOrganizationId: nullableString,
-    action: { type: 'string', enum: AUDIT_ACTIONS },
-    organizationId: nullableString,
-    targetType: nullableString,
-    targetId: nullableString,
-    changes: {
-      type: 'array',
-      items: { type: 'object', properties: { field: { type: 'string' }, before: {}, after: {} } },
-    },
-    details: { type: ['object', 'null'], additionalProperties: true },
-    requestId: nullableString,
-    clientIp: nullableString,
-    cursor: { type: 'string', description: 'Pass as `after` for the events older than this one.' },
-  },
-} as const;
-
-export async function auditRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
-  app.get<{ Querystring: AuditQuery }>(
+export async function auditRoutes(fastify: FastifyInstance, { db }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/audit-events',
     {
       schema: {
+        operationId: 'listAuditEvents',
         tags: ['audit'],
         summary: 'The audit trail, newest first, filtered and cursor-paged',
         description:
           'System roles read every event; an Org Admin only their own organization’s (organizationId defaults to it, another is 403). `from` is inclusive, `to` exclusive.',
-        querystring: {
-          type: 'object',
-          properties: {
-            organizationId: { type: 'string', minLength: 1, maxLength: 64 },
-            actor: { type: 'string', minLength: 1, maxLength: 254 },
-            targetType: { type: 'string', enum: AUDIT_TARGET_TYPES },
-            targetId: { type: 'string', minLength: 1, maxLength: 254 },
-            action: { type: 'string', enum: AUDIT_ACTIONS },
-            from: { type: 'string', format: 'date-time' },
-            to: { type: 'string', format: 'date-time' },
-            after: { type: 'string', maxLength: 200, description: 'The nextCursor of the previous page.' },
-            first: { type: 'integer', minimum: 1, maximum: AUDIT_PAGE_MAX, default: AUDIT_PAGE_DEFAULT },
-          },
-        },
-        response: {
-          ...errorResponses,
-          200: {
-            type: 'object',
-            properties: {
-              data: { type: 'array', items: auditEventSchema },
-              nextCursor: nullableString,
-              hasMore: { type: 'boolean' },
-            },
-          },
-        },
+        querystring: auditQuery,
+        response: responses({ 200: auditPageBody }, [400, 401, 403]),
       },
     },
     async (request) => {

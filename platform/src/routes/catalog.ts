@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOG_KINDS } from '@meridian/schema';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { CATALOG_KINDS, type CatalogKind } from '@meridian/schema';
 import { principalOf } from '../app.js';
 import { authorize } from '../http/access.js';
 import { validationError } from '../http/errors.js';
 import { listBody } from '../http/lists.js';
-import { errorResponses } from '../contract/common.js';
+import { responses } from '../contract/common.js';
+import {
+  catalogProductListBody,
+  catalogVersionBody,
+  customerSegmentListBody,
+  productQuery,
+  segmentQuery,
+  versionQuery,
+} from '../contract/catalog.js';
 import type { RouteDeps } from './deps.js';
 
 /** How a filter key's value must look: a boolean, or one of some strings, or any string. */
@@ -65,7 +74,7 @@ function parseInclude(raw: string | undefined): string[] {
 
 interface ProductRow {
   product: string;
-  kind: string;
+  kind: CatalogKind;
   name: string;
   description: string;
   dependencies: string[];
@@ -79,32 +88,17 @@ async function catalogVersion(db: RouteDeps['db'], prCatalog: boolean): Promise<
   return rows[0]?.version ?? '0';
 }
 
-const prCatalogQuery = {
-  pr_catalog: { type: 'boolean', default: false, description: "true selects the 'pr-catalog' variant." },
-} as const;
-const filtersQuery = (example: string) =>
-  ({ type: 'string', maxLength: 2000, description: `A JSON object, e.g. ${example}.` }) as const;
-
-export async function catalogRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
-  app.get<{ Querystring: { include?: string; filters?: string; pr_catalog: boolean } }>(
+export async function catalogRoutes(fastify: FastifyInstance, { db }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/catalog/products',
     {
       schema: {
+        operationId: 'listProducts',
         tags: ['catalog'],
         summary: 'Catalog products of the kinds included, filtered',
-        querystring: {
-          type: 'object',
-          properties: {
-            include: {
-              type: 'string',
-              maxLength: 500,
-              description: `Comma-joined kinds: ${CATALOG_KINDS.join(', ')}.`,
-            },
-            filters: filtersQuery('{"is_license_required":true}; keys is_license_required, kind, product'),
-            ...prCatalogQuery,
-          },
-        },
-        response: errorResponses,
+        querystring: productQuery,
+        response: responses({ 200: catalogProductListBody }, [400, 401, 403]),
       },
     },
     async (request) => {
@@ -129,14 +123,15 @@ export async function catalogRoutes(app: FastifyInstance, { db }: RouteDeps): Pr
     },
   );
 
-  app.get<{ Querystring: { pr_catalog: boolean } }>(
+  app.get(
     '/catalog/products/version',
     {
       schema: {
+        operationId: 'getProductsVersion',
         tags: ['catalog'],
         summary: 'Version of the catalog (the console refetches the catalog when it changes)',
-        querystring: { type: 'object', properties: prCatalogQuery },
-        response: errorResponses,
+        querystring: versionQuery,
+        response: responses({ 200: catalogVersionBody }, [400, 401, 403]),
       },
     },
     async (request) => {
@@ -145,14 +140,15 @@ export async function catalogRoutes(app: FastifyInstance, { db }: RouteDeps): Pr
     },
   );
 
-  app.get<{ Querystring: { filters?: string } }>(
+  app.get(
     '/catalog/customer-segments',
     {
       schema: {
+        operationId: 'listCustomerSegments',
         tags: ['catalog'],
         summary: 'Customer segments',
-        querystring: { type: 'object', properties: { filters: filtersQuery('{"active":true}') } },
-        response: errorResponses,
+        querystring: segmentQuery,
+        response: responses({ 200: customerSegmentListBody }, [400, 401, 403]),
       },
     },
     async (request) => {

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { normalizeEmail } from '@meridian/schema';
-import { listBody, listQuerySchema, page, type ListQuery } from '../http/lists.js';
+import { listBody, page } from '../http/lists.js';
+import { responses } from '../contract/common.js';
+import { outboxListBody, outboxQuery } from '../contract/dev.js';
 import type { RouteDeps } from './deps.js';
 
 /** Environments whose mail is read from the outbox instead of being delivered. */
@@ -18,27 +21,25 @@ interface OutboxRow {
 
 /**
  * Developer conveniences. GET /dev/outbox shows the mail the platform would have sent (password links),
- * without a token: it exists only in the local and testing environments, never elsewhere.
+ * without a token: it exists only in the local and testing environments, never elsewhere. The printed
+ * document (the default, local configuration) and the contract test's platform (testing) both have it.
  */
-export async function devRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+export async function devRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
   if (!OUTBOX_ENVIRONMENTS.includes(config.appEnv)) return;
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
 
-  app.get<{ Querystring: ListQuery & { recipient?: string } }>(
+  app.get(
     '/dev/outbox',
     {
       config: { public: true },
       schema: {
+        operationId: 'listOutbox',
         tags: ['dev'],
         summary: 'Mail the platform would have sent, newest first (local and testing environments only)',
+        description: 'Served without a token, and only when APP_ENV is local or testing: elsewhere it is 404.',
         security: [],
-        querystring: {
-          type: 'object',
-          properties: {
-            recipient: { type: 'string', maxLength: 254 },
-            limit: listQuerySchema.limit,
-            offset: listQuerySchema.offset,
-          },
-        },
+        querystring: outboxQuery,
+        response: responses({ 200: outboxListBody }, [400]),
       },
     },
     async (request) => {

@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { principalOf } from '../app.js';
 import { authorize } from '../http/access.js';
-import { errorResponses, organizationIdParam } from '../contract/common.js';
+import { organizationIdParam, responses } from '../contract/common.js';
+import { featureListBody } from '../contract/features.js';
 import { organizationFeatures } from '../domain/features.js';
 import type { RouteDeps } from './deps.js';
 
-export async function featureRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
-  app.get<{ Params: { id: string } }>(
+export async function featureRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/organization/:id/features',
     {
       schema: {
+        operationId: 'getFeatures',
         tags: ['organizations'],
         summary: 'Feature flags as they resolve for the organization (stage available and licensed)',
         params: organizationIdParam,
-        response: errorResponses,
+        response: responses({ 200: featureListBody }, [400, 401, 403, 404]),
       },
     },
     async (request) => {

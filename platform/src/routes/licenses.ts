@@ -94,7 +94,7 @@ export async function licenseRoutes(fastify: FastifyInstance, { db }: RouteDeps)
         querystring: organizationIdQuery,
         body: licensesUpdate,
         response: responses(
-          { 200: { description: 'The organization, its licenses with usage', ...organizationBody } },
+          { 200: { ...organizationBody, description: 'The organization, its licenses with usage' } },
           [...BODY_ERRORS, 401, 403, 404, 409],
         ),
       },

@@ -169,7 +169,12 @@ export async function organizationRoutes(fastify: FastifyInstance, { db }: Route
         tags: ['organizations'],
         summary: 'Create an organization',
         body: organizationCreate,
-        response: responses({ 201: { description: 'Created', ...organizationBody } }, [...BODY_ERRORS, 401, 403, 409]),
+        response: responses({ 201: { ...organizationBody, description: 'The organization created' } }, [
+          ...BODY_ERRORS,
+          401,
+          403,
+          409,
+        ]),
       },
     },
     async (request, reply) => {

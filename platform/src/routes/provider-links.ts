@@ -1,21 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PROVIDER_BATCH_LIMIT, PROVIDER_LINK_KINDS, type Operation, type ProviderLinkKind } from '@meridian/schema';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { PROVIDER_BATCH_LIMIT, type Operation, type ProviderLinkKind } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../app.js';
 import type { Queryable } from '../db/database.js';
 import { recordAuditEvent, type AuditSource } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
-import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { errorResponses, messageBody, organizationIdParam } from '../contract/common.js';
+import { containsPattern, listBody, orderBy, page } from '../http/lists.js';
+import { BODY_ERRORS, organizationIdParam, responses } from '../contract/common.js';
+import {
+  providerLinkListBody,
+  providerLinkQuery,
+  providerLinkRemoval,
+  providerLinkUpsert,
+  removeAnswerBody,
+  upsertAnswerBody,
+} from '../contract/provider-links.js';
 import { assertFeature } from '../domain/features.js';
 import {
   removeProviderLinks,
   summarize,
   upsertProviderLinks,
   type LinkChange,
-  type LinkInput,
   type Provider,
 } from '../domain/providers.js';
-import { npiList, npiString, providerSchema } from './providers.js';
 import type { RouteDeps } from './deps.js';
 
 /** Every column of the console's table sorts (place as shown: "City, ST"). */
@@ -29,51 +36,11 @@ const SORTABLE = {
   place: "lower(p.city || ', ' || p.state)",
 };
 
-const kindSchema = { type: 'string', enum: PROVIDER_LINK_KINDS } as const;
-
-/** Generous, so a too-long alias is answered on its row with the validator's message, not as a 400. */
-const linkValueString = { type: 'string', maxLength: 2000 } as const;
-
-const linkSchema = {
-  type: 'object',
-  properties: {
-    npi: { type: 'string' },
-    kind: { type: 'string' },
-    value: { type: 'string' },
-    updatedAt: { type: 'string', format: 'date-time' },
-    updatedBy: { type: 'string' },
-    provider: providerSchema,
-  },
-} as const;
-
-/** Only system roles learn that an organization does not exist; org roles get 403 for any other org. */
-const responses = { ...errorResponses, 404: { description: 'No such organization', ...messageBody } } as const;
-
-/** Per-row answer of a bulk call, in request order, with counts per status. */
-function bulkAnswer(statuses: readonly string[], summaryKeys: readonly string[]) {
-  return {
-    200: {
-      type: 'object',
-      properties: {
-        results: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              npi: { type: 'string' },
-              status: { type: 'string', enum: [...statuses, 'error'] },
-              message: { type: 'string' },
-            },
-          },
-        },
-        summary: {
-          type: 'object',
-          properties: Object.fromEntries([...summaryKeys, 'errors'].map((key) => [key, { type: 'integer' }])),
-        },
-      },
-    },
-  };
-}
+/**
+ * Only system roles learn that an organization does not exist (404); org roles get 403 for any other
+ * org, and for their own when it has not licensed managed providers.
+ */
+const LINK_ERRORS = [401, 403, 404] as const;
 
 interface LinkRow {
   npi: string;
@@ -107,39 +74,29 @@ async function auditLinks(
   });
 }
 
-export async function providerLinkRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+export async function providerLinkRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   /** Tenant scope on the target organization, then its license: an operator may look at an unlicensed org. */
-  const admit = async (request: FastifyRequest<{ Params: { id: string } }>, operation: Operation) => {
-    const organizationId = request.params.id;
+  const admit = async (request: FastifyRequest, organizationId: string, operation: Operation) => {
     authorize(principalOf(request), operation, { organizationId });
     await assertFeature(db, organizationId, 'feature:managed-providers', config.productName);
     return organizationId;
   };
 
-  app.get<{ Params: { id: string }; Querystring: ListQuery & { kind?: ProviderLinkKind } }>(
+  app.get(
     '/organization/:id/provider-links',
     {
       schema: {
+        operationId: 'listProviderLinks',
         tags: ['provider links'],
         summary: "An organization's provider aliases or relationships, with each provider (search, sort, paging)",
         params: organizationIdParam,
-        querystring: { type: 'object', properties: { ...listQuerySchema, kind: kindSchema } },
-        response: {
-          ...responses,
-          200: {
-            type: 'object',
-            properties: {
-              data: { type: 'array', items: linkSchema },
-              total: { type: 'integer' },
-              limit: { type: 'integer' },
-              offset: { type: 'integer' },
-            },
-          },
-        },
+        querystring: providerLinkQuery,
+        response: responses({ 200: providerLinkListBody }, [400, ...LINK_ERRORS]),
       },
     },
     async (request) => {
-      const organizationId = await admit(request, 'providerLinks');
+      const organizationId = await admit(request, request.params.id, 'providerLinks');
       const query = request.query;
       const params: unknown[] = [organizationId];
       let where = 'WHERE l.organization_id = $1';
@@ -173,42 +130,22 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
     },
   );
 
-  app.put<{ Params: { id: string }; Body: { kind: ProviderLinkKind; links: LinkInput[] } }>(
+  app.put(
     '/organization/:id/provider-links',
     {
       // A bad row (a control character in its value) gets its own error; the rest of the batch goes on.
       config: { rowsCheckedAlone: ['links'] },
       schema: {
+        operationId: 'upsertProviderLinks',
         tags: ['provider links'],
         summary: `Create or update up to ${PROVIDER_BATCH_LIMIT} provider links of one kind; answers each row`,
         params: organizationIdParam,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['kind', 'links'],
-          properties: {
-            kind: kindSchema,
-            links: {
-              type: 'array',
-              minItems: 1,
-              maxItems: PROVIDER_BATCH_LIMIT,
-              items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['npi', 'value'],
-                properties: { npi: npiString, value: linkValueString },
-              },
-            },
-          },
-        },
-        response: {
-          ...responses,
-          ...bulkAnswer(['created', 'updated', 'unchanged'], ['created', 'updated', 'unchanged']),
-        },
+        body: providerLinkUpsert,
+        response: responses({ 200: upsertAnswerBody }, [...BODY_ERRORS, ...LINK_ERRORS]),
       },
     },
     async (request) => {
-      const organizationId = await admit(request, 'upsertProviderLinks');
+      const organizationId = await admit(request, request.params.id, 'upsertProviderLinks');
       const { kind, links } = request.body;
       const subject = principalOf(request).subject;
       return db.transaction(async (tx) => {
@@ -229,25 +166,21 @@ export async function providerLinkRoutes(app: FastifyInstance, { db, config }: R
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { kind: ProviderLinkKind; npis: string[] } }>(
+  app.post(
     '/organization/:id/provider-links/remove',
     {
       config: { rowsCheckedAlone: ['npis'] },
       schema: {
+        operationId: 'removeProviderLinks',
         tags: ['provider links'],
         summary: `Remove up to ${PROVIDER_BATCH_LIMIT} provider links of one kind; answers each NPI`,
         params: organizationIdParam,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['kind', 'npis'],
-          properties: { kind: kindSchema, npis: npiList },
-        },
-        response: { ...responses, ...bulkAnswer(['removed', 'not_found'], ['removed', 'notFound']) },
+        body: providerLinkRemoval,
+        response: responses({ 200: removeAnswerBody }, [...BODY_ERRORS, ...LINK_ERRORS]),
       },
     },
     async (request) => {
-      const organizationId = await admit(request, 'removeProviderLinks');
+      const organizationId = await admit(request, request.params.id, 'removeProviderLinks');
       const { kind, npis } = request.body;
       return db.transaction(async (tx) => {
         const { results, changes } = await removeProviderLinks(tx, organizationId, kind, npis);

@@ -1,35 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { PROVIDER_BATCH_LIMIT, validateNpi, type Operation } from '@meridian/schema';
 import { principalOf } from '../app.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { errorResponses, messageBody } from '../contract/common.js';
+import { containsPattern, listBody, listQuerySchema, orderBy, page } from '../http/lists.js';
+import { BODY_ERRORS, responses } from '../contract/common.js';
+import { npiParam, providerBody, providerListBody, providerLookup, providerLookupBody } from '../contract/providers.js';
 import { assertFeature } from '../domain/features.js';
 import { getProvider, lookupProviders, PROVIDER_COLUMNS, type Provider } from '../domain/providers.js';
 import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { npi: 'npi', name: 'lower(name)', specialty: 'specialty', city: 'city', state: 'state', zip: 'zip' };
 
-/** Longer than any NPI, so a malformed one reaches the validator and gets its message. */
-export const npiString = { type: 'string', maxLength: 64 } as const;
-
-/** 1 to PROVIDER_BATCH_LIMIT NPIs; more is refused with 400 naming the field. */
-export const npiList = { type: 'array', items: npiString, minItems: 1, maxItems: PROVIDER_BATCH_LIMIT } as const;
-
-export const providerSchema = {
-  type: 'object',
-  properties: {
-    npi: { type: 'string' },
-    name: { type: 'string' },
-    specialty: { type: 'string' },
-    city: { type: 'string' },
-    state: { type: 'string' },
-    zip: { type: 'string' },
-  },
-} as const;
-
-export async function providerRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+export async function providerRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   /** The directory serves callers whose own organization has managed providers available. */
   const admit = async (request: FastifyRequest, operation: Operation) => {
     const principal = principalOf(request);
@@ -37,18 +22,15 @@ export async function providerRoutes(app: FastifyInstance, { db, config }: Route
     await assertFeature(db, principal.organizationId, 'feature:managed-providers', config.productName);
   };
 
-  app.get<{ Params: { npi: string } }>(
+  app.get(
     '/providers/:npi',
     {
       schema: {
+        operationId: 'getProvider',
         tags: ['providers'],
         summary: 'One provider of the directory, by NPI',
-        params: { type: 'object', properties: { npi: npiString }, required: ['npi'] },
-        response: {
-          ...errorResponses,
-          200: providerSchema,
-          404: { description: 'Not in the directory', ...messageBody },
-        },
+        params: npiParam,
+        response: responses({ 200: providerBody }, [400, 401, 403, 404]),
       },
     },
     async (request) => {
@@ -59,14 +41,15 @@ export async function providerRoutes(app: FastifyInstance, { db, config }: Route
     },
   );
 
-  app.get<{ Querystring: ListQuery }>(
+  app.get(
     '/providers',
     {
       schema: {
+        operationId: 'listProviders',
         tags: ['providers'],
         summary: 'Search the provider directory by NPI or name (sort, paging)',
         querystring: { type: 'object', properties: listQuerySchema },
-        response: errorResponses,
+        response: responses({ 200: providerListBody }, [400, 401, 403]),
       },
     },
     async (request) => {
@@ -90,32 +73,15 @@ export async function providerRoutes(app: FastifyInstance, { db, config }: Route
     },
   );
 
-  app.post<{ Body: { npis: string[] } }>(
+  app.post(
     '/providers/lookup',
     {
       schema: {
+        operationId: 'lookupProviders',
         tags: ['providers'],
         summary: `Look up to ${PROVIDER_BATCH_LIMIT} NPIs at once: found, missing and invalid`,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['npis'],
-          properties: { npis: npiList },
-        },
-        response: {
-          ...errorResponses,
-          200: {
-            type: 'object',
-            properties: {
-              data: { type: 'array', items: providerSchema },
-              missing: { type: 'array', items: { type: 'string' }, description: 'Valid NPIs not in the directory' },
-              invalid: {
-                type: 'array',
-                items: { type: 'object', properties: { npi: { type: 'string' }, msg: { type: 'string' } } },
-              },
-            },
-          },
-        },
+        body: providerLookup,
+        response: responses({ 200: providerLookupBody }, [...BODY_ERRORS, 401, 403]),
       },
     },
     async (request) => {

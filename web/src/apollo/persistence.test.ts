@@ -3,6 +3,7 @@ import { graphql } from '../gql/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FETCHED_AT_KEY } from './freshness.js';
 import { CACHE_KEY, OWNER_KEY, PERSIST_THROTTLE_MS } from './persistence.js';
+import { RECENT_ITEMS_PREFIX, readRecentItems, recordRecentItem } from '../layout/palette/recent-items.js';
 import { testApolloSetup } from './test-support.js';
 
 interface OrgUsers {
@@ -147,7 +148,16 @@ describe('the persisted cache belongs to one user', () => {
     await settle();
 
     localStorage.setItem('meridian.sandbox.user@acme.test.tabs', '[{"query":"{ viewer { email } }"}]');
+    recordRecentItem('user@acme.test', {
+      kind: 'organization',
+      label: 'Acme Health',
+      to: '/admin/org-management/acme',
+    });
+    expect(readRecentItems('user@acme.test')).toHaveLength(1);
     await setup.purge();
+    // So do the command palette's recent items: the next user of the browser never sees them.
+    expect(readRecentItems('user@acme.test')).toEqual([]);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(RECENT_ITEMS_PREFIX))).toEqual([]);
     expect(setup.cache.extract()).toEqual({});
     // The sandbox's saved queries and tabs go too.
     expect(localStorage.getItem('meridian.sandbox.user@acme.test.tabs')).toBeNull();

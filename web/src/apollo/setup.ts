@@ -4,6 +4,7 @@ import type { AuthFailure } from '../auth/session-ended.js';
 import { checkCatalogVersion } from './catalog-version.js';
 import { createApolloClient, createCache } from './client.js';
 import { FreshnessTracker } from './freshness.js';
+import { clearAllRecentItems } from '../layout/palette/recent-items.js';
 import { clearAllSandboxStorage } from '../sandbox/sandbox-storage.js';
 import { CachePersistence } from './persistence.js';
 
@@ -68,6 +69,8 @@ export class ApolloSetup {
     this.freshness.clear();
     // The sandbox keeps the user's queries and tabs: they are the user's data too.
     clearAllSandboxStorage();
+    // So are the command palette's recent items (names and emails of whom they looked at).
+    clearAllRecentItems();
   }
 
   /** The catalog version check, at most once per page load (spec section 4). */

@@ -6,6 +6,7 @@ import { useRuntimeConfig } from '../config/runtime.js';
 import { useSessionUser } from '../session/useSessionUser.js';
 import { LeftNav } from './LeftNav.js';
 import { readNavigationOpen, writeNavigationOpen } from './navigation-settings.js';
+import { PaletteLauncher } from './palette/PaletteLauncher.js';
 import { ProfileMenu } from './ProfileMenu.js';
 import './app-shell.css';
 
@@ -34,6 +35,7 @@ export function AppShell() {
         supportPortalUrl={config.supportPortalUrl}
         isOpen={isOpen}
         onToggle={toggle}
+        search={<PaletteLauncher user={user} showLabel={isOpen} />}
         profile={
           <ProfileMenu
             user={user}

@@ -44,10 +44,12 @@ export interface LeftNavProps {
   onToggle: () => void;
   /** The profile popover, placed at the bottom of the navigation. */
   profile?: ReactNode;
+  /** The command palette's button, placed below the toggle. */
+  search?: ReactNode;
 }
 
 /** The collapsible left navigation of spec section 2. */
-export function LeftNav({ user, supportPortalUrl, isOpen, onToggle, profile }: LeftNavProps) {
+export function LeftNav({ user, supportPortalUrl, isOpen, onToggle, profile, search }: LeftNavProps) {
   const items = navItems(user);
   const links = externalLinks(user, { supportPortalUrl });
   const active = activeNavItem(items, useLocation().pathname, user.organizationId);
@@ -61,6 +63,7 @@ export function LeftNav({ user, supportPortalUrl, isOpen, onToggle, profile }: L
         aria-expanded={isOpen}
         onClick={onToggle}
       />
+      {search && <div className="meridian-nav-search-slot">{search}</div>}
       <ul className="meridian-nav-list">
         {items.map((item) => (
           <li key={item.id}>

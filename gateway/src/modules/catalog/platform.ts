@@ -1,24 +1,11 @@
 import type { CatalogKind } from '@meridian/schema';
 import type { PlatformClient } from '../../platform/client-types.js';
+import type { RestBody, RestRow } from '../../platform/rest-types.js';
 
 /** A catalog product as GET /catalog/products answers it. */
-export interface RestCatalogProduct {
-  id: string;
-  product: string;
-  kind: CatalogKind;
-  name: string;
-  description: string;
-  dependencies: string[];
-  is_license_required: boolean;
-  version: string;
-}
+export type RestCatalogProduct = RestRow<'listProducts'>;
 
-export interface RestCustomerSegment {
-  id: string;
-  name: string;
-  description: string;
-  active: boolean;
-}
+export type RestCustomerSegment = RestRow<'listCustomerSegments'>;
 
 /** The catalog's filters travel as one JSON query parameter. */
 const filtersParam = (filters: Record<string, unknown>) =>
@@ -40,7 +27,10 @@ export async function catalogProducts(platform: PlatformClient, query: ProductQu
 }
 
 export async function catalogVersion(platform: PlatformClient, prCatalog: boolean): Promise<string> {
-  return (await platform.get<{ version: string }>('/catalog/products/version', { pr_catalog: prCatalog })).version;
+  const answer = await platform.get<RestBody<'getProductsVersion'>>('/catalog/products/version', {
+    pr_catalog: prCatalog,
+  });
+  return answer.version;
 }
 
 export async function customerSegments(

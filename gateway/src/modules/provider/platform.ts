@@ -1,42 +1,32 @@
 import type { ProviderLinkKind } from '@meridian/schema';
 import type { ListResult, PlatformClient, Query } from '../../platform/client-types.js';
+import type { RestBody, RestRequest, RestRow } from '../../platform/rest-types.js';
 import { segment } from '../common/platform.js';
 import { organizationPath } from '../organization/platform.js';
 
 /** A provider of the directory. */
-export interface RestProvider {
-  npi: string;
-  name: string;
-  specialty: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+export type RestProvider = RestBody<'getProvider'>;
 
 /** A provider link with its provider (whose NPI is the link's). */
-export interface RestProviderLink {
-  npi: string;
-  kind: ProviderLinkKind;
-  value: string;
-  updatedAt: string;
-  updatedBy: string;
-  provider: Omit<RestProvider, 'npi'> | null;
-}
+export type RestProviderLink = RestRow<'listProviderLinks'>;
 
 /** POST /providers/lookup: each distinct NPI found, missing or invalid. */
-export interface RestProviderLookup {
-  data: RestProvider[];
-  missing: string[];
-  invalid: { npi: string; msg: string }[];
-}
+export type RestProviderLookup = RestBody<'lookupProviders'>;
+
+type RestUpsertAnswer = RestBody<'upsertProviderLinks'>;
+type RestRemoveAnswer = RestBody<'removeProviderLinks'>;
 
 /** Row outcomes of the bulk calls. */
-export type RestProviderLinkRowStatus = 'created' | 'updated' | 'unchanged' | 'removed' | 'not_found' | 'error';
+export type RestProviderLinkRowStatus =
+  RestUpsertAnswer['results'][number]['status'] | RestRemoveAnswer['results'][number]['status'];
 
-export interface RestBatchAnswer {
-  results: { npi: string; status: RestProviderLinkRowStatus; message?: string }[];
-  summary: Partial<Record<'created' | 'updated' | 'unchanged' | 'removed' | 'notFound' | 'errors', number>>;
-}
+/** Either bulk call's answer: its rows, and the counts of the outcomes it can have. */
+export type RestBatchAnswer = RestUpsertAnswer | RestRemoveAnswer;
+
+/** The counts of either bulk call, each outcome's when it has that outcome. */
+export type RestBatchCounts = Partial<
+  Record<keyof RestUpsertAnswer['summary'] | keyof RestRemoveAnswer['summary'], number>
+>;
 
 export function getProvider(platform: PlatformClient, npi: string): Promise<RestProvider> {
   return platform.get<RestProvider>(`/providers/${segment(npi)}`);
@@ -68,16 +58,16 @@ export function upsertProviderLinks(
   platform: PlatformClient,
   organizationId: string,
   kind: ProviderLinkKind,
-  links: readonly { npi: string; value: string }[],
-): Promise<RestBatchAnswer> {
-  return platform.put<RestBatchAnswer>(linksPath(organizationId), { kind, links });
+  links: RestRequest<'upsertProviderLinks'>['links'],
+): Promise<RestUpsertAnswer> {
+  return platform.put<RestUpsertAnswer>(linksPath(organizationId), { kind, links });
 }
 
 export function removeProviderLinks(
   platform: PlatformClient,
   organizationId: string,
   kind: ProviderLinkKind,
-  npis: readonly string[],
-): Promise<RestBatchAnswer> {
-  return platform.post<RestBatchAnswer>(`${linksPath(organizationId)}/remove`, { kind, npis });
+  npis: RestRequest<'removeProviderLinks'>['npis'],
+): Promise<RestRemoveAnswer> {
+  return platform.post<RestRemoveAnswer>(`${linksPath(organizationId)}/remove`, { kind, npis });
 }

@@ -11,6 +11,7 @@ import {
   searchProviders,
   upsertProviderLinks,
   type RestBatchAnswer,
+  type RestBatchCounts,
   type RestProviderLinkRowStatus,
   type RestProviderLinkSortField,
   type RestProviderLookup,
@@ -56,7 +57,7 @@ function lookupPage(answer: RestProviderLookup) {
 
 /** Per-row results in request order, and the counts of every outcome. */
 function batchPayload(answer: RestBatchAnswer) {
-  const { summary } = answer;
+  const summary: RestBatchCounts = answer.summary;
   return {
     results: answer.results.map(({ npi, status, message }) => ({ npi, status, message: message ?? null })),
     created: summary.created ?? 0,

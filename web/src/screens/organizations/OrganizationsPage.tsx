@@ -20,7 +20,7 @@ import { UserFinder } from './list/UserFinder.js';
 import { useOrganizationsListState } from './list/useOrganizationsListState.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
 import { useCustomerSegments } from './shared/useCustomerSegments.js';
-import { useDebouncedValue } from './shared/useDebouncedValue.js';
+import { useDebouncedValue } from '../../components/useDebouncedValue.js';
 import './organizations.css';
 
 const OrganizationsListDocument = graphql(`

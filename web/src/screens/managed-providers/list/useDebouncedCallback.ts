@@ -1,7 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-
-/** Search waits this long after the last keystroke, so typing a name sends one request, not one per letter. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { SEARCH_DEBOUNCE_MS } from '../../../components/useDebouncedValue.js';
 
 /** `callback` run `delayMs` after the last call; a pending run is dropped when the component goes. */
 export function useDebouncedCallback<A extends unknown[]>(
