@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
+import { CLIENT_IP_HEADER, requestIdFrom } from '@meridian/schema';
 import type { PlatformConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { anonymousActor, type AuditOrigin, type AuditSource } from './domain/audit.js';
@@ -36,19 +36,10 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-// An incoming request id is kept only when it is short and plain (the gateway's rule), so it cannot
-// inject into logs or the audit trail.
-const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** The gateway's x-request-id when acceptable, else a new one: Fastify's request.id and the log's reqId. */
+/** The gateway's x-request-id when acceptable (schema's rule), else a new one: Fastify's request.id and the log's reqId. */
 export function requestIdOf(req: IncomingMessage): string {
-  const header = req.headers['x-request-id'];
-  const value = Array.isArray(header) ? header[0] : header;
-  return value !== undefined && ACCEPTABLE_REQUEST_ID.test(value) ? value : randomUUID();
+  return requestIdFrom(req.headers['x-request-id']);
 }
-
-/** The header in which the gateway forwards the address of its own client. */
-export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
 
 /**
  * Where a request came from, for the audit trail. The REST API is internal, reached only by the

@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
 import { openJourney } from './support/browser.js';
 import { waitForHome } from './support/console.js';
-import { checkScreen, heading, visit, type TourScreen } from './support/routes-tour.js';
+import { axeViolations, blockingViolations, describeViolations } from './support/axe.js';
+import { checkScreen, heading, visit, WAIVED_VIOLATIONS, type TourScreen } from './support/routes-tour.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
+import { NARROW, WIDE } from './support/widths.js';
 
 const ORGANIZATIONS = '/admin/org-management';
 const NOT_FOUND_HEADING = 'Looks like the page you’re looking for is no longer here or may have moved.';
@@ -253,6 +255,44 @@ describe.each(ROLES)('$role visits every route it may reach', ({ role, email, sc
       await checkScreen(page, journey, { ...screen, name: `${screen.name} dark` });
     }
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('below 960 px shows the navigation as one compact bar whose menu opens from the keyboard, axe-clean in light and dark', async () => {
+    const profile = screens.find((screen) => screen.name === 'profile general')!;
+    await page.setViewportSize(NARROW);
+    try {
+      await visit(page, profile.path);
+      await profile.content(page).first().waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      const toggle = nav.getByRole('button', { name: 'Open navigation menu' });
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      await expect(nav.getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(false);
+      // The bar is one row: the page's own content starts right under it.
+      await expect(nav.evaluate((element) => element.getBoundingClientRect().height)).resolves.toBeLessThan(64);
+
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      const close = nav.getByRole('button', { name: 'Close navigation menu' });
+      await expect.poll(() => close.getAttribute('aria-expanded')).toBe('true');
+      await nav.getByRole('link', { name: 'Home' }).waitFor();
+      await saveScreenshot(page, journey, `navigation menu ${NARROW.width}px`);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.locator(`html[data-theme="${scheme}"]`).waitFor({ state: 'attached' });
+        const blocking = blockingViolations(await axeViolations(page), WAIVED_VIOLATIONS);
+        expect.soft(blocking.length, `The open compact menu (${scheme}):\n${describeViolations(blocking)}`).toBe(0);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      // Escape closes it and gives the focus back to the Menu button.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      // An expression's argument rather than `document`: the tests are compiled without the DOM library.
+      await expect(toggle.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(true);
+    } finally {
+      await page.setViewportSize(WIDE);
+    }
   });
 
   // A system admin has no refused route (see ROLES): the check exists only for the roles that do.

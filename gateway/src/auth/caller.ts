@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { DEFAULT_ROLE, MESSAGES, isRole } from '@meridian/schema';
 import type { Caller } from '../context.js';
+import { getUser } from '../modules/user/platform.js';
 import type { PlatformClient } from '../platform/client-types.js';
 import { PlatformCallCancelled, PlatformError } from '../platform/errors.js';
 import { AuthRefusal } from './errors.js';
@@ -15,14 +16,6 @@ export class CallerUnavailable extends Error {
   }
 }
 
-/** The REST user record's fields the gateway reads to authorize (GET /user/email/{email}). */
-interface UserRecordBody {
-  email?: string;
-  name?: string;
-  role?: string | null;
-  organizationId?: string;
-}
-
 type Lookup = { found: true; user: CachedUser } | { found: false };
 
 /** A missing record: the platform answers 404, or 403 with the user-missing message for the user's own token. */
@@ -32,16 +25,8 @@ function isMissing(error: PlatformError): boolean {
 
 async function fetchOwnRecord(platform: PlatformClient, subject: string): Promise<Lookup> {
   try {
-    const body = await platform.get<UserRecordBody>(`/user/email/${encodeURIComponent(subject)}`);
-    return {
-      found: true,
-      user: {
-        email: body.email ?? subject,
-        name: body.name ?? subject,
-        role: body.role ?? null,
-        organizationId: body.organizationId ?? '',
-      },
-    };
+    const { email, name, role, organizationId } = await getUser(platform, subject);
+    return { found: true, user: { email, name, role, organizationId } };
   } catch (error) {
     if (!(error instanceof PlatformError) || error instanceof PlatformCallCancelled) throw error;
     if (isMissing(error)) return { found: false };

@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../context.js';
 import { PlatformCallCancelled, PlatformError } from '../platform/errors.js';
+import { getUser } from '../modules/user/platform.js';
 import type { FieldGuard } from './guard.js';
 
 /** The organization of a user, or null when the caller may not see the user (another tenant, or none). */
@@ -7,8 +8,7 @@ async function organizationOfUser(context: GatewayContext, email: string): Promi
   try {
     // The caller's own token: the platform answers only users the caller may read, and another
     // tenant's user exactly like a missing one (404), so nothing is revealed either way.
-    const user = await context.platform.get<{ organizationId?: string }>(`/user/email/${encodeURIComponent(email)}`);
-    return user.organizationId ?? null;
+    return (await getUser(context.platform, email)).organizationId;
   } catch (error) {
     if (
       error instanceof PlatformError &&

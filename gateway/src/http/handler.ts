@@ -1,14 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { MESSAGES } from '@meridian/schema';
+import { MESSAGES, requestIdFrom } from '@meridian/schema';
 import type { GatewayMetrics } from '../observability/metrics.js';
 import { clientIp } from './client-ip.js';
 import { handleCors } from './cors.js';
 import { handleGraphQL, type GraphQLDeps, type GraphQLOutcome } from './graphql.js';
 import { sendHealth, sendReadiness, type ReadinessCheck } from './health.js';
 import { LANDING_PAGE_CSP, landingPage } from './landing-page.js';
-import { requestIdOf } from './request-id.js';
 import { sendError } from './send.js';
 
 export interface HandlerDeps extends GraphQLDeps {
@@ -77,7 +76,7 @@ async function graphql(
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, deps: HandlerDeps): Promise<void> {
-  const id = requestIdOf(req.headers['x-request-id']);
+  const id = requestIdFrom(req.headers['x-request-id']);
   res.setHeader('x-request-id', id);
   res.setHeader('x-content-type-options', 'nosniff');
   const log = deps.log.child({ requestId: id });

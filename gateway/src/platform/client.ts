@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { CLIENT_IP_HEADER } from '@meridian/schema';
 import { Pool } from 'undici';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
@@ -9,8 +10,6 @@ import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
-/** The header the platform reads the client's address from (platform/src/app.ts, CLIENT_IP_HEADER). */
-export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
 
 interface Call {
   method: Method;

@@ -140,6 +140,3 @@ export const stringList = {
 } as const;
 
 export const isoDateTime = { type: 'string', format: 'date-time' } as const;
-
-/** @deprecated while routes move to `responses`: the three errors every authenticated route may give. */
-export const errorResponses = responses({}, [400, 401, 403]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { MESSAGES, OWN_CREDENTIAL_FEATURE, normalizeEmail, type Operation } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../app.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -18,36 +19,21 @@ import { findUser, userInScope, type UserRow } from '../domain/users.js';
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid, conflict, forbidden } from '../http/errors.js';
-import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { conflictBody, errorResponses, organizationIdParam } from '../contract/common.js';
+import { containsPattern, listBody, listQuerySchema, orderBy, page } from '../http/lists.js';
+import { BODY_ERRORS, emailParam, organizationIdParam, responses } from '../contract/common.js';
+import {
+  createdCredentialBody,
+  credentialBody,
+  credentialDisable,
+  credentialListBody,
+  organizationCredentialParams,
+  userCredentialParams,
+} from '../contract/credentials.js';
 import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { generated_timestamp: 'generated_at', id: 'id', credential_enabled: 'credential_enabled' };
 
 const ONLY_DISABLE = 'A credential can only be disabled. Create a new credential instead.';
-
-const userCredentialParams = {
-  type: 'object',
-  properties: {
-    email: { type: 'string', minLength: 3, maxLength: 254 },
-    credentialId: { type: 'string', minLength: 1, maxLength: 64 },
-  },
-  required: ['email', 'credentialId'],
-} as const;
-const organizationCredentialParams = {
-  type: 'object',
-  properties: { id: organizationIdParam.properties.id, credentialId: { type: 'string', minLength: 1, maxLength: 64 } },
-  required: ['id', 'credentialId'],
-} as const;
-
-const disableBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['credential_enabled'],
-  properties: {
-    credential_enabled: { type: 'boolean', description: 'Only false: a credential is disabled, never re-enabled.' },
-  },
-} as const;
 
 /**
  * The user whose credentials `principal` may manage (decisions.md "Data-access credentials"): their own
@@ -104,18 +90,19 @@ function disableAudited(db: Database, source: AuditSource, id: string, owner: Cr
   });
 }
 
-export async function credentialRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
-  app.post<{ Params: { email: string } }>(
+export async function credentialRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post(
     '/user/:email/credential',
     {
       schema: {
+        operationId: 'createUserCredential',
         tags: ['credentials'],
         summary: "Create a user's data-access credential; the answer is the only time its secret is shown",
-        params: { type: 'object', properties: userCredentialParams.properties, required: ['email'] },
-        response: {
-          ...errorResponses,
-          409: { description: 'Direct data access is off or the user is inactive', ...conflictBody },
-        },
+        description:
+          'A 403 names the unlicensed feature when a user asks for their own; a 409 when direct data access is off for the user or they are inactive.',
+        params: emailParam,
+        response: responses({ 201: createdCredentialBody }, [...BODY_ERRORS, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {
@@ -135,15 +122,16 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
     },
   );
 
-  app.put<{ Params: { email: string; credentialId: string }; Body: { credential_enabled: boolean } }>(
+  app.put(
     '/user/:email/credential/:credentialId',
     {
       schema: {
+        operationId: 'disableUserCredential',
         tags: ['credentials'],
         summary: "Disable a user's data-access credential",
         params: userCredentialParams,
-        body: disableBody,
-        response: errorResponses,
+        body: credentialDisable,
+        response: responses({ 200: credentialBody }, [...BODY_ERRORS, 401, 403, 404]),
       },
     },
     async (request) => {
@@ -155,15 +143,16 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: ListQuery }>(
+  app.get(
     '/organization/:id/credential',
     {
       schema: {
+        operationId: 'listOrganizationCredentials',
         tags: ['credentials'],
         summary: "An organization's own data-access credentials (not its users')",
         params: organizationIdParam,
         querystring: { type: 'object', properties: listQuerySchema },
-        response: errorResponses,
+        response: responses({ 200: credentialListBody }, [400, 401, 403, 404]),
       },
     },
     async (request) => {
@@ -193,14 +182,15 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/organization/:id/credential',
     {
       schema: {
+        operationId: 'createOrganizationCredential',
         tags: ['credentials'],
         summary: "Create an organization's data-access credential; the answer is the only time its secret is shown",
         params: organizationIdParam,
-        response: errorResponses,
+        response: responses({ 201: createdCredentialBody }, [...BODY_ERRORS, 401, 403, 404]),
       },
     },
     async (request, reply) => {
@@ -217,15 +207,16 @@ export async function credentialRoutes(app: FastifyInstance, { db, config }: Rou
     },
   );
 
-  app.put<{ Params: { id: string; credentialId: string }; Body: { credential_enabled: boolean } }>(
+  app.put(
     '/organization/:id/credential/:credentialId',
     {
       schema: {
+        operationId: 'disableOrganizationCredential',
         tags: ['credentials'],
         summary: "Disable an organization's data-access credential",
         params: organizationCredentialParams,
-        body: disableBody,
-        response: errorResponses,
+        body: credentialDisable,
+        response: responses({ 200: credentialBody }, [...BODY_ERRORS, 401, 403, 404]),
       },
     },
     async (request) => {

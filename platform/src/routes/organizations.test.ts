@@ -136,6 +136,9 @@ describe('PUT /organization', () => {
       callbackUrls: ['https://globex.test/callback'],
       domain: ['globex.test'],
     });
+    // The list's search follows the new name (search_text is kept by the database).
+    const found = (await get('/organization?search=CARE%20INC', 'viewer@meridian.test')).json();
+    expect(found.data.map((o: { id: string }) => o.id)).toEqual(['globex']);
   });
 
   it('names blank names, bad domains and bad callback URLs in the shared words, and saves nothing', async () => {

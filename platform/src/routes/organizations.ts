@@ -114,7 +114,8 @@ export async function organizationRoutes(fastify: FastifyInstance, { db }: Route
         params.push(value);
         conditions.push(condition(`$${params.length}`));
       };
-      if (query.search) when(containsPattern(query.search), (n) => `(id || ' ' || lower(name)) LIKE ${n}`);
+      // search_text (id and lowercase name, migration 008) is what organizations_search_idx (trigram) indexes.
+      if (query.search) when(containsPattern(query.search), (n) => `search_text LIKE ${n}`);
       if (query.customer_segment !== undefined) when(query.customer_segment, (n) => `customer_segment = ${n}`);
       if (query.status !== undefined) when(query.status, (n) => `status = ${n}`);
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { hash, verify } from '@node-rs/argon2';
 import {
   PASSWORD_REUSE_MESSAGE,
@@ -20,7 +21,14 @@ import {
 import { findUser, userInScope, type UserRow } from '../domain/users.js';
 import { authorize } from '../http/access.js';
 import { assertValid, badRequest, forbidden } from '../http/errors.js';
-import { emailParam, errorResponses } from '../contract/common.js';
+import { BODY_ERRORS, emailParam, noContent, responses } from '../contract/common.js';
+import {
+  linkSentBody,
+  passwordChange,
+  passwordCreate,
+  passwordResetMetaBody,
+  passwordResetRequest,
+} from '../contract/passwords.js';
 import type { RouteDeps } from './deps.js';
 
 export const LINK_UNUSABLE_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
@@ -28,8 +36,6 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, a link to set a new password is on its way.';
 const CLIENTS_HAVE_NO_PASSWORD = 'Only a signed-in user can change their password.';
-
-const passwordString = { type: 'string', maxLength: 200 } as const;
 
 async function passwordHashOf(db: Queryable, email: string): Promise<string> {
   const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [
@@ -78,21 +84,19 @@ async function auditPassword(
   });
 }
 
-export async function passwordRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
-  app.post<{ Body: { email: string } }>(
+export async function passwordRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post(
     '/password/forgot',
     {
       config: { public: true },
       schema: {
+        operationId: 'requestPasswordReset',
         tags: ['passwords'],
         summary: 'Mail a link to set a new password; the answer never reveals whether the email exists',
         security: [],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email'],
-          properties: { email: { type: 'string', maxLength: 254 } },
-        },
+        body: passwordResetRequest,
+        response: responses({ 202: linkSentBody }, BODY_ERRORS),
       },
     },
     async (request, reply) => {
@@ -109,20 +113,18 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post(
     '/password/create',
     {
       config: { public: true },
       schema: {
+        operationId: 'createPassword',
         tags: ['passwords'],
         summary: 'Set a password with the one-time token of an emailed link',
+        description: 'A 400 for a password the policy refuses, a reused one, or a link expired or used.',
         security: [],
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['token', 'password'],
-          properties: { token: { type: 'string', maxLength: 200 }, password: passwordString },
-        },
+        body: passwordCreate,
+        response: responses({ 204: noContent }, BODY_ERRORS),
       },
     },
     async (request, reply) => {
@@ -141,23 +143,20 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
         const actor = { id: email, kind: 'user', role: user.role, organizationId: user.organization_id } as const;
         await auditPassword(tx, { actor, origin: originOf(request) }, 'password.create', email, user);
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  app.post(
     '/password/change',
     {
       schema: {
+        operationId: 'changePassword',
         tags: ['passwords'],
         summary: "Change the signed-in user's password",
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['currentPassword', 'newPassword'],
-          properties: { currentPassword: passwordString, newPassword: passwordString },
-        },
-        response: errorResponses,
+        description: 'A 403 for an internal tool (client credentials): it has no password.',
+        body: passwordChange,
+        response: responses({ 204: noContent }, [...BODY_ERRORS, 401, 403]),
       },
     },
     async (request, reply) => {
@@ -182,18 +181,19 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
         await setPassword(tx, email, newPassword);
         await auditPassword(tx, auditSourceOf(request), 'password.change', email, await findUser(tx, email));
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.get<{ Params: { email: string } }>(
+  app.get(
     '/user/:email/password-reset',
     {
       schema: {
+        operationId: 'getPasswordResetMeta',
         tags: ['passwords'],
         summary: "When a user's password was last changed and reset, and when it expires",
         params: emailParam,
-        response: errorResponses,
+        response: responses({ 200: passwordResetMetaBody }, [400, 401, 403, 404]),
       },
     },
     async (request) => {
@@ -215,14 +215,15 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: Route
     },
   );
 
-  app.post<{ Params: { email: string } }>(
+  app.post(
     '/user/:email/password-reset',
     {
       schema: {
+        operationId: 'initiatePasswordReset',
         tags: ['passwords'],
         summary: 'Mail a user a link to set a new password',
         params: emailParam,
-        response: errorResponses,
+        response: responses({ 202: linkSentBody }, [...BODY_ERRORS, 401, 403, 404]),
       },
     },
     async (request, reply) => {

@@ -59,8 +59,8 @@ export async function providerRoutes(fastify: FastifyInstance, { db, config }: R
       let where = '';
       if (query.search) {
         params.push(containsPattern(query.search));
-        // The expression of the trigram index providers_search_idx.
-        where = `WHERE (npi || ' ' || lower(name)) LIKE $1`;
+        // search_text (NPI and lowercase name, migration 008) is what providers_search_idx (trigram) indexes.
+        where = `WHERE search_text LIKE $1`;
       }
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM providers ${where}`, params))
         .rows[0]!.n;

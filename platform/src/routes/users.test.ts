@@ -613,6 +613,53 @@ describe('PUT /user/:email/data-access', () => {
   });
 });
 
+describe('GET /user?search', () => {
+  beforeAll(async () => {
+    await platform.db.query(
+      `INSERT INTO organizations (id, name, status, domain, licenses, customer_segment)
+       VALUES ('searchco', 'Search Co', 'active', '{searchco.test}', $1, 'employer')`,
+      [{ tableau_user_licenses: { explorer_count: 0, viewer_count: 0 }, user_limit: 10, products: {} }],
+    );
+    for (const [email, name] of [
+      ['under_score@searchco.test', 'Dora Lane'],
+      ['underxscore@searchco.test', 'Ema Stone'],
+    ] as const) {
+      const created = await call(
+        'POST',
+        '/user?organizationId=searchco',
+        'admin@meridian.test',
+        newUser(email, { name }),
+      );
+      expect(created.statusCode).toBe(201);
+    }
+  });
+
+  const found = async (search: string) =>
+    emails(
+      (
+        await call('GET', `/user?organizationId=searchco&search=${encodeURIComponent(search)}`, 'admin@meridian.test')
+      ).json(),
+    );
+
+  it('matches email or name in any case, with % and _ taken literally', async () => {
+    expect(await found('DORA')).toEqual(['under_score@searchco.test']);
+    expect(await found('UnderXScore@')).toEqual(['underxscore@searchco.test']);
+    expect(await found('under_s')).toEqual(['under_score@searchco.test']);
+    expect(await found('under%score')).toEqual([]);
+    expect(await found('lane')).toEqual(['under_score@searchco.test']);
+  });
+
+  it('finds a renamed user by the new name only', async () => {
+    const renamed = await call('PUT', '/user?organizationId=searchco', 'admin@meridian.test', {
+      email: 'under_score@searchco.test',
+      name: 'Zelda Quill',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await found('zelda q')).toEqual(['under_score@searchco.test']);
+    expect(await found('dora')).toEqual([]);
+  });
+});
+
 describe('a list of 100,000 users', () => {
   beforeAll(async () => {
     await platform.db.query(

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { hash } from '@node-rs/argon2';
 import {
   DEFAULT_ROLE,
-  ROLES,
-  TABLEAU_LICENSES,
   grantableRoles,
   isOutsideDomains,
   isSystemRole,
@@ -38,37 +37,20 @@ import {
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid, conflict } from '../http/errors.js';
-import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
-import { conflictBody, emailParam, errorResponses, organizationIdQuery } from '../contract/common.js';
+import { containsPattern, listBody, listQuerySchema, orderBy, page } from '../http/lists.js';
+import { BODY_ERRORS, emailParam, organizationIdQuery, responses } from '../contract/common.js';
+import {
+  dataAccessUpdate,
+  userBody,
+  userCreate,
+  userListBody,
+  userQuery,
+  userUpdate,
+  userWithOrganizationBody,
+} from '../contract/users.js';
 import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { name: 'lower(name)', email: 'email', role: 'role', active: 'active', createdAt: 'created_at' };
-
-const userFields = {
-  name: { type: 'string', maxLength: 200 },
-  alternateEmail: { type: ['string', 'null'], maxLength: 254, description: 'Empty or null: none.' },
-  role: { type: 'string', enum: ROLES },
-  tableauConfig: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { tableauLicense: { type: ['string', 'null'], enum: [...TABLEAU_LICENSES, null] } },
-    required: ['tableauLicense'],
-  },
-  direct_data_access_enabled: { type: 'boolean' },
-} as const;
-
-interface CreateBody extends EditableFields {
-  name: string;
-  email: string;
-  password: string;
-  allowOutsideDomain?: boolean;
-}
-interface PutBody extends EditableFields {
-  email: string;
-  active?: boolean;
-}
-
-const conflictResponse = { 409: { description: 'Limit reached, email taken or self-protection', ...conflictBody } };
 
 /** Field problems shared by create and update: a blank name, a bad alternate email, a role the caller may not grant. */
 function fieldProblems(
@@ -102,27 +84,17 @@ function emailTakenMessage(principal: Principal, email: string, organizationId: 
   return `The email ${email} is already in use. Choose another email, or ask an operator to move the existing account.`;
 }
 
-export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
-  app.get<{ Querystring: ListQuery & { organizationId?: string; email?: string } }>(
+export async function userRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/user',
     {
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary: 'List the users of an organization, or search every organization (system roles)',
-        querystring: {
-          type: 'object',
-          properties: {
-            organizationId: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 64,
-              description: 'Omit to search all organizations.',
-            },
-            email: { type: 'string', maxLength: 254, description: 'Exact email (case-insensitive).' },
-            ...listQuerySchema,
-          },
-        },
-        response: errorResponses,
+        querystring: { type: 'object', properties: { ...userQuery.properties, ...listQuerySchema } },
+        response: responses({ 200: userListBody }, [400, 401, 403, 404]),
       },
     },
     async (request) => {
@@ -143,9 +115,9 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
         conditions.push(`email = $${params.length}`);
       }
       if (query.search) {
-        // This expression is the one users_search_idx (trigram) indexes.
+        // search_text (email and lowercase name, migration 008) is what users_search_idx (trigram) indexes.
         params.push(containsPattern(query.search));
-        conditions.push(`(email || ' ' || lower(name)) LIKE $${params.length}`);
+        conditions.push(`search_text LIKE $${params.length}`);
       }
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       // Without a filter the total is the kept count (organization_user_counts), not a scan of every row.
@@ -161,14 +133,15 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
     },
   );
 
-  app.get<{ Params: { email: string } }>(
+  app.get(
     '/user/email/:email',
     {
       schema: {
+        operationId: 'getUser',
         tags: ['users'],
         summary: 'One user (anyone reads their own), with a summary of their organization',
         params: emailParam,
-        response: errorResponses,
+        response: responses({ 200: userWithOrganizationBody }, [400, 401, 403, 404]),
       },
     },
     async (request) => {
@@ -187,28 +160,17 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
     },
   );
 
-  app.post<{ Querystring: { organizationId: string }; Body: CreateBody }>(
+  app.post(
     '/user',
     {
       schema: {
+        operationId: 'createUser',
         tags: ['users'],
         summary: 'Create a user in an organization',
+        description: 'A 409 when the organization’s user limit or seats are reached, or the email is taken.',
         querystring: organizationIdQuery,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name', 'email', 'password'],
-          properties: {
-            ...userFields,
-            email: { type: 'string', maxLength: 254 },
-            password: { type: 'string', maxLength: 200 },
-            allowOutsideDomain: {
-              type: 'boolean',
-              description: 'Confirms an email outside the organization’s domains (recorded in the audit trail).',
-            },
-          },
-        },
-        response: { ...errorResponses, ...conflictResponse },
+        body: userCreate,
+        response: responses({ 201: { description: 'Created', ...userBody } }, [...BODY_ERRORS, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {
@@ -271,20 +233,18 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
     },
   );
 
-  app.put<{ Querystring: { organizationId?: string }; Body: PutBody }>(
+  app.put(
     '/user',
     {
       schema: {
+        operationId: 'updateUser',
         tags: ['users'],
         summary: 'Update a user (?organizationId); a body of only {email, active} activates or deactivates',
+        description:
+          'A 409 when the seats or the user limit are reached, or the change would leave the organization without an active Org Admin (self-protection).',
         querystring: { type: 'object', properties: organizationIdQuery.properties },
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email'],
-          properties: { ...userFields, email: { type: 'string', maxLength: 254 }, active: { type: 'boolean' } },
-        },
-        response: { ...errorResponses, ...conflictResponse },
+        body: userUpdate,
+        response: responses({ 200: userBody }, [...BODY_ERRORS, 401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -313,20 +273,16 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
     },
   );
 
-  app.put<{ Params: { email: string }; Body: { direct_data_access_enabled: boolean } }>(
+  app.put(
     '/user/:email/data-access',
     {
       schema: {
+        operationId: 'setUserDataAccess',
         tags: ['users'],
         summary: "Enable or disable a user's direct data access (disabling also disables their credentials)",
         params: emailParam,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['direct_data_access_enabled'],
-          properties: { direct_data_access_enabled: { type: 'boolean' } },
-        },
-        response: errorResponses,
+        body: dataAccessUpdate,
+        response: responses({ 200: userBody }, [...BODY_ERRORS, 401, 403, 404]),
       },
     },
     async (request) => {

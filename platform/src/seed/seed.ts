@@ -176,5 +176,8 @@ export async function seedIfEmpty(db: Database, config: PlatformConfig, options:
     if (empty) await insertPlan(tx, planSeed(config.productName, passwordHash, now), now);
     if (addScale) await insertScale(tx, passwordHash, now);
   });
+  // Statistics for the tables just filled: without them the planner guesses (PGlite runs no
+  // autovacuum) and answers a search of the scale organization from the wrong index.
+  await db.query('ANALYZE');
   return empty;
 }

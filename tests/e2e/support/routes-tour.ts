@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations, blockingViolations, describeViolations, type WaivedViolation } from './axe.js';
 import { saveScreenshot } from './screenshots.js';
+import { horizontalOverflows, NARROW, WIDE } from './widths.js';
 
 /** One screen of spec section 2 as a journey visits it: where, and what shows it has arrived. */
 export interface TourScreen {
@@ -38,7 +39,10 @@ export const WAIVED_VIOLATIONS: readonly WaivedViolation[] = [
   },
 ];
 
-/** Waits for the screen's content, saves a screenshot and checks it with axe-core (soft: the tour goes on). */
+/**
+ * Waits for the screen's content, checks that nothing scrolls sideways at 1280 px, saves screenshots at
+ * 1280 and 800 px and checks the wide one with axe-core (soft: the tour goes on).
+ */
 export async function checkScreen(page: Page, journey: string, screen: TourScreen): Promise<void> {
   await screen.content(page).first().waitFor();
   // Skeletons and spinners make axe judge placeholders: wait until nothing is busy.
@@ -50,7 +54,13 @@ export async function checkScreen(page: Page, journey: string, screen: TourScree
         '[aria-busy=true], .bp6-skeleton',
       ) === null,
   );
+  const overflows = await horizontalOverflows(page);
+  expect.soft(overflows, `Horizontal scroll at ${WIDE.width} px on ${screen.name} (${screen.path})`).toEqual([]);
   await saveScreenshot(page, journey, screen.name);
+  // One extra width per screen: the narrow window's picture, for a person to look at.
+  await page.setViewportSize(NARROW);
+  await saveScreenshot(page, journey, `${screen.name} ${NARROW.width}px`);
+  await page.setViewportSize(WIDE);
   const blocking = blockingViolations(await axeViolations(page), WAIVED_VIOLATIONS);
   const message = `Serious or critical accessibility violations on ${screen.name} (${screen.path}):\n${describeViolations(blocking)}`;
   expect.soft(blocking.length, message).toBe(0);

@@ -14,25 +14,42 @@ export interface SortableHeaderProps<K extends string> {
   onSort: (key: K) => void;
   /** Extra class of the cell (column widths). */
   className?: string;
+  /** A second key the same column sorts by (an organization's id, shown under its name). */
+  also?: { label: string; sortKey: K };
 }
 
 /** A column header that sorts the list by its column; aria-sort says how the list is sorted now. */
-export function SortableHeader<K extends string>({ label, sortKey, sort, onSort, className }: SortableHeaderProps<K>) {
-  const active = sort.key === sortKey;
-  const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
-  const icon = !active ? <DoubleCaretVerticalIcon /> : sort.descending ? <ChevronDownIcon /> : <ChevronUpIcon />;
+export function SortableHeader<K extends string>({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  className,
+  also,
+}: SortableHeaderProps<K>) {
+  const sortedHere = sort.key === sortKey || sort.key === also?.sortKey;
+  const direction = sortedHere ? (sort.descending ? 'descending' : 'ascending') : 'none';
   return (
     <th scope="col" aria-sort={direction} className={className}>
-      <Button
-        variant="minimal"
-        size="small"
-        endIcon={icon}
-        onClick={() => onSort(sortKey)}
-        aria-label={`Sort by ${label}${active ? (sort.descending ? ', descending' : ', ascending') : ''}`}
-      >
-        {label}
-      </Button>
+      <SortButton label={label} sortKey={sortKey} sort={sort} onSort={onSort} />
+      {also && <SortButton label={also.label} sortKey={also.sortKey} sort={sort} onSort={onSort} />}
     </th>
+  );
+}
+
+function SortButton<K extends string>({ label, sortKey, sort, onSort }: Omit<SortableHeaderProps<K>, 'also'>) {
+  const active = sort.key === sortKey;
+  const icon = !active ? <DoubleCaretVerticalIcon /> : sort.descending ? <ChevronDownIcon /> : <ChevronUpIcon />;
+  return (
+    <Button
+      variant="minimal"
+      size="small"
+      endIcon={icon}
+      onClick={() => onSort(sortKey)}
+      aria-label={`Sort by ${label}${active ? (sort.descending ? ', descending' : ', ascending') : ''}`}
+    >
+      {label}
+    </Button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useAuthSession } from '../auth/useAuthSession.js';
 import { CredentialBanner } from '../components/credential-banner/CredentialBanner.js';
 import { useRuntimeConfig } from '../config/runtime.js';
@@ -8,6 +8,7 @@ import { LeftNav } from './LeftNav.js';
 import { readNavigationOpen, writeNavigationOpen } from './navigation-settings.js';
 import { PaletteLauncher } from './palette/PaletteLauncher.js';
 import { ProfileMenu } from './ProfileMenu.js';
+import { COMPACT_LAYOUT_QUERY, useMediaQuery } from './use-media-query.js';
 import './app-shell.css';
 
 /**
@@ -18,15 +19,23 @@ export function AppShell() {
   const { user } = useSessionUser();
   const session = useAuthSession();
   const config = useRuntimeConfig();
-  const [isOpen, setOpen] = useState(readNavigationOpen);
+  const [isWideOpen, setWideOpen] = useState(readNavigationOpen);
+  // Below 960 px the navigation is a compact bar whose menu opens on demand, for this page only: it
+  // starts closed, and going to another page closes it (the path it was opened on is kept, not a flag).
+  const isCompact = useMediaQuery(COMPACT_LAYOUT_QUERY);
+  const { pathname } = useLocation();
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   // Without a user record the page's guard sends the user to /error: let it run, without the frame.
   if (!user) return <Outlet />;
+  const isOpen = isCompact ? menuOpenedAt === pathname : isWideOpen;
   const toggle = () => {
+    if (isCompact) return setMenuOpenedAt(isOpen ? null : pathname);
     writeNavigationOpen(!isOpen);
-    setOpen(!isOpen);
+    setWideOpen(!isOpen);
   };
+  const shellState = `${isOpen ? 'meridian-shell-open' : 'meridian-shell-collapsed'}${isCompact ? ' meridian-shell-compact' : ''}`;
   return (
-    <div className={`meridian-shell ${isOpen ? 'meridian-shell-open' : 'meridian-shell-collapsed'}`}>
+    <div className={`meridian-shell ${shellState}`}>
       <a className="meridian-skip-link" href="#main-content">
         Skip to main content
       </a>
@@ -34,6 +43,7 @@ export function AppShell() {
         user={user}
         supportPortalUrl={config.supportPortalUrl}
         isOpen={isOpen}
+        isCompact={isCompact}
         onToggle={toggle}
         search={<PaletteLauncher user={user} showLabel={isOpen} />}
         profile={

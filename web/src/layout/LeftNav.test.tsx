@@ -227,3 +227,38 @@ describe('<ProfileMenu>', () => {
     expect(document.body.classList.contains('bp6-dark')).toBe(false);
   });
 });
+
+describe('the compact bar below 960 px', () => {
+  function renderCompact() {
+    const user = userOf('systemAdmin');
+    function Frame() {
+      const [isOpen, setOpen] = useState(false);
+      return <LeftNav user={user} isOpen={isOpen} isCompact onToggle={() => setOpen(!isOpen)} />;
+    }
+    const router = createMemoryRouter([{ path: '*', element: <Frame /> }], { initialEntries: ['/analytics'] });
+    render(<RouterProvider router={router} />);
+  }
+
+  afterEach(cleanup);
+
+  it('is one Menu button that opens the items on demand and says whether they are open', async () => {
+    renderCompact();
+    const toggle = screen.getByRole('button', { name: 'Open navigation menu' });
+    expect(toggle.textContent).toBe('Menu');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // It names the lists it shows, which exist while hidden (CSS hides them in the bar).
+    for (const id of toggle.getAttribute('aria-controls')!.split(' ')) expect(document.getElementById(id)).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close navigation menu' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('closes on Escape from inside the menu and gives the focus back to its button', async () => {
+    renderCompact();
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    screen.getByRole('link', { name: 'Organizations' }).focus();
+    await userEvent.keyboard('{Escape}');
+    const toggle = screen.getByRole('button', { name: 'Open navigation menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+});

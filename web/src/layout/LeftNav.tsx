@@ -7,12 +7,14 @@ import {
   HistoryIcon,
   HomeIcon,
   IdNumberIcon,
+  CrossIcon,
   LifesaverIcon,
   MenuClosedIcon,
+  MenuIcon,
   MenuOpenIcon,
   OfficeIcon,
 } from '@blueprintjs/icons';
-import type { ReactElement, ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { resetListState } from '../routes/list-state.js';
 import type { AccessUser } from '../routes/route-access.js';
@@ -41,6 +43,8 @@ export interface LeftNavProps {
   supportPortalUrl?: string | undefined;
   /** 264 px with labels when open, 64 px of icons when collapsed. */
   isOpen: boolean;
+  /** Below 960 px: one compact bar whose toggle opens the items as a menu (isOpen says whether it is). */
+  isCompact?: boolean;
   onToggle: () => void;
   /** The profile popover, placed at the bottom of the navigation. */
   profile?: ReactNode;
@@ -48,23 +52,57 @@ export interface LeftNavProps {
   search?: ReactNode;
 }
 
-/** The collapsible left navigation of spec section 2. */
-export function LeftNav({ user, supportPortalUrl, isOpen, onToggle, profile, search }: LeftNavProps) {
+/** The lists the toggle shows and hides. */
+const NAV_LIST_IDS = 'meridian-nav-items meridian-nav-links';
+
+/** The toggle: a menu button with a visible "Menu" in the compact bar, an icon beside the wide navigation. */
+function toggleLook(isOpen: boolean, isCompact: boolean) {
+  if (isCompact) {
+    return {
+      icon: isOpen ? <CrossIcon /> : <MenuIcon />,
+      text: 'Menu',
+      'aria-label': isOpen ? 'Close navigation menu' : 'Open navigation menu',
+    };
+  }
+  return {
+    icon: isOpen ? <MenuClosedIcon /> : <MenuOpenIcon />,
+    'aria-label': isOpen ? 'Collapse navigation' : 'Expand navigation',
+  };
+}
+
+/** The collapsible left navigation of spec section 2; below 960 px a compact bar with a menu. */
+export function LeftNav({
+  user,
+  supportPortalUrl,
+  isOpen,
+  isCompact = false,
+  onToggle,
+  profile,
+  search,
+}: LeftNavProps) {
   const items = navItems(user);
   const links = externalLinks(user, { supportPortalUrl });
   const active = activeNavItem(items, useLocation().pathname, user.organizationId);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the compact menu and gives the focus back to its toggle, as a menu button does.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (!isCompact || !isOpen || event.key !== 'Escape') return;
+    onToggle();
+    toggleRef.current?.focus();
+  };
   return (
-    <nav className="meridian-nav" aria-label="Main navigation">
+    <nav className="meridian-nav" aria-label="Main navigation" onKeyDown={closeOnEscape}>
       <Button
+        ref={toggleRef}
         className="meridian-nav-toggle"
         variant="minimal"
-        icon={isOpen ? <MenuClosedIcon /> : <MenuOpenIcon />}
-        aria-label={isOpen ? 'Collapse navigation' : 'Expand navigation'}
+        {...toggleLook(isOpen, isCompact)}
         aria-expanded={isOpen}
+        aria-controls={NAV_LIST_IDS}
         onClick={onToggle}
       />
       {search && <div className="meridian-nav-search-slot">{search}</div>}
-      <ul className="meridian-nav-list">
+      <ul className="meridian-nav-list" id="meridian-nav-items">
         {items.map((item) => (
           <li key={item.id}>
             <Link
@@ -83,7 +121,7 @@ export function LeftNav({ user, supportPortalUrl, isOpen, onToggle, profile, sea
           </li>
         ))}
       </ul>
-      <ul className="meridian-nav-list meridian-nav-bottom">
+      <ul className="meridian-nav-list meridian-nav-bottom" id="meridian-nav-links">
         {links.map((link) => (
           <li key={link.id}>
             <a

@@ -1,23 +1,14 @@
 import type { PlatformClient } from '../../platform/client-types.js';
 import type { InputError } from '../../platform/errors.js';
+import type { RestBody, RestRequest, RestRow } from '../../platform/rest-types.js';
 import { organizationPath } from '../organization/platform.js';
 import { userPath } from '../user/platform.js';
 
 /** A data-access credential as the platform answers it: never its secret. */
-export interface RestCredential {
-  id: string;
-  organizationId: string;
-  userEmail: string | null;
-  credential_enabled: boolean;
-  generated_timestamp: string;
-  days_to_expire: number;
-  createdBy: string;
-}
+export type RestCredential = RestRow<'listOrganizationCredentials'>;
 
 /** The answer of a create: the one time the secret is shown. */
-export interface RestCreatedCredential extends RestCredential {
-  secret: string;
-}
+export type RestCreatedCredential = RestBody<'createUserCredential'>;
 
 /** Whose credential a payload is about: its user or organization is resolved when asked for. */
 export interface CredentialOwner {
@@ -37,7 +28,10 @@ export interface CreatedCredentialSource extends CredentialPayloadSource {
   secret?: string | null;
 }
 
-const DISABLE = { credential_enabled: false } as const;
+/** A credential is only ever disabled (the same body for a user's and an organization's). */
+const DISABLE: RestRequest<'disableUserCredential'> & RestRequest<'disableOrganizationCredential'> = {
+  credential_enabled: false,
+};
 
 export function createUserCredential(platform: PlatformClient, email: string): Promise<RestCreatedCredential> {
   return platform.post<RestCreatedCredential>(`${userPath(email)}/credential`);

@@ -1,12 +1,9 @@
 import type { PlatformClient } from '../../platform/client-types.js';
+import type { RestBody, RestRequest } from '../../platform/rest-types.js';
 import { userPath } from '../user/platform.js';
 
 /** GET /user/:email/password-reset: the password dates of a user. */
-export interface RestPasswordResetMeta {
-  lastResetRequestedAt: string | null;
-  passwordChangedAt: string;
-  expiresAt: string;
-}
+export type RestPasswordResetMeta = RestBody<'getPasswordResetMeta'>;
 
 export function getPasswordResetMeta(platform: PlatformClient, email: string): Promise<RestPasswordResetMeta> {
   return platform.get<RestPasswordResetMeta>(`${userPath(email)}/password-reset`);
@@ -14,12 +11,14 @@ export function getPasswordResetMeta(platform: PlatformClient, email: string): P
 
 /** Public: answers 202 whether or not the email belongs to anyone. */
 export async function forgotPassword(platform: PlatformClient, email: string): Promise<void> {
-  await platform.post('/password/forgot', { email });
+  const body: RestRequest<'requestPasswordReset'> = { email };
+  await platform.post('/password/forgot', body);
 }
 
 /** Public: sets a password with an emailed link's one-time token (204). */
 export async function createPassword(platform: PlatformClient, token: string, password: string): Promise<void> {
-  await platform.post('/password/create', { token, password });
+  const body: RestRequest<'createPassword'> = { token, password };
+  await platform.post('/password/create', body);
 }
 
 /** The signed-in user's own password (204). */
@@ -28,7 +27,8 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
-  await platform.post('/password/change', { currentPassword, newPassword });
+  const body: RestRequest<'changePassword'> = { currentPassword, newPassword };
+  await platform.post('/password/change', body);
 }
 
 /** Mails another user a link to set a new password (202). */

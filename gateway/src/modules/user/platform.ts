@@ -1,53 +1,19 @@
-import type { Role, TableauLicense } from '@meridian/schema';
 import type { ListResult, PlatformClient, Query } from '../../platform/client-types.js';
+import type { RestBody, RestRequest, RestRow } from '../../platform/rest-types.js';
 import { segment } from '../common/platform.js';
 
-/** One data-access credential as a user record lists it (keyed by credential id). */
-export interface RestDataAccessEntry {
-  active: boolean;
-  generated_timestamp: string;
-  days_to_expire: number;
-}
-
-/** A user record as the platform answers it (spec section 3); it never carries the password. */
-export interface RestUser {
-  name: string;
-  email: string;
-  alternateEmail: string | null;
-  role: Role;
-  active: boolean;
-  direct_data_access_enabled: boolean;
-  organizationId: string;
-  tableauConfig: { tableauLicense: TableauLicense | null; tableauUser: boolean };
-  data_access_info: Record<string, RestDataAccessEntry>;
-  passwordChangedAt: string;
-  passwordExpiresAt: string;
-  isPasswordExpiring: boolean;
-  daysLeftForPasswordExpiry: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Only on GET /user/email/{email}: what every user may know of their own organization. */
-  organization?: { id: string; name: string; biPortalUrl: string | null };
-}
+/**
+ * A user record as the platform answers it (spec section 3); it never carries the password. Only
+ * GET /user/email/{email} adds `organization`: what every user may know of their own organization.
+ */
+export type RestUser = RestRow<'listUsers'> & Partial<Pick<RestBody<'getUser'>, 'organization'>>;
 
 /** REST sort keys of GET /user (its allow-list). */
 export type RestUserSortField = 'name' | 'email' | 'role' | 'active' | 'createdAt';
 
-/** Fields of POST /user and PUT /user?organizationId. */
-export interface RestUserFields {
-  name?: string;
-  alternateEmail?: string | null;
-  role?: Role;
-  tableauConfig?: { tableauLicense: TableauLicense | null };
-  direct_data_access_enabled?: boolean;
-}
-
-export interface RestUserCreate extends RestUserFields {
-  name: string;
-  email: string;
-  password: string;
-  allowOutsideDomain?: boolean;
-}
+export type RestUserCreate = RestRequest<'createUser'>;
+/** Fields of PUT /user?organizationId: the body without the email naming the user and the activation flag. */
+export type RestUserFields = Omit<RestRequest<'updateUser'>, 'email' | 'active'>;
 
 export const userPath = (email: string) => `/user/${segment(email)}`;
 
@@ -71,14 +37,17 @@ export function updateUser(
   email: string,
   fields: RestUserFields,
 ): Promise<RestUser> {
-  return platform.put<RestUser>('/user', { email, ...fields }, { organizationId });
+  const body: RestRequest<'updateUser'> = { email, ...fields };
+  return platform.put<RestUser>('/user', body, { organizationId });
 }
 
 /** PUT /user with a body of only {email, active} is the activation call. */
 export function setUserActive(platform: PlatformClient, email: string, active: boolean): Promise<RestUser> {
-  return platform.put<RestUser>('/user', { email, active });
+  const body: RestRequest<'updateUser'> = { email, active };
+  return platform.put<RestUser>('/user', body);
 }
 
 export function setUserDataAccess(platform: PlatformClient, email: string, enabled: boolean): Promise<RestUser> {
-  return platform.put<RestUser>(`${userPath(email)}/data-access`, { direct_data_access_enabled: enabled });
+  const body: RestRequest<'setUserDataAccess'> = { direct_data_access_enabled: enabled };
+  return platform.put<RestUser>(`${userPath(email)}/data-access`, body);
 }

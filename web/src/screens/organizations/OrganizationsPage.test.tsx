@@ -43,7 +43,8 @@ describe('organizations list', { timeout: 20_000 }, () => {
       OrganizationsList: () => page(ROWS, 42),
     });
     const table = await screen.findByRole('table', undefined, WAIT);
-    const acme = (await within(table).findByRole('rowheader', { name: 'Acme Health' }, WAIT)).closest('tr')!;
+    // The row is named by the organization's name and, on its second line, its id.
+    const acme = (await within(table).findByRole('rowheader', { name: 'Acme Health acme' }, WAIT)).closest('tr')!;
     expect(within(acme).getByText('Active')).toBeTruthy();
     expect(within(acme).getByText('Health Plan', undefined)).toBeTruthy();
     expect(within(acme).getByRole('progressbar', { name: 'Active users of Acme Health: 12 of 20' })).toBeTruthy();
@@ -74,7 +75,7 @@ describe('organizations list', { timeout: 20_000 }, () => {
       OrganizationsList: () => page([failed]),
     });
     const table = await screen.findByRole('table', undefined, WAIT);
-    const stark = (await within(table).findByRole('rowheader', { name: 'Stark Clinics' }, WAIT)).closest('tr')!;
+    const stark = (await within(table).findByRole('rowheader', { name: 'Stark Clinics stark' }, WAIT)).closest('tr')!;
     expect(within(stark).queryByText('Deploying')).toBeNull();
     const tag = within(stark).getByRole('link', { name: /^Deployment failed at “Configure sign-in”: Sign-in cannot/ });
     expect(tag.textContent).toBe('Deployment failed');
@@ -85,7 +86,7 @@ describe('organizations list', { timeout: 20_000 }, () => {
     const { gateway, location } = renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
       OrganizationsList: () => page(ROWS, 42),
     });
-    await screen.findByRole('rowheader', { name: 'Acme Health' }, WAIT);
+    await screen.findByRole('rowheader', { name: 'Acme Health acme' }, WAIT);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search organizations by name or id' }), 'acme');
     await waitFor(() => expect(location()).toBe('/admin/org-management?search=acme'), WAIT);
     await userEvent.click(await screen.findByRole('button', { name: 'Sort by Status' }, WAIT));

@@ -1,6 +1,6 @@
 import { PROVIDER_BATCH_LIMIT } from '@meridian/schema';
 import type { EditMode } from '../kinds.js';
-import { parseCsv, type CsvRecord } from './parse-csv.js';
+import { parseCsv, type CsvRecord } from '../../../lib/csv.js';
 
 /** A row as read from the CSV (or as the user has since edited it), before it is checked. */
 export interface DraftRow {

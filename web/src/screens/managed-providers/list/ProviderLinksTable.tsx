@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { EmailText } from '../../../components/EmailText.js';
 import { SortableHeader } from '../../../components/SortableHeader.js';
+import '../../../components/fit-table.css';
 import { formatChangedAt, formatPlace } from '../format.js';
 import { KINDS, providerLinkEditPath, type LinkListKind } from '../kinds.js';
 import type { LinkSort, LinkSortKey } from './link-sort.js';
@@ -41,12 +42,14 @@ export interface ProviderLinksTableProps {
 }
 
 /** The columns before the value, by sort key. */
-const COLUMNS: readonly { key: LinkSortKey; label: string }[] = [
+const COLUMNS: readonly { key: LinkSortKey; label: string; optional?: boolean }[] = [
   { key: 'npi', label: 'NPI' },
   { key: 'provider', label: 'Provider' },
-  { key: 'specialty', label: 'Specialty' },
+  // Second rank: dropped where the list is narrow (components/fit-table.css).
+  { key: 'specialty', label: 'Specialty', optional: true },
   { key: 'place', label: 'Place' },
 ];
+const OPTIONAL = 'meridian-col-optional';
 
 function SkeletonRows({ count, columns }: { count: number; columns: number }) {
   return Array.from({ length: count }, (_, row) => (
@@ -79,11 +82,18 @@ export function ProviderLinksTable({
       <thead>
         <tr>
           {COLUMNS.map((column) => (
-            <SortableHeader key={column.key} label={column.label} sortKey={column.key} sort={sort} onSort={onSort} />
+            <SortableHeader
+              key={column.key}
+              label={column.label}
+              sortKey={column.key}
+              sort={sort}
+              onSort={onSort}
+              className={column.optional ? OPTIONAL : undefined}
+            />
           ))}
           <SortableHeader label={info.valueLabel} sortKey="value" sort={sort} onSort={onSort} />
           <SortableHeader label="Last changed" sortKey="changed" sort={sort} onSort={onSort} />
-          <SortableHeader label="Changed by" sortKey="changedBy" sort={sort} onSort={onSort} />
+          <SortableHeader label="Changed by" sortKey="changedBy" sort={sort} onSort={onSort} className={OPTIONAL} />
           {canWrite && (
             <th scope="col">
               <span className="meridian-visually-hidden">Actions</span>
@@ -99,13 +109,13 @@ export function ProviderLinksTable({
             <tr key={link.npi}>
               <td className="meridian-npi">{link.npi}</td>
               <td>{link.provider?.name ?? '—'}</td>
-              <td>{link.provider?.specialty ?? '—'}</td>
+              <td className={OPTIONAL}>{link.provider?.specialty ?? '—'}</td>
               <td>{link.provider ? formatPlace(link.provider) : '—'}</td>
               <td>{link.value}</td>
               <td className="meridian-changed-at">
                 <time dateTime={link.updatedAt}>{formatChangedAt(link.updatedAt)}</time>
               </td>
-              <td className={Classes.TEXT_MUTED}>
+              <td className={`${Classes.TEXT_MUTED} ${OPTIONAL}`}>
                 <EmailText email={link.updatedBy} />
               </td>
               {canWrite && (

@@ -8,6 +8,7 @@ import { LinkButton } from '../shared/LinkButton.js';
 import { OrganizationStatusTag } from '../shared/OrganizationStatusTag.js';
 import { ORGANIZATIONS_PAGE_SIZE, type ListSort, type SortKey } from './list-params.js';
 import { SortableHeader } from '../../../components/SortableHeader.js';
+import '../../../components/fit-table.css';
 
 export const OrganizationsTable_organization = graphql(`
   fragment OrganizationsTable_organization on Organization {
@@ -38,7 +39,7 @@ export interface OrganizationsTableProps {
   manageLabel: string;
 }
 
-const COLUMNS = 6;
+const COLUMNS = 5;
 
 function SkeletonRows() {
   return (
@@ -63,10 +64,22 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
     <HTMLTable className="meridian-organizations-table" interactive striped aria-busy={organizations === null}>
       <thead>
         <tr>
-          <SortableHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
-          <SortableHeader label="ID" sortKey="id" sort={sort} onSort={onSort} />
+          {/* The id is the name's second line: one column, sortable by either. */}
+          <SortableHeader
+            label="Name"
+            sortKey="name"
+            also={{ label: 'ID', sortKey: 'id' }}
+            sort={sort}
+            onSort={onSort}
+          />
           <SortableHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
-          <SortableHeader label="Segment" sortKey="segment" sort={sort} onSort={onSort} />
+          <SortableHeader
+            label="Segment"
+            sortKey="segment"
+            sort={sort}
+            onSort={onSort}
+            className="meridian-col-optional"
+          />
           <th scope="col">Active users / limit</th>
           <th scope="col">
             <span className={Classes.TEXT_MUTED}>Actions</span>
@@ -82,12 +95,14 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
             const usersPath = organizationUsersPath(organization.id);
             return (
               <tr key={organization.id}>
-                <th scope="row">
-                  <Link to={updatePath}>{organization.name}</Link>
+                <th scope="row" className="meridian-organizations-name">
+                  <Link to={updatePath} className="meridian-cell-truncate" title={organization.name}>
+                    {organization.name}
+                  </Link>
+                  <code className="meridian-cell-secondary" title={organization.id}>
+                    {organization.id}
+                  </code>
                 </th>
-                <td>
-                  <code>{organization.id}</code>
-                </td>
                 <td>
                   <OrganizationStatusTag
                     status={organization.status}
@@ -95,7 +110,7 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
                     problemPath={`${updatePath}/lifecycle`}
                   />
                 </td>
-                <td>{segmentName(organization.customerSegment)}</td>
+                <td className="meridian-col-optional">{segmentName(organization.customerSegment)}</td>
                 <td>
                   <LicenseUseBar
                     label={`Active users of ${organization.name}`}
@@ -110,8 +125,9 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
                     icon={<PeopleIcon />}
                     to={usersPath}
                     aria-label={`Users of ${organization.name}`}
+                    title="Users"
                   >
-                    Users
+                    <span className="meridian-row-action-text">Users</span>
                   </LinkButton>
                   <LinkButton
                     minimal
@@ -119,8 +135,9 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
                     icon={<CogIcon />}
                     to={updatePath}
                     aria-label={`${manageLabel} ${organization.name}`}
+                    title={manageLabel}
                   >
-                    {manageLabel}
+                    <span className="meridian-row-action-text">{manageLabel}</span>
                   </LinkButton>
                 </td>
               </tr>

@@ -11,6 +11,8 @@ export interface LinkButtonProps {
   small?: boolean;
   /** The accessible name when the text alone is ambiguous ("Users of Acme Health"). */
   'aria-label'?: string;
+  /** A tooltip: the text, where a narrow list shows the icon alone. */
+  title?: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { userProfilePath } from '../../../routes/paths.js';
+import '../../../components/fit-table.css';
 import { roleText, scalarText, tableauText } from '../shared/user-fields.js';
 import type { UserSortKey, UsersSort } from './users-list-state.js';
 
@@ -22,6 +23,8 @@ interface Column {
   label: string;
   /** The server sorts by it (the contract's UserSortField). */
   sortKey?: UserSortKey;
+  /** Second rank: dropped where the list is narrow (components/fit-table.css). */
+  optional?: boolean;
 }
 
 const COLUMNS: readonly Column[] = [
@@ -29,8 +32,8 @@ const COLUMNS: readonly Column[] = [
   { label: 'Email', sortKey: 'email' },
   { label: 'Role', sortKey: 'role' },
   { label: 'Status', sortKey: 'active' },
-  { label: 'Tableau license' },
-  { label: 'Direct data access' },
+  { label: 'Tableau license', optional: true },
+  { label: 'Direct data access', optional: true },
 ];
 
 /** Rows shown while the first page loads. */
@@ -46,7 +49,12 @@ export interface UsersTableProps {
 }
 
 function SortHeader({ column, sort, onSort }: { column: Column; sort: UsersSort; onSort: UsersTableProps['onSort'] }) {
-  if (!column.sortKey) return <th scope="col">{column.label}</th>;
+  if (!column.sortKey)
+    return (
+      <th scope="col" className={columnClass(column)}>
+        {column.label}
+      </th>
+    );
   const key = column.sortKey;
   const active = sort.field === key;
   const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
@@ -58,7 +66,7 @@ function SortHeader({ column, sort, onSort }: { column: Column; sort: UsersSort;
     <CaretUpIcon />
   );
   return (
-    <th scope="col" aria-sort={direction}>
+    <th scope="col" aria-sort={direction} className={columnClass(column)}>
       <Button
         variant="minimal"
         size="small"
@@ -73,12 +81,14 @@ function SortHeader({ column, sort, onSort }: { column: Column; sort: UsersSort;
   );
 }
 
+const columnClass = (column: Column) => (column.optional ? 'meridian-col-optional' : undefined);
+
 /** A cell's text as a skeleton bar of about its width. */
 function SkeletonRow({ index }: { index: number }) {
   return (
     <tr aria-hidden="true" data-testid="user-row-skeleton">
       {COLUMNS.map((column) => (
-        <td key={column.label}>
+        <td key={column.label} className={columnClass(column)}>
           <span className={Classes.SKELETON}>{index % 2 ? 'Skeleton text' : 'Longer skeleton text'}</span>
         </td>
       ))}
@@ -118,17 +128,27 @@ export function UsersTable({ organizationId, users, sort, onSort, productName }:
           : rows.map((user) => (
               <tr key={user.email} onClick={open(user.email)} data-testid="user-row">
                 <td>
-                  <Link to={userProfilePath(organizationId, user.email)}>{user.name}</Link>
+                  <Link
+                    to={userProfilePath(organizationId, user.email)}
+                    className="meridian-cell-truncate"
+                    title={user.name}
+                  >
+                    {user.name}
+                  </Link>
                 </td>
-                <td>{user.email}</td>
+                <td>
+                  <span className="meridian-cell-truncate" title={user.email}>
+                    {user.email}
+                  </span>
+                </td>
                 <td>{roleText(user.role, productName)}</td>
                 <td>
                   <Tag minimal intent={user.active ? Intent.SUCCESS : Intent.NONE}>
                     {user.active ? 'Active' : 'Inactive'}
                   </Tag>
                 </td>
-                <td>{tableauText(user.tableauLicense)}</td>
-                <td>{user.directDataAccessEnabled ? 'Enabled' : 'Disabled'}</td>
+                <td className="meridian-col-optional">{tableauText(user.tableauLicense)}</td>
+                <td className="meridian-col-optional">{user.directDataAccessEnabled ? 'Enabled' : 'Disabled'}</td>
               </tr>
             ))}
       </tbody>
