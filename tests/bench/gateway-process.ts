@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startGatewayProcess, type GatewayProcess } from '../e2e/support/gateway-process.js';
 import { repoRoot } from '../e2e/support/paths.js';
 import { freePort } from '../e2e/support/ports.js';
-import { cpuSecondsOf } from './process-cpu.js';
+import { cpuSecondsOf, memoryOf } from './process-cpu.js';
 
 /** The compiled gateway as production runs it, with what the bench reads of its process. */
 export interface MeasuredGatewayProcess extends GatewayProcess {
@@ -13,13 +12,6 @@ export interface MeasuredGatewayProcess extends GatewayProcess {
   memory(): Promise<{ rssBytes: number; peakRssBytes: number }>;
   /** CPU seconds it has used so far, user and system (/proc/<pid>/stat, in clock ticks). */
   cpuSeconds(): Promise<number>;
-}
-
-async function statusKilobytes(pid: number, field: string): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
-  if (!match) throw new Error(`${field} missing from /proc/${pid}/status`);
-  return Number(match[1]);
 }
 
 /** What production runs (deploy/gateway.Dockerfile's CMD, and `npm start`): the compiled gateway. */
@@ -55,10 +47,7 @@ export async function startBuiltGateway(env: Record<string, string>): Promise<Me
   const gateway = await startGatewayProcess(await freePort(), env, GATEWAY_COMMAND.split(' ').slice(1));
   return {
     ...gateway,
-    memory: async () => ({
-      rssBytes: (await statusKilobytes(gateway.pid, 'VmRSS')) * 1024,
-      peakRssBytes: (await statusKilobytes(gateway.pid, 'VmHWM')) * 1024,
-    }),
+    memory: () => memoryOf(gateway.pid),
     cpuSeconds: () => cpuSecondsOf(gateway.pid),
   };
 }

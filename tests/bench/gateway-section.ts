@@ -1,76 +1,17 @@
 import os from 'node:os';
 import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platform';
 import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
+import { renderFigures, type ComparisonFigures, type GatewayFigures, type GraphqlFigures } from './gateway-figures.js';
 import { GATEWAY_COMMAND, buildGateway, startBuiltGateway, type MeasuredGatewayProcess } from './gateway-process.js';
+import { COMPARISONS, USERS, type Comparison } from './gateway-queries.js';
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
-import { formatCount, formatMs, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
+import { PEER_COMMAND, installPeer, startPeerGateway, type PeerGatewayProcess } from './peer-gateway.js';
+import type { BenchContext, BenchSection } from './report.js';
 import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
 import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 
-/** A GraphQL query through the gateway and the REST call that answers the same question directly. */
-interface Comparison {
-  label: string;
-  /** Named: the gateway's metrics and logs label requests by operation name. */
-  graphql: string;
-  restPath: string;
-  /** Each concurrency the pair is loaded at. */
-  connections: number[];
-}
-
-const ORGANIZATION: Comparison = {
-  label: 'one organization with license usage (acme-health)',
-  graphql:
-    'query BenchOrganization { organization(id: "acme-health") { id name status licenses { userLimit activeUsers } } }',
-  restPath: '/organization/acme-health?include=licenses_used',
-  connections: [1, 10],
-};
-
-const USERS: Comparison = {
-  label: 'first 50 of 100,000 users (scale-health)',
-  graphql:
-    'query BenchUsers { users(organizationId: "scale-health", limit: 50) { rows { email name role active tableauLicense } pageInfo { total } } }',
-  restPath: '/user?organizationId=scale-health&limit=50',
-  // One connection answers issue 8's "first page under 30 ms median"; 50, its throughput target.
-  connections: [1, 50],
-};
-
-const ORGANIZATIONS: Comparison = {
-  label: 'first 50 organizations with license usage',
-  graphql:
-    'query BenchOrganizations { organizations(limit: 50) { rows { id name status licenses { userLimit activeUsers } } pageInfo { total } } }',
-  restPath: '/organization?limit=50&include=licenses_used',
-  connections: [10],
-};
-
-const SEARCH: Comparison = {
-  label: 'search "mar" among 100,000 users, first 50',
-  graphql:
-    'query BenchUserSearch { users(organizationId: "scale-health", search: "mar", limit: 50) { rows { email name role active tableauLicense } pageInfo { total } } }',
-  restPath: '/user?organizationId=scale-health&search=mar&limit=50',
-  connections: [1, 10],
-};
-
-/** In the order they are loaded: the gateway's memory is read right after USERS at 50 connections. */
-const COMPARISONS = [ORGANIZATION, USERS, ORGANIZATIONS, SEARCH];
-
-interface PairFigures {
-  comparison: Comparison;
-  connections: number;
-  rest: RequestLoadFigures;
-  gateway: RequestLoadFigures;
-  /** The gateway process's CPU time per GraphQL request it served (warm-up included). */
-  gatewayCpuMsPerRequest: number;
-}
-
-interface GatewayFigures {
-  database: BenchDatabase;
-  pairs: PairFigures[];
-  /** Platform REST calls the gateway made for one request of each query. */
-  restCallsPerQuery: Map<Comparison, number>;
-  memory: { idleRssBytes: number; afterUsersRssBytes: number; peakRssBytes: number };
-  /** The machine's 1-minute load average when the loads began and ended: other work on it shows here. */
-  loadAverage: { before: number; after: number };
-}
+/** What the bench reads of a GraphQL server's process: our gateway's or the peer's. */
+type MeasuredProcess = Pick<PeerGatewayProcess, 'origin' | 'cpuSeconds' | 'memory'>;
 
 function restRequest(platform: RunningPlatform, comparison: Comparison, token: string): BenchRequest {
   return {
@@ -80,31 +21,41 @@ function restRequest(platform: RunningPlatform, comparison: Comparison, token: s
   };
 }
 
-function graphqlRequest(gateway: MeasuredGatewayProcess, comparison: Comparison, token: string): BenchRequest {
+function graphqlRequest(server: MeasuredProcess, query: string, token: string): BenchRequest {
   return {
-    url: `${gateway.origin}/graphql`,
+    url: `${server.origin}/graphql`,
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ query: comparison.graphql }),
+    body: JSON.stringify({ query }),
   };
 }
 
 /**
- * One request before the load. GraphQL answers 200 with `errors` when a resolver fails, which autocannon
- * would count as success: the answer must be 200 without errors, with data.
+ * What is wrong with the answer to one request before the load, if anything. GraphQL answers 200 with
+ * `errors` when a resolver fails, which autocannon would count as success: the answer must be 200 without
+ * errors, each root field an object with fields (the peer answers `{}` when its union resolves to an
+ * error body that the inline fragment does not select).
  */
-async function probe(request: BenchRequest): Promise<void> {
+async function problemWith(request: BenchRequest): Promise<string | undefined> {
   const response = await fetch(request.url, {
     method: request.method,
     headers: request.headers,
     ...(request.body === undefined ? {} : { body: request.body }),
   });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`${request.method} ${request.url} answered ${response.status}: ${text}`);
+  if (response.status !== 200) return `answered ${response.status}: ${text.slice(0, 500)}`;
   const body = JSON.parse(text) as { errors?: unknown; data?: Record<string, unknown> | null };
-  if (request.method === 'POST' && (body.errors || !body.data || Object.values(body.data).includes(null))) {
-    throw new Error(`${request.body} answered ${text.slice(0, 500)}`);
+  const answered = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length > 0;
+  if (request.method === 'POST' && (body.errors || !body.data || !Object.values(body.data).every(answered))) {
+    return `answered ${text.slice(0, 500)}`;
   }
+  return undefined;
+}
+
+/** One request before the load; throws when its answer is not one the load may repeat. */
+async function probe(request: BenchRequest): Promise<void> {
+  const problem = await problemWith(request);
+  if (problem) throw new Error(`${request.method} ${request.url} ${request.body ?? ''} ${problem}`);
 }
 
 /** A counter of the gateway's /metrics summed over its labels. */
@@ -125,20 +76,66 @@ async function restCallsOf(gateway: MeasuredGatewayProcess, request: BenchReques
   return (await counterTotal(gateway, 'gateway_upstream_calls_total')) - before;
 }
 
+/** The peer started on `platform`, or why it could not be: the bench measures our gateway either way. */
+async function startPeer(
+  platform: RunningPlatform,
+  log: (message: string) => void,
+): Promise<PeerGatewayProcess | string> {
+  try {
+    installPeer(log);
+    log('composing the platform’s /openapi.json with GraphQL Mesh and starting Hive Gateway…');
+    return await startPeerGateway(platform.restUrl);
+  } catch (error) {
+    log(`the peer gateway did not start: ${String(error)}`);
+    return `did not start: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** The questions the peer answers as the bench needs; the others, with its answer, in `notMeasured`. */
+async function probePeer(
+  peer: PeerGatewayProcess,
+  token: string,
+  notMeasured: Map<Comparison, string>,
+  log: (message: string) => void,
+): Promise<void> {
+  for (const comparison of COMPARISONS) {
+    const problem = await problemWith(graphqlRequest(peer, comparison.peerGraphql, token));
+    if (problem === undefined) continue;
+    log(`the peer cannot answer ${comparison.label} as the bench needs, not loaded: it ${problem.slice(0, 300)}`);
+    notMeasured.set(comparison, problem);
+  }
+}
+
 /**
- * Runs `work`; answers its result and the gateway's CPU milliseconds per GraphQL request served
- * meanwhile: unlike latency, barely moved by other work on the machine.
+ * Loads REST, our gateway and (when it answers this question) the peer in turn. CPU per request: each
+ * gateway process's CPU time over the whole load, divided by the answers it gave; it is idle while the
+ * others are loaded, and this figure moves far less with other work on the machine than latency does.
  */
-async function withGatewayCpu<T>(
-  gateway: MeasuredGatewayProcess,
-  work: () => Promise<T>,
-): Promise<{ result: T; cpuMsPerRequest: number }> {
-  const requestsBefore = await counterTotal(gateway, 'gateway_graphql_requests_total');
-  const cpuBefore = await gateway.cpuSeconds();
-  const result = await work();
-  const cpuSeconds = (await gateway.cpuSeconds()) - cpuBefore;
-  const requests = (await counterTotal(gateway, 'gateway_graphql_requests_total')) - requestsBefore;
-  return { result, cpuMsPerRequest: (cpuSeconds * 1000) / requests };
+async function loadThreeWays(
+  requests: { rest: BenchRequest; gateway: BenchRequest; peer?: BenchRequest },
+  processes: { gateway: MeasuredProcess; peer?: MeasuredProcess },
+  settings: LoadSettings,
+): Promise<Pick<ComparisonFigures, 'rest' | 'gateway' | 'peer'>> {
+  const cpuBefore = { gateway: await processes.gateway.cpuSeconds(), peer: await processes.peer?.cpuSeconds() };
+  const [rest, gateway, peer] = await loadSideBySide(
+    requests.peer ? [requests.rest, requests.gateway, requests.peer] : [requests.rest, requests.gateway],
+    settings,
+  );
+  const figuresOf = async (
+    load: RequestLoadFigures,
+    server: MeasuredProcess,
+    before: number,
+  ): Promise<GraphqlFigures> => ({
+    load,
+    cpuMsPerRequest: (((await server.cpuSeconds()) - before) * 1000) / load.answersTotal,
+  });
+  return {
+    rest,
+    gateway: await figuresOf(gateway, processes.gateway, cpuBefore.gateway),
+    ...(peer && processes.peer && cpuBefore.peer !== undefined
+      ? { peer: await figuresOf(peer, processes.peer, cpuBefore.peer) }
+      : {}),
+  };
 }
 
 async function measureOn(
@@ -156,6 +153,7 @@ async function measureOn(
   log(`${database.label}: starting the platform (migrations and seed, 100,000 users included)…`);
   const platform = await startPlatform(config, { seedScale: true, logger: false });
   let gateway: MeasuredGatewayProcess | undefined;
+  let peer: PeerGatewayProcess | undefined;
   try {
     gateway = await startBuiltGateway({
       APP_ENV: 'production',
@@ -166,113 +164,73 @@ async function measureOn(
       OIDC_ISSUER: platform.issuer,
       GATEWAY_AUDIENCE: platform.config.audience,
     });
-    const token = await clientCredentialsToken(platform.issuer, {
-      id: config.cliClientId,
-      secret: config.cliClientSecret,
-    });
+    const peerOrReason = await startPeer(platform, log);
+    if (typeof peerOrReason !== 'string') peer = peerOrReason;
+    // Tokens live 5 minutes and the three-way loads take longer: a fresh one for each load.
+    const freshToken = () =>
+      clientCredentialsToken(platform.issuer, { id: config.cliClientId, secret: config.cliClientSecret });
+    const token = await freshToken();
     const restCallsPerQuery = new Map<Comparison, number>();
     for (const comparison of COMPARISONS) {
       await probe(restRequest(platform, comparison, token));
-      await probe(graphqlRequest(gateway, comparison, token));
-      restCallsPerQuery.set(comparison, await restCallsOf(gateway, graphqlRequest(gateway, comparison, token)));
+      await probe(graphqlRequest(gateway, comparison.graphql, token));
+      restCallsPerQuery.set(comparison, await restCallsOf(gateway, graphqlRequest(gateway, comparison.graphql, token)));
     }
-    const idleRssBytes = (await gateway.memory()).rssBytes;
+    const peerNotMeasured = new Map<Comparison, string>();
+    if (peer) await probePeer(peer, token, peerNotMeasured, log);
+    else for (const comparison of COMPARISONS) peerNotMeasured.set(comparison, peerOrReason as string);
+    const memoryNow = async () => ({
+      gateway: (await gateway!.memory()).rssBytes,
+      ...(peer ? { peer: (await peer.memory()).rssBytes } : {}),
+    });
+    const idle = await memoryNow();
     const loadBefore = os.loadavg()[0]!;
-    let afterUsersRssBytes = 0;
-    const pairs: PairFigures[] = [];
+    let afterUsers = idle;
+    const comparisons: ComparisonFigures[] = [];
     for (const comparison of COMPARISONS) {
+      const peerAnswers = peer && !peerNotMeasured.has(comparison);
       for (const connections of comparison.connections) {
-        log(`${database.label}: ${comparison.label}, ${connections} connection(s), REST and gateway in turn…`);
-        const requests = [
-          restRequest(platform, comparison, token),
-          graphqlRequest(gateway, comparison, token),
-        ] as const;
-        const { result, cpuMsPerRequest } = await withGatewayCpu(gateway, () =>
-          loadSideBySide(requests, { ...load, connections }),
+        log(`${database.label}: ${comparison.label}, ${connections} connection(s), REST, gateway and peer in turn…`);
+        const fresh = await freshToken();
+        const figures = await loadThreeWays(
+          {
+            rest: restRequest(platform, comparison, fresh),
+            gateway: graphqlRequest(gateway, comparison.graphql, fresh),
+            ...(peerAnswers ? { peer: graphqlRequest(peer!, comparison.peerGraphql, fresh) } : {}),
+          },
+          { gateway, ...(peerAnswers ? { peer } : {}) },
+          { ...load, connections },
         );
-        const [rest, viaGateway] = result;
-        pairs.push({ comparison, connections, rest, gateway: viaGateway, gatewayCpuMsPerRequest: cpuMsPerRequest });
+        comparisons.push({ comparison, connections, ...figures });
       }
-      if (comparison === USERS) afterUsersRssBytes = (await gateway.memory()).rssBytes;
+      if (comparison === USERS) afterUsers = await memoryNow();
     }
-    const { peakRssBytes } = await gateway.memory();
     return {
       database,
-      pairs,
+      comparisons,
       restCallsPerQuery,
-      memory: { idleRssBytes, afterUsersRssBytes, peakRssBytes },
+      peerNotMeasured,
+      memory: {
+        idle,
+        afterUsers,
+        peak: {
+          gateway: (await gateway.memory()).peakRssBytes,
+          ...(peer ? { peer: (await peer.memory()).peakRssBytes } : {}),
+        },
+      },
       loadAverage: { before: loadBefore, after: os.loadavg()[0]! },
     };
   } finally {
+    await peer?.close();
     await gateway?.close();
     await platform.close();
   }
 }
 
-const formatMeanMs = (ms: number) => ms.toFixed(2);
-const formatPercent = (ratio: number) => `${Math.round(ratio * 100)} %`;
-const formatMiB = (bytes: number) => `${Math.round(bytes / 1024 ** 2)}`;
-
-function renderFigures(figures: GatewayFigures): string {
-  const loadTable = table(
-    [
-      'query (GraphQL through the gateway vs. REST direct)',
-      'connections',
-      'median ms REST → gateway',
-      'p99 ms REST → gateway',
-      'mean ms REST → gateway',
-      'added mean latency (ms)',
-      'mean latency gateway / REST',
-      'req/s REST → gateway',
-      'gateway req/s as % of REST',
-      'bytes per answer REST → gateway',
-      'gateway CPU per request (ms)',
-    ],
-    figures.pairs.map(({ comparison, connections, rest, gateway, gatewayCpuMsPerRequest: cpuMs }) => [
-      `${comparison.label}<br>\`${comparison.graphql.replace(/^query \w+ /, '')}\`<br>\`GET ${comparison.restPath}\``,
-      String(connections),
-      `${formatMs(rest.latencyMs)} → ${formatMs(gateway.latencyMs)}`,
-      `${formatMs(rest.p99Ms)} → ${formatMs(gateway.p99Ms)}`,
-      `${formatMeanMs(rest.meanLatencyMs)} → ${formatMeanMs(gateway.meanLatencyMs)}`,
-      formatMeanMs(gateway.meanLatencyMs - rest.meanLatencyMs),
-      formatRatio(gateway.meanLatencyMs / rest.meanLatencyMs),
-      `${formatCount(rest.requestsPerSecond)} → ${formatCount(gateway.requestsPerSecond)}`,
-      formatPercent(gateway.requestsPerSecond / rest.requestsPerSecond),
-      `${formatCount(rest.answerBytes)} → ${formatCount(gateway.answerBytes)}`,
-      formatMeanMs(cpuMs),
-    ]),
-  );
-  const callsTable = table(
-    ['GraphQL query', 'platform REST calls per request'],
-    COMPARISONS.map((comparison) => [
-      `\`${comparison.graphql.replace(/^query \w+ /, '')}\``,
-      String(figures.restCallsPerQuery.get(comparison)),
-    ]),
-  );
-  const memoryTable = table(
-    ['gateway process', 'RSS (MiB)'],
-    [
-      ['started and ready, after one request of each query', formatMiB(figures.memory.idleRssBytes)],
-      [
-        `right after ${USERS.connections.join(', ')} connections on the users query`,
-        formatMiB(figures.memory.afterUsersRssBytes),
-      ],
-      ['peak over the whole run (VmHWM)', formatMiB(figures.memory.peakRssBytes)],
-    ],
-  );
-  return [
-    `### ${figures.database.label}`,
-    `Command: \`${figures.database.command}\``,
-    `Machine load average (1 min) when the loads began and ended: ${figures.loadAverage.before.toFixed(1)} and ${figures.loadAverage.after.toFixed(1)} (${os.cpus().length} CPUs; the bench’s own autocannon, platform, gateway and database count in it).`,
-    loadTable,
-    callsTable,
-    memoryTable,
-  ].join('\n\n');
-}
-
 /**
- * The gateway against direct REST, side by side in one run against one platform: the latency the
- * gateway adds, the throughput it keeps, the REST calls each query costs, and the gateway's memory.
+ * The gateway against direct REST, and against a peer built from the same REST API by off-the-shelf tools,
+ * side by side in one run against one platform: the latency each adds, the throughput each keeps, their
+ * CPU per request and memory, and the REST calls each of our queries costs.
  */
 export const gatewaySection: BenchSection = {
   id: 'gateway',
@@ -290,14 +248,23 @@ export const gatewaySection: BenchSection = {
         'The platform started in process (`startPlatform` with the 100,000-user organization); the gateway in its own process,',
         `as production runs it (deploy/gateway.Dockerfile, \`npm start\`): compiled first with \`tsc -b gateway/tsconfig.build.json\`, then \`${GATEWAY_COMMAND}\``,
         '(no flags; `NODE_ENV=production`, `LOG_LEVEL=silent`, `RATE_LIMIT_PER_MINUTE=0` so that the load is not refused), pointed at that platform.',
-        'Both sides get the same client-credentials token (Meridian Admin) and the same load from autocannon in a worker thread,',
+        'All sides get the same client-credentials token (Meridian Admin) and the same load from autocannon in a worker thread,',
         `taking turns: a ${load.warmupSeconds} s warm-up of each, then ${load.runs} runs of ${load.durationSeconds} s of each, alternating; each figure is the median of the runs.`,
-        'autocannon, the platform and the gateway share the machine, so the gateway also takes CPU from the platform it calls.',
+        'autocannon, the platform and the gateways share the machine, so a gateway also takes CPU from the platform it calls.',
         'autocannon truncates latencies to whole milliseconds, so the median and p99 are whole numbers; the mean',
         '(connections / req/s, Little’s law) keeps the fractions and gives the added latency.',
         'REST answers whole records; GraphQL answers only the fields selected (bytes per answer, headers included).',
-        'Gateway CPU per request: the gateway process’s user and system CPU time (/proc) over the GraphQL requests its /metrics',
-        'counted meanwhile; it moves far less with other work on the machine than latency does.',
+        'CPU per request: the gateway process’s user and system CPU time (/proc) over the load, divided by the answers it gave',
+        '(warm-up included); it moves far less with other work on the machine than latency does.',
+      ].join('\n'),
+      [
+        '**Hive** is the peer: what off-the-shelf tools make of the same REST API. GraphQL Mesh 1.8 (`@graphql-mesh/compose-cli`',
+        'with `@omnigraph/openapi`) composes a supergraph from the running platform’s own `/openapi.json`, unpatched, and',
+        `Hive Gateway 2.15 serves it in one process with \`NODE_ENV=production\` (tests/bench/peer/, run there: \`${PEER_COMMAND}\`).`,
+        'It forwards the caller’s Authorization header to the platform, which checks it, and is configured with nothing else',
+        '(no permission checks, cost limits or response cache of its own). Its queries select the same data in Mesh’s names (table below); a query it cannot answer',
+        'as the bench needs is not loaded, and the table says why. The bench installs it (`npm ci` in tests/bench/peer/,',
+        'outside the pnpm workspace) when its node_modules is missing.',
       ].join('\n'),
       ...rendered,
     ].join('\n\n');

@@ -15,6 +15,21 @@ export async function cpuSecondsOf(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }
 
+async function statusKilobytes(pid: number, field: string): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
+  if (!match) throw new Error(`${field} missing from /proc/${pid}/status`);
+  return Number(match[1]);
+}
+
+/** Resident memory of `pid` now, and the most it has held (VmRSS and VmHWM of /proc/<pid>/status). */
+export async function memoryOf(pid: number): Promise<{ rssBytes: number; peakRssBytes: number }> {
+  return {
+    rssBytes: (await statusKilobytes(pid, 'VmRSS')) * 1024,
+    peakRssBytes: (await statusKilobytes(pid, 'VmHWM')) * 1024,
+  };
+}
+
 /** The parent of each running process, from /proc. */
 async function parents(): Promise<Map<number, number>> {
   const byPid = new Map<number, number>();

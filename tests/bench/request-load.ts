@@ -20,6 +20,8 @@ export interface RequestLoadFigures extends LoadFigures {
   meanLatencyMs: number;
   /** Bytes received per answer, headers included. */
   answerBytes: number;
+  /** Answers received over the warm-up and every run: what a process's CPU time over the load served. */
+  answersTotal: number;
 }
 
 /**
@@ -47,7 +49,7 @@ async function loadOnce(request: BenchRequest, connections: number, seconds: num
 
 type Result = Awaited<ReturnType<typeof loadOnce>>;
 
-function figuresOf(results: readonly Result[], connections: number): RequestLoadFigures {
+function figuresOf(results: readonly Result[], warmup: Result | undefined, connections: number): RequestLoadFigures {
   const requestsPerSecond = median(results.map((result) => result.requests.average));
   return {
     latencyMs: median(results.map((result) => result.latency.p50)),
@@ -55,6 +57,7 @@ function figuresOf(results: readonly Result[], connections: number): RequestLoad
     meanLatencyMs: (connections * 1000) / requestsPerSecond,
     requestsPerSecond,
     answerBytes: median(results.map((result) => result.throughput.total / result.requests.total)),
+    answersTotal: [...results, ...(warmup ? [warmup] : [])].reduce((sum, result) => sum + result.requests.total, 0),
   };
 }
 
@@ -68,8 +71,11 @@ export async function loadSideBySide<const Requests extends readonly BenchReques
   requests: Requests,
   settings: LoadSettings,
 ): Promise<{ [Index in keyof Requests]: RequestLoadFigures }> {
-  if (settings.warmupSeconds > 0) {
-    for (const request of requests) await loadOnce(request, settings.connections, settings.warmupSeconds);
+  const warmups: (Result | undefined)[] = [];
+  for (const request of requests) {
+    warmups.push(
+      settings.warmupSeconds > 0 ? await loadOnce(request, settings.connections, settings.warmupSeconds) : undefined,
+    );
   }
   const results: Result[][] = requests.map(() => []);
   for (let run = 0; run < settings.runs; run++) {
@@ -77,7 +83,7 @@ export async function loadSideBySide<const Requests extends readonly BenchReques
       results[index]!.push(await loadOnce(request, settings.connections, settings.durationSeconds));
     }
   }
-  return results.map((runs) => figuresOf(runs, settings.connections)) as {
+  return results.map((runs, index) => figuresOf(runs, warmups[index], settings.connections)) as {
     [Index in keyof Requests]: RequestLoadFigures;
   };
 }
