@@ -16,7 +16,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid } from '../http/errors.js';
-import { containsPattern } from '../http/lists.js';
+import { searchTextMatches } from '../http/lists.js';
 import type { AuditSource } from './audit.js';
 import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
 import { USER_COLUMNS, activeOrgAdminCount, auditUser, type UserRow } from './users.js';
@@ -31,16 +31,12 @@ export interface BulkCaller {
 }
 
 /**
- * Emails of every user of the organization matching `search`, by email, as GET /user's search reads it
- * (the expression users_search_idx indexes). One more than the limit is read to tell "too many".
+ * Emails of every user of the organization matching `search`, by email, as GET /user's search finds
+ * them. One more than the limit is read to tell "too many".
  */
 async function matchingEmails(db: Queryable, organizationId: string, search: string | undefined): Promise<string[]> {
   const params: unknown[] = [organizationId, BULK_USERS_LIMIT + 1];
-  let where = 'organization_id = $1';
-  if (search) {
-    params.push(containsPattern(search));
-    where += ` AND (email || ' ' || lower(name)) LIKE $3`;
-  }
+  const where = `organization_id = $1${search ? ` AND ${searchTextMatches(search, params)}` : ''}`;
   const { rows } = await db.query<{ email: string }>(
     `SELECT email FROM users WHERE ${where} ORDER BY email LIMIT $2`,
     params,
@@ -53,11 +49,11 @@ async function selectedEmails(db: Queryable, organizationId: string, selection: 
   if ('emails' in selection) return [...new Set(selection.emails.map(normalizeEmail))];
   const emails = await matchingEmails(db, organizationId, selection.allMatching.search);
   if (emails.length > BULK_USERS_LIMIT) {
+    const params: unknown[] = [organizationId];
+    const search = selection.allMatching.search;
     const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM users WHERE organization_id = $1${
-        selection.allMatching.search ? ` AND (email || ' ' || lower(name)) LIKE $2` : ''
-      }`,
-      selection.allMatching.search ? [organizationId, containsPattern(selection.allMatching.search)] : [organizationId],
+      `SELECT count(*)::int AS n FROM users WHERE organization_id = $1${search ? ` AND ${searchTextMatches(search, params)}` : ''}`,
+      params,
     );
     assertValid([{ param: 'allMatching', msg: bulkTooManyMessage(rows[0]!.n) }]);
   }

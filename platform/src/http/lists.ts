@@ -48,6 +48,16 @@ export function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The condition finding `search` anywhere in a row's search_text (users: email and lowercase name;
+ * organizations: id and name; providers: NPI and name; migration 008, trigram-indexed), its pattern
+ * appended to `params`. Every list and the bulk selection search this one way.
+ */
+export function searchTextMatches(search: string, params: unknown[]): string {
+  params.push(containsPattern(search));
+  return `search_text LIKE $${params.length}`;
+}
+
 /** The data wrapper of spec section 7. */
 export function listBody<T>(data: T[], total: number, query: ListQuery) {
   return { data, total, limit: query.limit, offset: query.offset };

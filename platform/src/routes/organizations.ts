@@ -17,7 +17,7 @@ import { auditSourceOf, principalOf } from '../http/request.js';
 import { auditChanges, recordAuditEvent } from '../domain/audit.js';
 import { authorize } from '../http/access.js';
 import { assertValid, conflict } from '../http/errors.js';
-import { containsPattern, listBody, listQuerySchema, orderBy, page } from '../http/lists.js';
+import { listBody, listQuerySchema, orderBy, page, searchTextMatches } from '../http/lists.js';
 import { BODY_ERRORS, organizationIdParam, organizationIdQuery, responses } from '../contract/common.js';
 import {
   includeQuery,
@@ -114,8 +114,7 @@ export async function organizationRoutes(fastify: FastifyInstance, { db }: Route
         params.push(value);
         conditions.push(condition(`$${params.length}`));
       };
-      // search_text (id and lowercase name, migration 008) is what organizations_search_idx (trigram) indexes.
-      if (query.search) when(containsPattern(query.search), (n) => `search_text LIKE ${n}`);
+      if (query.search) conditions.push(searchTextMatches(query.search, params));
       if (query.customer_segment !== undefined) when(query.customer_segment, (n) => `customer_segment = ${n}`);
       if (query.status !== undefined) when(query.status, (n) => `status = ${n}`);
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';

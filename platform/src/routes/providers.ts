@@ -4,7 +4,7 @@ import { PROVIDER_BATCH_LIMIT, validateNpi, type Operation } from '@meridian/sch
 import { principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { containsPattern, listBody, listQuerySchema, orderBy, page } from '../http/lists.js';
+import { listBody, listQuerySchema, orderBy, page, searchTextMatches } from '../http/lists.js';
 import { BODY_ERRORS, responses } from '../contract/common.js';
 import { npiParam, providerBody, providerListBody, providerLookup, providerLookupBody } from '../contract/providers.js';
 import { assertFeature } from '../domain/features.js';
@@ -56,12 +56,7 @@ export async function providerRoutes(fastify: FastifyInstance, { db, config }: R
       await admit(request, 'providers');
       const query = request.query;
       const params: unknown[] = [];
-      let where = '';
-      if (query.search) {
-        params.push(containsPattern(query.search));
-        // search_text (NPI and lowercase name, migration 008) is what providers_search_idx (trigram) indexes.
-        where = `WHERE search_text LIKE $1`;
-      }
+      const where = query.search ? `WHERE ${searchTextMatches(query.search, params)}` : '';
       const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM providers ${where}`, params))
         .rows[0]!.n;
       const order = orderBy(query.sort, SORTABLE, 'name', 'npi');

@@ -37,7 +37,7 @@ import {
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid, conflict } from '../http/errors.js';
-import { containsPattern, listBody, listQuerySchema, orderBy, page } from '../http/lists.js';
+import { listBody, listQuerySchema, orderBy, page, searchTextMatches } from '../http/lists.js';
 import { BODY_ERRORS, emailParam, organizationIdQuery, responses } from '../contract/common.js';
 import {
   dataAccessUpdate,
@@ -114,11 +114,7 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
         params.push(normalizeEmail(query.email));
         conditions.push(`email = $${params.length}`);
       }
-      if (query.search) {
-        // search_text (email and lowercase name, migration 008) is what users_search_idx (trigram) indexes.
-        params.push(containsPattern(query.search));
-        conditions.push(`search_text LIKE $${params.length}`);
-      }
+      if (query.search) conditions.push(searchTextMatches(query.search, params));
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       // Without a filter the total is the kept count (organization_user_counts), not a scan of every row.
       const filtered = query.search !== undefined || query.email !== undefined;

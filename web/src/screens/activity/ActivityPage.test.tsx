@@ -6,7 +6,7 @@ import { renderWithGateway, sessionUserOf, WAIT } from '../../routes/test-suppor
 import { auditEventRecord, eventsAnswer } from './test-support.js';
 
 const downloads = vi.hoisted(() => [] as { fileName: string; text: string }[]);
-vi.mock('../analytics/download.js', () => ({
+vi.mock('../../lib/download.js', () => ({
   downloadCsv: (fileName: string, text: string) => downloads.push({ fileName, text }),
 }));
 

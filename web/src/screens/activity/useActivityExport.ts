@@ -4,7 +4,7 @@ import { useToasts } from '../../components/toasts/useToasts.js';
 import { useRuntimeConfig } from '../../config/runtime.js';
 import { getFragmentData } from '../../gql/index.js';
 import type { AuditEventFilter } from '../../gql/graphql.js';
-import { downloadCsv } from '../analytics/download.js';
+import { downloadCsv } from '../../lib/download.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
 import { activityCsv, activityCsvFileName, collectAllEvents, EXPORT_CURSOR_MESSAGE } from './activity-csv.js';
 import { ACTIVITY_EXPORT_PAGE_SIZE, ActivityExportQuery } from './activity-query.js';

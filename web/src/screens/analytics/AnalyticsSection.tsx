@@ -3,7 +3,7 @@ import { DownloadIcon } from '@blueprintjs/icons';
 import { useId, type ReactNode } from 'react';
 import { csvFileName, toCsv } from './csv.js';
 import { DataTable } from './DataTable.js';
-import { downloadCsv } from './download.js';
+import { downloadCsv } from '../../lib/download.js';
 import type { Column } from './table-columns.js';
 
 export interface AnalyticsSectionProps<Row> {

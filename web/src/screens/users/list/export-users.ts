@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { csvDocument } from '../../../lib/csv.js';
-import { downloadCsv } from '../../analytics/download.js';
+import { downloadCsv } from '../../../lib/download.js';
 import { graphql } from '../../../gql/index.js';
 import { roleText, tableauText } from '../shared/user-fields.js';
 import type { UserSelection } from './user-selection.js';
