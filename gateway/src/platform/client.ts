@@ -10,7 +10,6 @@ import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
-
 interface Call {
   method: Method;
   path: string;
