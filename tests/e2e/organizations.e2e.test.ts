@@ -153,7 +153,7 @@ describe('an operator manages organizations', () => {
     await page.getByRole('button', { name: 'Create credential' }).click();
     const dialog = page.getByRole('dialog', { name: 'Credential created' });
     await dialog.waitFor();
-    const secret = (await dialog.getByLabel('Secret').innerText()).trim();
+    const secret = (await dialog.getByLabel('Credential secret').innerText()).trim();
     expect(secret.length).toBeGreaterThan(16);
     await page.waitForTimeout(DIALOG_SETTLE_MS);
     await saveScreenshot(page, 'operator', 'credential secret');

@@ -228,7 +228,7 @@ describe('an Org Admin manages the users of their organization', () => {
     await page.getByText('This user has no credentials yet.').waitFor();
     await page.getByRole('button', { name: 'Create credential' }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'New credential created' });
+    const dialog = page.getByRole('dialog', { name: 'Credential created' });
     const secret = (await dialog.getByLabel('Credential secret').innerText()).trim();
     expect(secret.length).toBeGreaterThan(16);
     await dialog.getByRole('button', { name: 'Copy secret' }).click();

@@ -251,7 +251,7 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     expect(rows()[1]).toContain('Expired');
 
     await userEvent.click(screen.getByRole('button', { name: 'Create credential' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New credential created' }, WAIT);
+    const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
     expect(within(dialog).getByLabelText('Credential secret').textContent).toBe(SECRET);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy secret' }));
     expect(writeText).toHaveBeenCalledWith(SECRET);

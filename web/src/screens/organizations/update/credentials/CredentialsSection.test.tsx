@@ -45,7 +45,11 @@ describe('organization credentials', { timeout: 20_000 }, () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Create credential' }, WAIT));
     const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
-    expect(within(dialog).getByLabelText('Secret').textContent).toBe(SECRET);
+    expect(within(dialog).getByLabelText('Credential secret').textContent).toBe(SECRET);
+    // Until it is copied, a stray Escape does not lose the secret: only the footer's button closes.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Credential created' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Close without copying' })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy secret' }));
     expect(writeText).toHaveBeenCalledWith(SECRET);
     expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeTruthy();

@@ -5,7 +5,7 @@ import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { expiryText } from './credential-expiry.js';
-import { SecretDialog } from './SecretDialog.js';
+import { SecretDialog } from '../../../../components/SecretDialog.js';
 import { useCreateOrganizationCredential, type CreatedCredential } from './useCreateOrganizationCredential.js';
 import { useDisableOrganizationCredential } from './useDisableOrganizationCredential.js';
 
@@ -156,7 +156,12 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
         </p>
       </Alert>
       <SecretDialog
-        created={created}
+        secret={created?.secret ?? null}
+        owner={
+          <>
+            the new credential <code>{created?.id}</code> of <strong>{org.name}</strong>
+          </>
+        }
         onClose={() => {
           setCreated(null);
           creating.forget();

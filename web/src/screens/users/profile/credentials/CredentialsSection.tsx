@@ -8,7 +8,7 @@ import { scalarText } from '../../shared/user-fields.js';
 import { credentialCreationRefusal, credentialManagementRefusal } from './credential-access.js';
 import { newestFirst, type CredentialEntry } from './credential-expiry.js';
 import { CredentialsTable } from './CredentialsTable.js';
-import { SecretDialog } from './SecretDialog.js';
+import { SecretDialog } from '../../../../components/SecretDialog.js';
 import { useCreateUserCredential } from './useCreateUserCredential.js';
 import { useDisableUserCredential } from './useDisableUserCredential.js';
 
@@ -107,7 +107,15 @@ export function CredentialsSection({ user: data, actor }: CredentialsSectionProp
           <CredentialsTable entries={entries} onDisable={managementRefusal === null ? setToDisable : null} />
         )}
       </div>
-      <SecretDialog secret={secret} email={email} onClose={() => setSecret(null)} />
+      <SecretDialog
+        secret={secret}
+        owner={
+          <>
+            the new credential of <strong>{email}</strong>
+          </>
+        }
+        onClose={() => setSecret(null)}
+      />
       <Alert
         isOpen={toDisable !== null}
         intent={Intent.DANGER}
