@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
-import { expiryText } from './credential-expiry.js';
+import { expiryText } from '../../../../lib/credential-expiry.js';
 import { SecretDialog } from '../../../../components/SecretDialog.js';
 import { useCreateOrganizationCredential, type CreatedCredential } from './useCreateOrganizationCredential.js';
 import { useDisableOrganizationCredential } from './useDisableOrganizationCredential.js';

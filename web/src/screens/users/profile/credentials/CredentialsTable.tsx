@@ -1,7 +1,8 @@
 import { Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { DisableIcon } from '@blueprintjs/icons';
 import { formatDate, formatDateTime } from '../../shared/dates.js';
-import { expiresAt, expiryIntent, expiryText, isExpired, type CredentialEntry } from './credential-expiry.js';
+import { expiryText } from '../../../../lib/credential-expiry.js';
+import { expiresAt, expiryIntent, isExpired, type CredentialEntry } from './credential-expiry.js';
 
 export interface CredentialsTableProps {
   entries: readonly CredentialEntry[];

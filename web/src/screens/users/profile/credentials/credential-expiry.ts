@@ -17,12 +17,6 @@ export interface CredentialEntry {
 
 export const isExpired = (entry: Pick<CredentialEntry, 'daysToExpire'>) => entry.daysToExpire <= 0;
 
-/** The countdown in words: "Expires in 12 days", "Expires in 1 day", "Expired". */
-export function expiryText(daysToExpire: number): string {
-  if (daysToExpire <= 0) return 'Expired';
-  return `Expires in ${daysToExpire} ${daysToExpire === 1 ? 'day' : 'days'}`;
-}
-
 /** The countdown's colour, with the credential banner's thresholds: red from 3 days (and expired), amber from 7. */
 export function expiryIntent(daysToExpire: number): Intent {
   if (daysToExpire <= BANNER_ERROR_DAYS) return Intent.DANGER;
