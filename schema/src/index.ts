@@ -16,3 +16,4 @@ export * from './audit.js';
 export * from './brand.js';
 export * from './email-domains.js';
 export * from './search.js';
+export * from './invitations.js';

@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform } from '../test-support/platform.js';
 import { CALLERS, type Caller, type ContractCase, type ContractContext } from './cases/case.js';
+import { invitationCases } from './cases/invitations.js';
 import { organizationCases } from './cases/organizations.js';
 import { OPENAPI_FILE, printOpenApi } from './openapi.js';
 
@@ -14,7 +15,7 @@ import { OPENAPI_FILE, printOpenApi } from './openapi.js';
  * real request whose answer the document allows (validated by openapi-backend). A status the document
  * does not list fails, and so does a documented one no case produces.
  */
-const CASES: ContractCase[] = [...organizationCases];
+const CASES: ContractCase[] = [...organizationCases, ...invitationCases];
 
 const committed = readFileSync(OPENAPI_FILE, 'utf8');
 const document = JSON.parse(committed) as Document;

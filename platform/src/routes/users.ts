@@ -40,6 +40,8 @@ import type { Principal } from '../http/auth.js';
 import { assertValid, conflict } from '../http/errors.js';
 import { containsPattern, listBody, listQuerySchema, orderBy, page, type ListQuery } from '../http/lists.js';
 import { conflictBody, emailParam, errorResponses, organizationIdQuery } from '../contract/common.js';
+import { userStatusQuery } from '../contract/invitations.js';
+import { STATUS_CONDITIONS, sendInvitation, type UserStatus } from '../domain/invitations.js';
 import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { name: 'lower(name)', email: 'email', role: 'role', active: 'active', createdAt: 'created_at' };
@@ -60,7 +62,8 @@ const userFields = {
 interface CreateBody extends EditableFields {
   name: string;
   email: string;
-  password: string;
+  /** Omitted: the user is invited to set their own (issue 18). */
+  password?: string;
   allowOutsideDomain?: boolean;
 }
 interface PutBody extends EditableFields {
@@ -103,7 +106,7 @@ function emailTakenMessage(principal: Principal, email: string, organizationId: 
 }
 
 export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
-  app.get<{ Querystring: ListQuery & { organizationId?: string; email?: string } }>(
+  app.get<{ Querystring: ListQuery & { organizationId?: string; email?: string; status?: UserStatus } }>(
     '/user',
     {
       schema: {
@@ -119,6 +122,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
               description: 'Omit to search all organizations.',
             },
             email: { type: 'string', maxLength: 254, description: 'Exact email (case-insensitive).' },
+            ...userStatusQuery,
             ...listQuerySchema,
           },
         },
@@ -142,6 +146,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
         params.push(normalizeEmail(query.email));
         conditions.push(`email = $${params.length}`);
       }
+      if (query.status !== undefined) conditions.push(STATUS_CONDITIONS[query.status]);
       if (query.search) {
         // This expression is the one users_search_idx (trigram) indexes.
         params.push(containsPattern(query.search));
@@ -149,7 +154,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
       }
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       // Without a filter the total is the kept count (organization_user_counts), not a scan of every row.
-      const filtered = query.search !== undefined || query.email !== undefined;
+      const filtered = query.search !== undefined || query.email !== undefined || query.status !== undefined;
       const total = filtered
         ? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, params)).rows[0]!.n
         : await userCount(db, query.organizationId);
@@ -197,11 +202,11 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['name', 'email', 'password'],
+          required: ['name', 'email'],
           properties: {
             ...userFields,
             email: { type: 'string', maxLength: 254 },
-            password: { type: 'string', maxLength: 200 },
+            password: { type: 'string', maxLength: 200, description: 'Omit to invite the user to set their own.' },
             allowOutsideDomain: {
               type: 'boolean',
               description: 'Confirms an email outside the organization’s domains (recorded in the audit trail).',
@@ -219,11 +224,11 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
       const email = normalizeEmail(body.email);
       assertValid([
         { param: 'email', msg: validateEmail(email) },
-        { param: 'password', msg: validatePassword(body.password) },
+        { param: 'password', msg: body.password === undefined ? null : validatePassword(body.password) },
         ...fieldProblems(principal, body, config.productName),
       ]);
       // Hash before the transaction: it takes tens of milliseconds and must not hold the organization's lock.
-      const passwordHash = await hash(body.password);
+      const passwordHash = body.password === undefined ? null : await hash(body.password);
       const license = body.tableauConfig?.tableauLicense ?? null;
       const row = await db.transaction(async (tx) => {
         const organization = await getOrganization(tx, organizationId, true);
@@ -257,8 +262,10 @@ export async function userRoutes(app: FastifyInstance, { db, config }: RouteDeps
             body.direct_data_access_enabled ?? false,
           ],
         );
+        // Without a password the new user is invited (issue 18): one event, the invitation, with the new record.
+        if (passwordHash === null) await sendInvitation(tx, config, rows[0]!);
         await recordAuditEvent(tx, auditSourceOf(request), {
-          action: 'user.create',
+          action: passwordHash === null ? 'invitation.send' : 'user.create',
           organizationId,
           target: { type: 'user', id: email },
           changes: auditChanges('user', null, toUser(rows[0]!, [])),
