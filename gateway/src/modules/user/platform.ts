@@ -1,6 +1,7 @@
 import type { Role, TableauLicense } from '@meridian/schema';
 import type { ListResult, PlatformClient, Query } from '../../platform/client-types.js';
 import { segment } from '../common/platform.js';
+import type { RestInvitation, RestUserStatus } from '../invitation/platform.js';
 
 /** One data-access credential as a user record lists it (keyed by credential id). */
 export interface RestDataAccessEntry {
@@ -26,6 +27,8 @@ export interface RestUser {
   daysLeftForPasswordExpiry: number;
   createdAt: string;
   updatedAt: string;
+  status: RestUserStatus;
+  invitation: RestInvitation | null;
   /** Only on GET /user/email/{email}: what every user may know of their own organization. */
   organization?: { id: string; name: string; biPortalUrl: string | null };
 }
@@ -45,7 +48,8 @@ export interface RestUserFields {
 export interface RestUserCreate extends RestUserFields {
   name: string;
   email: string;
-  password: string;
+  /** Omitted: the user is invited to set their own (issue 18). */
+  password?: string;
   allowOutsideDomain?: boolean;
 }
 
