@@ -1,9 +1,10 @@
-import { Button, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { CaretDownIcon, CaretUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { userProfilePath } from '../../../routes/paths.js';
+import { statusIntent, statusLabel, statusOfEnum } from '../invitation/user-status.js';
 import { roleText, scalarText, tableauText } from '../shared/user-fields.js';
 import type { UserSortKey, UsersSort } from './users-list-state.js';
 
@@ -13,6 +14,7 @@ export const UsersTableUserFragment = graphql(`
     name
     role
     active
+    status
     tableauLicense
     directDataAccessEnabled
   }
@@ -123,8 +125,8 @@ export function UsersTable({ organizationId, users, sort, onSort, productName }:
                 <td>{user.email}</td>
                 <td>{roleText(user.role, productName)}</td>
                 <td>
-                  <Tag minimal intent={user.active ? Intent.SUCCESS : Intent.NONE}>
-                    {user.active ? 'Active' : 'Inactive'}
+                  <Tag minimal intent={statusIntent(statusOfEnum(user.status))}>
+                    {statusLabel(statusOfEnum(user.status))}
                   </Tag>
                 </td>
                 <td>{tableauText(user.tableauLicense)}</td>
