@@ -20,6 +20,17 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect(blocking.length, `${where}:\n${describeViolations(blocking)}`).toBe(0);
 }
 
+/** Axe-clean in the light theme and in the dark one (the system's preference), with a screenshot of each. */
+async function expectAxeCleanInBothThemes(page: Page, where: string): Promise<void> {
+  await expectAxeClean(page, where);
+  await saveScreenshot(page, JOURNEY, where);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+  await expectAxeClean(page, `${where} (dark)`);
+  await saveScreenshot(page, JOURNEY, `${where} dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 const toast = (page: Page, text: string) => page.locator('.meridian-toast').filter({ hasText: text });
 
 /**
@@ -44,8 +55,7 @@ describe('an Org Admin invites a user', () => {
     await page.getByLabel('Email', { exact: true }).fill(INVITEE.email);
     expect(await page.getByLabel('Send an invitation').isChecked()).toBe(true);
     expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
-    await expectAxeClean(page, 'create user, invitation chosen');
-    await saveScreenshot(page, JOURNEY, 'create user with invitation');
+    await expectAxeCleanInBothThemes(page, 'create user with invitation');
     await page.getByRole('button', { name: 'Create user' }).click();
 
     await page.waitForURL(/\/profile\/general$/);
@@ -53,8 +63,7 @@ describe('an Org Admin invites a user', () => {
     const panel = page.locator('.meridian-invitation-panel');
     await panel.getByText(`${INVITEE.name} has not set a password yet.`).waitFor();
     expect(await panel.innerText()).toMatch(/works until/);
-    await expectAxeClean(page, 'invited user profile');
-    await saveScreenshot(page, JOURNEY, 'invited profile');
+    await expectAxeCleanInBothThemes(page, 'invited profile');
     expect(await mailCount(INVITEE.email)).toBe(1);
     const stored = (await usersOf(ACME_HEALTH_ID)).find((user) => user.email === INVITEE.email);
     expect(stored).toMatchObject({ status: 'invited' });
@@ -73,8 +82,7 @@ describe('an Org Admin invites a user', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: INVITEE.name }) });
     await row.waitFor();
     expect(await row.getByRole('cell').nth(3).innerText()).toBe('Invited');
-    await expectAxeClean(page, 'users list filtered on Invited');
-    await saveScreenshot(page, JOURNEY, 'users list invited');
+    await expectAxeCleanInBothThemes(page, 'users list invited');
   });
 });
 

@@ -53,6 +53,9 @@ describe('an invited user’s profile', { timeout: 15_000 }, () => {
     ) as HTMLElement;
     expect(panel.textContent).toContain('Ivy Invited has not set a password yet.');
     expect(panel.textContent).toContain('works until Mar 8, 2026');
+    expect(
+      await screen.findByText('The user can sign in once they set a password from their invitation.', undefined, WAIT),
+    ).toBeTruthy();
     // The header's status tag says so too.
     expect(screen.getAllByText('Invited').length).toBeGreaterThanOrEqual(2);
     await userEvent.click(within(panel).getByRole('button', { name: 'Resend invitation' }));
