@@ -40,6 +40,7 @@ const config: CodegenConfig = {
           UserSortField: gatewayModule('user', 'RestUserSortField'),
           ProviderLinkRowStatus: gatewayModule('provider', 'RestProviderLinkRowStatus'),
           ProviderLinkSortField: gatewayModule('provider', 'RestProviderLinkSortField'),
+          UserStatus: gatewayModule('invitation', 'RestUserStatus'),
         },
         // Parent types are the platform's REST shapes; field resolvers turn them into the contract's.
         mappers: {

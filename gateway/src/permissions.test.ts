@@ -299,6 +299,21 @@ const MUTATIONS: Case[] = [
     document: 'mutation($email: Email!) { initiatePasswordReset(email: $email) { ok } }',
     variables: byEmail,
   },
+  // Every target has a password: both are refused on input (409) once the permission lets them through.
+  {
+    field: 'resendInvitation',
+    operation: 'resendInvitation',
+    targets: userTargets('resendInvitation'),
+    document: 'mutation($email: Email!) { resendInvitation(email: $email) { inputErrors { message } } }',
+    variables: byEmail,
+  },
+  {
+    field: 'revokeInvitation',
+    operation: 'revokeInvitation',
+    targets: userTargets('revokeInvitation'),
+    document: 'mutation($email: Email!) { revokeInvitation(email: $email) { ok } }',
+    variables: byEmail,
+  },
   {
     field: 'upsertProviderLinks',
     operation: 'upsertProviderLinks',

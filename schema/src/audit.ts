@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.data-access',
+  'invitation.send',
+  'invitation.resend',
+  'invitation.revoke',
   'credential.create',
   'credential.disable',
   'provider-links.upsert',
@@ -74,6 +77,18 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
   'user.data-access': {
     label: 'Direct data access changed',
     meaning: 'A user’s direct data access was turned on or off.',
+  },
+  'invitation.send': {
+    label: 'Invitation sent',
+    meaning: 'A user was created without a password and emailed a link to set one (valid 7 days).',
+  },
+  'invitation.resend': {
+    label: 'Invitation resent',
+    meaning: 'An invited user was emailed a new link; the earlier one stopped working.',
+  },
+  'invitation.revoke': {
+    label: 'Invitation revoked',
+    meaning: 'A pending invitation was withdrawn and the invited user removed.',
   },
   'credential.create': { label: 'Credential created', meaning: 'A data-access credential was issued to a user.' },
   'credential.disable': { label: 'Credential disabled', meaning: 'A data-access credential was disabled for good.' },
@@ -205,6 +220,9 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'user.deactivate': (e) => `deactivated ${targetOf(e)}`,
   'user.data-access': (e) =>
     `turned direct data access ${textOf(changeOf(e, 'direct_data_access_enabled')?.after) === 'false' ? 'off' : 'on'} for ${targetOf(e)}`,
+  'invitation.send': (e) => `invited ${targetOf(e)}`,
+  'invitation.resend': (e) => `sent a new invitation to ${targetOf(e)}`,
+  'invitation.revoke': (e) => `revoked the invitation of ${targetOf(e)}`,
   'credential.create': (e) => {
     const owner = textOf(changeOf(e, 'userEmail')?.after);
     return `created credential ${targetOf(e)}${owner ? ` for ${owner}` : ''}`;

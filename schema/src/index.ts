@@ -18,3 +18,4 @@ export * from './email-domains.js';
 export * from './search.js';
 export * from './protocol.js';
 export * from './user-bulk.js';
+export * from './invitations.js';

@@ -24,6 +24,7 @@ export interface OperationRequirement {
 }
 
 const orgUpdate: OperationRequirement = { access: 'permission', any: ['organization:update'], scope: 'ownOrg' };
+const userCreate: OperationRequirement = { access: 'permission', any: ['users:create'], scope: 'ownOrg' };
 const profileUpdate: OperationRequirement = { access: 'permission', any: ['user:update-profile'], scope: 'ownOrg' };
 const providersRead: OperationRequirement = {
   access: 'permission',
@@ -71,7 +72,10 @@ export const OPERATIONS = {
    * an Org Admin. The platform checks each of those calls again.
    */
   search: { access: 'permission', any: ['organizations:read', 'users:read'], scope: 'none' },
-  createUser: { access: 'permission', any: ['users:create'], scope: 'ownOrg' },
+  createUser: userCreate,
+  /** An invitation is part of creating a user (issue 18): whoever may create users resends and revokes it. */
+  resendInvitation: userCreate,
+  revokeInvitation: userCreate,
   updateUser: profileUpdate,
   setUserActive: profileUpdate,
   /** Bulk activation and deactivation (issue 18): the same permission as one user's. */

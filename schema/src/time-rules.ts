@@ -5,6 +5,8 @@ export const PASSWORD_LIFETIME_DAYS = 90;
 export const PASSWORD_EXPIRING_WITHIN_DAYS = 14;
 export const CREDENTIAL_LIFETIME_DAYS = 90;
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+/** An invitation's link (issue 18) lives a week: the invited person may not read their mail the same day. */
+export const INVITATION_LIFETIME_DAYS = 7;
 
 /** Whole days from `now` until `expiresAt`; 0 or less once expired. */
 export function daysUntil(expiresAt: Date, now: Date = new Date()): number {

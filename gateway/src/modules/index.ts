@@ -6,6 +6,7 @@ import { catalogResolvers } from './catalog/resolvers.js';
 import { commonResolvers } from './common/resolvers.js';
 import { credentialResolvers } from './credential/resolvers.js';
 import { featureResolvers } from './feature/resolvers.js';
+import { invitationResolvers } from './invitation/resolvers.js';
 import { lifecycleResolvers } from './lifecycle/resolvers.js';
 import { organizationResolvers } from './organization/resolvers.js';
 import { passwordResolvers } from './password/resolvers.js';
@@ -21,6 +22,7 @@ const MODULES: readonly Resolvers[] = [
   lifecycleResolvers,
   userResolvers,
   userBulkResolvers,
+  invitationResolvers,
   credentialResolvers,
   catalogResolvers,
   featureResolvers,

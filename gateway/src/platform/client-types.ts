@@ -19,4 +19,5 @@ export interface PlatformClient {
   list<T>(path: string, query?: Query): Promise<ListResult<T>>;
   post<T>(path: string, body?: unknown, query?: Query): Promise<T>;
   put<T>(path: string, body?: unknown, query?: Query): Promise<T>;
+  delete<T>(path: string, query?: Query): Promise<T>;
 }

@@ -8,7 +8,7 @@ import type { ListResult, PlatformClient, Query } from './client-types.js';
 import { PlatformCallCancelled, PlatformError } from './errors.js';
 import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface Call {
   method: Method;
@@ -226,6 +226,10 @@ export class RequestPlatformClient implements PlatformClient {
 
   put<T>(path: string, body?: unknown, query?: Query): Promise<T> {
     return this.write({ method: 'PUT', path, body, query }) as Promise<T>;
+  }
+
+  delete<T>(path: string, query?: Query): Promise<T> {
+    return this.write({ method: 'DELETE', path, query }) as Promise<T>;
   }
 
   /** A write makes earlier GETs of this request stale: the payload's fields read the changed records. */

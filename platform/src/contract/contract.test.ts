@@ -6,6 +6,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform } from '../test-support/platform.js';
 import { CALLERS, type Caller, type ContractCase, type ContractContext } from './cases/case.js';
+import { invitationCases } from './cases/invitations.js';
 import { organizationCases } from './cases/organizations.js';
 import { catalogCases } from './cases/catalog.js';
 import { featureCases } from './cases/features.js';
@@ -41,6 +42,7 @@ const CASES: ContractCase[] = [
   ...passwordCases,
   ...signInCases,
   ...userBulkCases,
+  ...invitationCases,
 ];
 
 // ajv-formats is CommonJS: its default export arrives as the module under NodeNext's types.

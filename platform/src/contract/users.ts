@@ -1,5 +1,6 @@
 import { NAME_MAX_LENGTH, ROLES, TABLEAU_LICENSES } from '@meridian/schema';
 import { isoDateTime, listOf } from './common.js';
+import { userInvitationProperties } from './invitations.js';
 
 /** One data-access credential as a user record lists it (keyed by credential id). */
 const dataAccessEntry = {
@@ -41,6 +42,7 @@ const userProperties = {
   daysLeftForPasswordExpiry: { type: 'integer' },
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  ...userInvitationProperties,
 } as const;
 
 const userRequired = [
@@ -59,6 +61,8 @@ const userRequired = [
   'daysLeftForPasswordExpiry',
   'createdAt',
   'updatedAt',
+  'status',
+  'invitation',
 ] as const;
 
 const userExample = {
@@ -83,6 +87,8 @@ const userExample = {
   daysLeftForPasswordExpiry: 90,
   createdAt: '2026-11-24T10:00:00.000Z',
   updatedAt: '2026-11-24T10:00:00.000Z',
+  status: 'active',
+  invitation: null,
 };
 
 /** A user as listed, created and changed (spec section 3); it never carries the password. */
@@ -135,11 +141,11 @@ const editableFields = {
 export const userCreate = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'email', 'password'],
+  required: ['name', 'email'],
   properties: {
     ...editableFields,
     email: { type: 'string', maxLength: 254 },
-    password: { type: 'string', maxLength: 200 },
+    password: { type: 'string', maxLength: 200, description: 'Omit to invite the user to set their own.' },
     allowOutsideDomain: {
       type: 'boolean',
       description: 'Confirms an email outside the organization’s domains (recorded in the audit trail).',

@@ -71,7 +71,7 @@ const captured: { userCredential?: string; orgCredential?: string; resetToken?: 
 interface WriteCase {
   name: string;
   as: Sender | null;
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'DELETE';
   url: () => string;
   body?: () => unknown;
   status: number;
@@ -239,6 +239,36 @@ const CASES: WriteCase[] = [
       actor_name: 'Pat Audit',
       ...userTarget('sam@audit.test'),
     }),
+  },
+  {
+    name: 'POST /user without a password (an invitation)',
+    as: admin,
+    method: 'POST',
+    url: () => `/user?organizationId=${ORG}`,
+    body: () => ({ name: 'Ivy Audit', email: 'ivy@audit.test' }),
+    status: 201,
+    event: () => ({
+      action: 'invitation.send',
+      ...asAdmin,
+      ...userTarget('ivy@audit.test'),
+      changes: expect.arrayContaining([{ field: 'email', before: null, after: 'ivy@audit.test' }]),
+    }),
+  },
+  {
+    name: 'POST /user/:email/invitation',
+    as: admin,
+    method: 'POST',
+    url: () => '/user/ivy@audit.test/invitation',
+    status: 200,
+    event: () => ({ action: 'invitation.resend', ...asAdmin, ...userTarget('ivy@audit.test'), changes: [] }),
+  },
+  {
+    name: 'DELETE /user/:email/invitation',
+    as: admin,
+    method: 'DELETE',
+    url: () => '/user/ivy@audit.test/invitation',
+    status: 200,
+    event: () => ({ action: 'invitation.revoke', ...asAdmin, ...userTarget('ivy@audit.test'), changes: [] }),
   },
   {
     name: 'PUT /user (fields)',

@@ -1,19 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { RESET_TOKEN_LIFETIME_MS } from '@meridian/schema';
+import { DAY_MS, INVITATION_LIFETIME_DAYS, RESET_TOKEN_LIFETIME_MS } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 
-export type PasswordTokenPurpose = 'reset' | 'expired' | 'initiated';
+export type PasswordTokenPurpose = 'reset' | 'expired' | 'initiated' | 'invitation';
+
+/** How long a link works: an invitation a week (issue 18), any other 60 minutes. */
+export const tokenLifetimeMs = (purpose: PasswordTokenPurpose) =>
+  purpose === 'invitation' ? INVITATION_LIFETIME_DAYS * DAY_MS : RESET_TOKEN_LIFETIME_MS;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A one-time token for the console's create-password page; only its hash is stored. Lives 60 minutes. */
+/** A one-time token for the console's create-password page; only its hash is stored. Lives tokenLifetimeMs. */
 export async function issuePasswordToken(db: Queryable, email: string, purpose: PasswordTokenPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(`INSERT INTO password_tokens (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, $4)`, [
     hashToken(token),
     email,
     purpose,
-    new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    new Date(Date.now() + tokenLifetimeMs(purpose)),
   ]);
   return token;
 }

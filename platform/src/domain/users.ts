@@ -19,6 +19,7 @@ import type { Principal } from '../http/auth.js';
 import { assertValid, conflict, forbidden, notFound } from '../http/errors.js';
 import { auditChanges, recordAuditEvent, type AuditSource } from './audit.js';
 import { credentialsByUser, disableUserCredentials, type CredentialRow } from './credentials.js';
+import { invitationView, pendingInvitations, type PendingInvitation, type UserStatus } from './invitations.js';
 import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
 
 /** A user as stored, without the password hash (which only the password calls read). */
@@ -34,14 +35,27 @@ export interface UserRow {
   tableau_license: TableauLicense | null;
   created_at: Date;
   updated_at: Date;
+  /** No password yet: created with an invitation (issue 18) and not yet through its link. */
+  invited: boolean;
 }
 
-/** Every column but password_hash: selecting through this keeps the hash out of any answer. */
+/** Every column but password_hash (only whether there is one): selecting through this keeps the hash out of any answer. */
 export const USER_COLUMNS =
-  'email, organization_id, name, alternate_email, password_changed_at, role, active, direct_data_access_enabled, tableau_license, created_at, updated_at';
+  'email, organization_id, name, alternate_email, password_changed_at, role, active, direct_data_access_enabled, tableau_license, created_at, updated_at, password_hash IS NULL AS invited';
 
-/** A user record as the REST API answers it (spec section 3). */
-export function toUser(row: UserRow, credentials: CredentialRow[], now: Date = new Date()) {
+/** Inactive first (a deactivated invitee cannot sign in either), then invited until a password is set. */
+export function userStatusOf(row: Pick<UserRow, 'active' | 'invited'>): UserStatus {
+  if (!row.active) return 'inactive';
+  return row.invited ? 'invited' : 'active';
+}
+
+/** A user record as the REST API answers it (spec section 3), with their invitation while it is pending. */
+export function toUser(
+  row: UserRow,
+  credentials: CredentialRow[],
+  now: Date = new Date(),
+  invitation: PendingInvitation | null = null,
+) {
   const expiry = passwordExpiry(row.password_changed_at, now);
   return {
     name: row.name,
@@ -68,6 +82,8 @@ export function toUser(row: UserRow, credentials: CredentialRow[], now: Date = n
     daysLeftForPasswordExpiry: expiry.daysLeftForPasswordExpiry,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    status: userStatusOf(row),
+    invitation: row.invited ? invitationView(invitation, now) : null,
   };
 }
 export type User = ReturnType<typeof toUser>;
@@ -78,8 +94,12 @@ export async function toUsers(db: Queryable, rows: UserRow[]): Promise<User[]> {
     db,
     rows.map((row) => row.email),
   );
+  const invitations = await pendingInvitations(
+    db,
+    rows.filter((row) => row.invited).map((row) => row.email),
+  );
   const now = new Date();
-  return rows.map((row) => toUser(row, credentials.get(row.email) ?? [], now));
+  return rows.map((row) => toUser(row, credentials.get(row.email) ?? [], now, invitations.get(row.email) ?? null));
 }
 
 /** Users of one organization, or of all, from the counts the database keeps (migration 004). */

@@ -6,6 +6,7 @@ import { credentialRoutes } from './credentials.js';
 import type { RouteDeps } from './deps.js';
 import { devRoutes } from './dev.js';
 import { featureRoutes } from './features.js';
+import { invitationRoutes } from './invitations.js';
 import { licenseRoutes } from './licenses.js';
 import { lifecycleRoutes } from './lifecycle.js';
 import { loginRoutes } from './login.js';
@@ -24,6 +25,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     licenseRoutes,
     userRoutes,
     userBulkRoutes,
+    invitationRoutes,
     credentialRoutes,
     passwordRoutes,
     loginRoutes,

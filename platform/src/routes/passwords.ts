@@ -37,10 +37,12 @@ export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, a link to set a new password is on its way.';
 const CLIENTS_HAVE_NO_PASSWORD = 'Only a signed-in user can change their password.';
 
-async function passwordHashOf(db: Queryable, email: string): Promise<string> {
-  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [
-    email,
-  ]);
+/** Null for an invited user who has not set a password yet (issue 18). */
+async function passwordHashOf(db: Queryable, email: string): Promise<string | null> {
+  const { rows } = await db.query<{ password_hash: string | null }>(
+    'SELECT password_hash FROM users WHERE email = $1',
+    [email],
+  );
   return rows[0]!.password_hash;
 }
 
@@ -135,7 +137,8 @@ export async function passwordRoutes(fastify: FastifyInstance, { db, config }: R
         const email = await consumePasswordToken(tx, token);
         if (!email) throw badRequest(LINK_UNUSABLE_MESSAGE);
         // Throwing rolls the transaction back, so a refused reuse leaves the link usable.
-        if (await verify(await passwordHashOf(tx, email), password))
+        const currentHash = await passwordHashOf(tx, email);
+        if (currentHash !== null && (await verify(currentHash, password)))
           assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
         await setPassword(tx, email, password);
         // The one-time link proved who they are: the event is theirs, though they were not signed in.
@@ -165,7 +168,8 @@ export async function passwordRoutes(fastify: FastifyInstance, { db, config }: R
       if (principal.kind !== 'user') throw forbidden(CLIENTS_HAVE_NO_PASSWORD);
       const { currentPassword, newPassword } = request.body;
       const email = principal.subject;
-      const currentHash = await passwordHashOf(db, email);
+      // A signed-in user has a password: an invited user cannot sign in before setting one.
+      const currentHash = (await passwordHashOf(db, email))!;
       const policy = validatePassword(newPassword);
       assertValid([
         {

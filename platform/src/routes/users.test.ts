@@ -226,12 +226,7 @@ describe('POST /user', () => {
     expect(details.map((d) => d.param)).toEqual(['email', 'password', 'name', 'alternateEmail', 'role']);
     expect(details.find((d) => d.param === 'role')!.msg).toBe('You can grant only these roles: Org Admin, Org User.');
     const missing = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'x@acme.test' });
-    expect(missing.json().details).toEqual(
-      expect.arrayContaining([
-        { param: 'name', msg: 'A value is required' },
-        { param: 'password', msg: 'A value is required' },
-      ]),
-    );
+    expect(missing.json().details).toEqual(expect.arrayContaining([{ param: 'name', msg: 'A value is required' }]));
   });
 
   it('lets a system admin grant any role, and a client create in any organization', async () => {

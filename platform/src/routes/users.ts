@@ -48,6 +48,8 @@ import {
   userUpdate,
   userWithOrganizationBody,
 } from '../contract/users.js';
+import { userStatusQuery } from '../contract/invitations.js';
+import { STATUS_CONDITIONS, sendInvitation } from '../domain/invitations.js';
 import type { RouteDeps } from './deps.js';
 
 const SORTABLE = { name: 'lower(name)', email: 'email', role: 'role', active: 'active', createdAt: 'created_at' };
@@ -93,7 +95,7 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
         operationId: 'listUsers',
         tags: ['users'],
         summary: 'List the users of an organization, or search every organization (system roles)',
-        querystring: { type: 'object', properties: { ...userQuery.properties, ...listQuerySchema } },
+        querystring: { type: 'object', properties: { ...userQuery.properties, ...userStatusQuery, ...listQuerySchema } },
         response: responses({ 200: userListBody }, [400, 401, 403, 404]),
       },
     },
@@ -114,10 +116,11 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
         params.push(normalizeEmail(query.email));
         conditions.push(`email = $${params.length}`);
       }
+      if (query.status !== undefined) conditions.push(STATUS_CONDITIONS[query.status]);
       if (query.search) conditions.push(searchTextMatches(query.search, params));
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       // Without a filter the total is the kept count (organization_user_counts), not a scan of every row.
-      const filtered = query.search !== undefined || query.email !== undefined;
+      const filtered = query.search !== undefined || query.email !== undefined || query.status !== undefined;
       const total = filtered
         ? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, params)).rows[0]!.n
         : await userCount(db, query.organizationId);
@@ -177,11 +180,11 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
       const email = normalizeEmail(body.email);
       assertValid([
         { param: 'email', msg: validateEmail(email) },
-        { param: 'password', msg: validatePassword(body.password) },
+        { param: 'password', msg: body.password === undefined ? null : validatePassword(body.password) },
         ...fieldProblems(principal, body, config.productName),
       ]);
       // Hash before the transaction: it takes tens of milliseconds and must not hold the organization's lock.
-      const passwordHash = await hash(body.password);
+      const passwordHash = body.password === undefined ? null : await hash(body.password);
       const license = body.tableauConfig?.tableauLicense ?? null;
       const row = await db.transaction(async (tx) => {
         const organization = await getOrganization(tx, organizationId, true);
@@ -215,8 +218,10 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
             body.direct_data_access_enabled ?? false,
           ],
         );
+        // Without a password the new user is invited (issue 18): one event, the invitation, with the new record.
+        if (passwordHash === null) await sendInvitation(tx, config, rows[0]!);
         await recordAuditEvent(tx, auditSourceOf(request), {
-          action: 'user.create',
+          action: passwordHash === null ? 'invitation.send' : 'user.create',
           organizationId,
           target: { type: 'user', id: email },
           changes: auditChanges('user', null, toUser(rows[0]!, [])),

@@ -31,3 +31,18 @@ export async function createOrgUser(organizationId: string, user: NewUser): Prom
 export async function setUserActive(email: string, active: boolean): Promise<void> {
   await asOperator('PUT', '/user', { email, active });
 }
+
+/** The organization has room for one more active user (raising its limit through the REST API if not). */
+export async function ensureRoomForOneUser(organizationId: string): Promise<void> {
+  const { restUrl } = inject('product');
+  const headers = { authorization: `Bearer ${await toolToken()}`, 'content-type': 'application/json' };
+  const response = await fetch(`${restUrl}/organization/${organizationId}?include=licenses_used`, { headers });
+  const { licenses } = (await response.json()) as { licenses: { user_limit: number; active_users: number } };
+  if (licenses.active_users + 1 <= licenses.user_limit) return;
+  const raised = await fetch(`${restUrl}/licenses?organizationId=${organizationId}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ licenses: { user_limit: licenses.active_users + 5 } }),
+  });
+  if (!raised.ok) throw new Error(`PUT /licenses answered ${raised.status}`);
+}

@@ -85,6 +85,7 @@ export const userResolvers: Resolvers = {
         await listUsers(platform, {
           ...listQuery(args, sortParam(args.sort)),
           organizationId: organizationId ?? undefined,
+          status: args.status ?? undefined,
         }),
       ),
   },
@@ -97,7 +98,8 @@ export const userResolvers: Resolvers = {
           ...toUserFields(input),
           name: input.name,
           email: input.email,
-          password: input.password,
+          // Without a password the platform invites the user (issue 18).
+          ...(input.password != null ? { password: input.password } : {}),
           ...(input.allowOutsideDomain ? { allowOutsideDomain: true } : {}),
         }),
       })),
@@ -136,6 +138,12 @@ export const userResolvers: Resolvers = {
 
   Organization: {
     users: async (organization, args, { platform }) =>
-      toPage(await listUsers(platform, { ...listQuery(args, sortParam(args.sort)), organizationId: organization.id })),
+      toPage(
+        await listUsers(platform, {
+          ...listQuery(args, sortParam(args.sort)),
+          organizationId: organization.id,
+          status: args.status ?? undefined,
+        }),
+      ),
   },
 };

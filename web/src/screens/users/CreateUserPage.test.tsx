@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGE, PASSWORD_POLICY_MESSAGE, userLimitMessage } from '@meridian/schema';
+import { EMAIL_MESSAGE, INVITATION_CHOICE_HELP, PASSWORD_POLICY_MESSAGE, userLimitMessage } from '@meridian/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ const PATH = '/admin/org-management/acme/users/create';
 async function fillForm() {
   await userEvent.type(screen.getByLabelText('Name'), 'Pat Doe');
   await userEvent.type(screen.getByLabelText('Email'), 'Pat@Acme.test');
+  await userEvent.click(screen.getByLabelText('Set a password'));
   await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-42');
 }
 
@@ -68,7 +69,8 @@ describe('creating a user', { timeout: 15_000 }, () => {
     const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
       CreateUserOrganization: () => organization(12),
     });
-    const password = await screen.findByLabelText('Password', undefined, WAIT);
+    await userEvent.click(await screen.findByLabelText('Set a password', undefined, WAIT));
+    const password = screen.getByLabelText('Password');
     const rules = screen.getByRole('list', { name: 'Password requirements' });
     const met = () =>
       within(rules)
@@ -158,7 +160,6 @@ describe('creating a user', { timeout: 15_000 }, () => {
     await screen.findByLabelText('Name', undefined, WAIT);
     await userEvent.type(screen.getByLabelText('Name'), 'Pat Doe');
     await userEvent.type(screen.getByLabelText('Email'), 'someone@gmail.test');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-42');
     const confirm = screen.getByLabelText('Create this user with an email outside Acme Health’s domains (acme.test)');
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
     expect(
@@ -242,5 +243,36 @@ describe('creating a user', { timeout: 15_000 }, () => {
       WAIT,
     );
     expect(await screen.findByText('Pat Doe (pat@acme.test) was created.', undefined, WAIT)).toBeTruthy();
+  });
+
+  it('sends an invitation by default: no password field, none sent, and the toast says so', async () => {
+    const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
+      CreateUserOrganization: () => organization(3),
+      CreateUser: (variables) => ({
+        createUser: {
+          __typename: 'UserPayload',
+          user: userRecord({ ...(variables.input as object), status: 'INVITED' }),
+          inputErrors: [],
+        },
+      }),
+    });
+    const invite = await screen.findByLabelText<HTMLInputElement>('Send an invitation', undefined, WAIT);
+    expect(invite.checked).toBe(true);
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.getByText(INVITATION_CHOICE_HELP)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Name'), 'Ivy Invited');
+    await userEvent.type(screen.getByLabelText('Email'), 'Ivy@Acme.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(gateway.count('CreateUser')).toBe(1), WAIT);
+    const input = gateway.sent.find((request) => request.operationName === 'CreateUser')?.variables.input;
+    expect(input).toMatchObject({ name: 'Ivy Invited', email: 'ivy@acme.test' });
+    expect(input).not.toHaveProperty('password');
+    expect(
+      await screen.findByText(
+        'Ivy Invited (ivy@acme.test) was invited: an email with a link to set a password is on its way.',
+        undefined,
+        WAIT,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -18,6 +18,8 @@ import { pageCount, usersQueryVariables } from './list/users-list-state.js';
 import { UsersPager } from './list/UsersPager.js';
 import { UsersSearchBox } from './list/UsersSearchBox.js';
 import { UsersTable } from './list/UsersTable.js';
+import { statusLabel } from './invitation/user-status.js';
+import { UserStatusFilter } from './invitation/UserStatusFilter.js';
 import { useCommittedValue } from '../../components/useCommittedValue.js';
 import { useUsersListState } from './list/useUsersListState.js';
 import { UsersBulkActions } from './list/UsersBulkActions.js';
@@ -89,7 +91,7 @@ function OrganizationNotFound({ organizationId }: { organizationId: string }) {
 function UsersOfOrganization({ orgId }: { orgId: string }) {
   const { productName } = useRuntimeConfig();
   const { user } = useSessionUser();
-  const { state, setSearch, setPage, sortBy } = useUsersListState(orgId);
+  const { state, setSearch, setPage, sortBy, setStatus } = useUsersListState(orgId);
   const header = useFreshQuery(OrganizationUsersHeaderQuery, { variables: { organizationId: orgId } });
   const name = header.data?.organization?.name;
   const notFound = header.data !== undefined && header.data.organization === null;
@@ -132,6 +134,13 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
           title={`There is no page ${state.page + 1}`}
           description={`These users fill ${pageCount(total)} pages.`}
           action={<Button onClick={() => setPage(0)}>Go to the first page</Button>}
+        />
+      ) : state.status !== null ? (
+        <NonIdealState
+          icon={<SearchIcon size={48} />}
+          title="No users with this status"
+          description={`No ${statusLabel(state.status).toLowerCase()} users${state.search ? ` match “${state.search}”` : ''}.`}
+          action={<Button onClick={() => setStatus(null)}>Show all statuses</Button>}
         />
       ) : state.search ? (
         <NonIdealState
@@ -186,7 +195,10 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   return (
     <div className="meridian-users-page">
       <UsersHeader organizationId={orgId} name={name} loading={header.loading} />
-      <UsersSearchBox value={state.search} onSearch={setSearch} />
+      <div className="meridian-users-filters">
+        <UsersSearchBox value={state.search} onSearch={setSearch} />
+        <UserStatusFilter value={state.status} onChange={setStatus} />
+      </div>
       {body}
     </div>
   );

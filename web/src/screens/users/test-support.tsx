@@ -14,6 +14,9 @@ export function userRecord(overrides: Record<string, unknown> = {}) {
     dataAccessInfo: [],
     createdAt: '2026-01-05T10:00:00Z',
     updatedAt: '2026-01-05T10:00:00Z',
+    // Issue 18: the status follows `active` unless a test says INVITED.
+    status: overrides.active === false ? 'INACTIVE' : 'ACTIVE',
+    invitation: null,
     ...overrides,
   };
 }

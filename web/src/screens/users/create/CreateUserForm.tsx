@@ -1,6 +1,6 @@
-import { Button, Callout, Checkbox, Classes, Intent, Switch } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Classes, Intent, RadioGroup, Switch } from '@blueprintjs/core';
 import { useUnsavedChangesPrompt } from '../../../components/useUnsavedChangesPrompt.js';
-import { seatLimitMessage, type Role } from '@meridian/schema';
+import { INVITATION_CHOICE_HELP, seatLimitMessage, type Role } from '@meridian/schema';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../../../components/toasts/useToasts.js';
@@ -98,7 +98,9 @@ export function CreateUserForm({
     setFormError(null);
     const outcome = await create(toCreateUserInput(form, organization));
     if (outcome.ok) {
-      toasts.show({ type: 'success', message: `${outcome.value.name} (${outcome.value.email}) was created.` });
+      const done =
+        form.passwordChoice === 'invite' ? 'invited: an email with a link to set a password is on its way' : 'created';
+      toasts.show({ type: 'success', message: `${outcome.value.name} (${outcome.value.email}) was ${done}.` });
       void navigate(userProfilePath(organizationId, outcome.value.email));
       return;
     }
@@ -148,12 +150,26 @@ export function CreateUserForm({
         error={errorOf('alternateEmail')}
         autoComplete="off"
       />
-      <PasswordField
-        value={form.password}
-        onChange={set('password', 'password')}
-        onBlur={touch('password')}
-        error={errorOf('password')}
+      <RadioGroup
+        label="First password"
+        name="password-choice"
+        selectedValue={form.passwordChoice}
+        onChange={(event) => set('passwordChoice', 'password')(event.currentTarget.value === 'set' ? 'set' : 'invite')}
+        options={[
+          { value: 'invite', label: 'Send an invitation' },
+          { value: 'set', label: 'Set a password' },
+        ]}
       />
+      {form.passwordChoice === 'invite' ? (
+        <p className={`${Classes.TEXT_MUTED} meridian-users-invite-help`}>{INVITATION_CHOICE_HELP}</p>
+      ) : (
+        <PasswordField
+          value={form.password}
+          onChange={set('password', 'password')}
+          onBlur={touch('password')}
+          error={errorOf('password')}
+        />
+      )}
       <SelectField
         label="Role"
         value={form.role}

@@ -6,12 +6,14 @@ const filled = {
   ...emptyCreateUserForm('orgAdmin'),
   name: '  Pat Doe ',
   email: ' Pat@Acme.TEST',
+  passwordChoice: 'set' as const,
   password: 'correct-horse-42',
 };
 
 describe('the create-user form', () => {
-  it('starts as an Org User without a Tableau license or direct data access', () => {
+  it('starts as an Org User without a Tableau license or direct data access, sending an invitation', () => {
     expect(emptyCreateUserForm('orgAdmin')).toMatchObject({
+      passwordChoice: 'invite',
       role: 'orgUser',
       tableau: 'none',
       directDataAccess: false,
@@ -20,10 +22,15 @@ describe('the create-user form', () => {
   });
 
   it('says what is wrong next to each field, in the schema validators’ words', () => {
-    expect(validateCreateUserForm(emptyCreateUserForm('orgAdmin'))).toEqual({
+    expect(validateCreateUserForm({ ...emptyCreateUserForm('orgAdmin'), passwordChoice: 'set' })).toEqual({
       name: 'Name is required.',
       email: EMAIL_MESSAGE,
       password: PASSWORD_POLICY_MESSAGE,
+    });
+    // An invitation needs no password.
+    expect(validateCreateUserForm(emptyCreateUserForm('orgAdmin'))).toEqual({
+      name: 'Name is required.',
+      email: EMAIL_MESSAGE,
     });
     expect(validateCreateUserForm({ ...filled, alternateEmail: 'not-an-email', password: 'short1' })).toEqual({
       alternateEmail: EMAIL_MESSAGE,
@@ -40,6 +47,7 @@ describe('the create-user form', () => {
       role: 'ORG_USER',
       directDataAccessEnabled: false,
     });
+    expect(toCreateUserInput({ ...filled, passwordChoice: 'invite' })).not.toHaveProperty('password');
     expect(
       toCreateUserInput({
         ...filled,

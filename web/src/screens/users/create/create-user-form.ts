@@ -16,6 +16,8 @@ export interface CreateUserForm {
   name: string;
   email: string;
   alternateEmail: string;
+  /** 'invite' (the default, issue 18): the user sets their own password from a mailed link. */
+  passwordChoice: PasswordChoice;
   password: string;
   role: Role;
   tableau: TableauChoice;
@@ -23,6 +25,8 @@ export interface CreateUserForm {
   /** The person confirmed an email outside the organization's domains. */
   allowOutsideDomain: boolean;
 }
+
+export type PasswordChoice = 'invite' | 'set';
 
 /** The organization a user is created in, as far as the form's rules need it. */
 export interface TargetOrganization {
@@ -60,6 +64,7 @@ export function emptyCreateUserForm(granter: Role): CreateUserForm {
     name: '',
     email: '',
     alternateEmail: '',
+    passwordChoice: 'invite',
     password: '',
     role: grantable.includes('orgUser') ? 'orgUser' : (grantable[0] ?? 'orgUser'),
     tableau: 'none',
@@ -80,7 +85,7 @@ export function validateCreateUserForm(
   if (email) errors.email = email;
   const alternate = form.alternateEmail.trim() === '' ? null : validateEmail(normalizeEmail(form.alternateEmail));
   if (alternate) errors.alternateEmail = alternate;
-  const password = validatePassword(form.password);
+  const password = form.passwordChoice === 'set' ? validatePassword(form.password) : null;
   if (password) errors.password = password;
   if (organization && emailOutsideDomains(form, organization) && !form.allowOutsideDomain)
     errors.allowOutsideDomain = outsideDomainsMessage(
@@ -104,7 +109,8 @@ export function toCreateUserInput(
     name: form.name.trim(),
     email: normalizeEmail(form.email),
     ...(alternateEmail === '' ? {} : { alternateEmail }),
-    password: form.password,
+    // Without a password the gateway invites the user.
+    ...(form.passwordChoice === 'set' ? { password: form.password } : {}),
     role: roleEnumOf(form.role),
     ...(form.tableau === 'none' ? {} : { tableauLicense: tableauEnumOf(form.tableau) }),
     directDataAccessEnabled: form.directDataAccess,

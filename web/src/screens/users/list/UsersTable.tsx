@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { userProfilePath } from '../../../routes/paths.js';
 import '../../../components/fit-table.css';
+import { statusIntent, statusLabel, statusOfEnum } from '../invitation/user-status.js';
 import { roleText, scalarText, tableauText } from '../shared/user-fields.js';
 import type { UserSortKey, UsersSort } from './users-list-state.js';
 import { isSelected, withRows, type UserSelection } from './user-selection.js';
@@ -15,6 +16,7 @@ export const UsersTableUserFragment = graphql(`
     name
     role
     active
+    status
     tableauLicense
     directDataAccessEnabled
   }
@@ -175,8 +177,8 @@ export function UsersTable({ organizationId, users, sort, onSort, productName, s
                 </td>
                 <td>{roleText(user.role, productName)}</td>
                 <td>
-                  <Tag minimal intent={user.active ? Intent.SUCCESS : Intent.NONE}>
-                    {user.active ? 'Active' : 'Inactive'}
+                  <Tag minimal intent={statusIntent(statusOfEnum(user.status))}>
+                    {statusLabel(statusOfEnum(user.status))}
                   </Tag>
                 </td>
                 <td className="meridian-col-optional">{tableauText(user.tableauLicense)}</td>

@@ -18,6 +18,8 @@ export interface UsersListControls {
   setPage: (page: number) => void;
   /** Sort by a column (again: the other way round), from the first page. */
   sortBy: (field: UserSortKey) => void;
+  /** Only users of a status (null: all), from the first page. */
+  setStatus: (status: UsersListState['status']) => void;
 }
 
 /**
@@ -59,6 +61,10 @@ export function useUsersListState(organizationId: string): UsersListControls {
     sortBy: useCallback(
       (field: UserSortKey) =>
         update((current) => ({ ...current, sort: toggleSort(current.sort, field), page: 0 }), false),
+      [update],
+    ),
+    setStatus: useCallback(
+      (status: UsersListState['status']) => update((current) => ({ ...current, status, page: 0 }), false),
       [update],
     ),
   };

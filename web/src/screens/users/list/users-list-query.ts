@@ -15,8 +15,22 @@ export const OrganizationUsersHeaderQuery = graphql(`
  * at scale"): the console never asks for more than a page, so 100,000 users open as fast as 10.
  */
 export const OrganizationUsersQuery = graphql(`
-  query OrganizationUsers($organizationId: ID!, $search: String, $sort: UserSort, $offset: Int, $limit: Int) {
-    users(organizationId: $organizationId, search: $search, sort: $sort, offset: $offset, limit: $limit) {
+  query OrganizationUsers(
+    $organizationId: ID!
+    $search: String
+    $sort: UserSort
+    $offset: Int
+    $limit: Int
+    $status: UserStatus
+  ) {
+    users(
+      organizationId: $organizationId
+      search: $search
+      sort: $sort
+      offset: $offset
+      limit: $limit
+      status: $status
+    ) {
       rows {
         email
         ...UsersTable_user

@@ -17,22 +17,34 @@ const parse = (query: string) => parseUsersListState(new URLSearchParams(query))
 
 describe('the users list state in the URL', () => {
   it('reads search, page and sort, with defaults for what is missing or malformed', () => {
-    expect(parse('')).toEqual({ search: '', page: 0, sort: DEFAULT_USERS_SORT });
+    expect(parse('')).toEqual({ search: '', page: 0, sort: DEFAULT_USERS_SORT, status: null });
     expect(parse('search=mar&page=3&sort=-email')).toEqual({
       search: 'mar',
       page: 3,
       sort: { field: 'email', descending: true },
+      status: null,
     });
-    expect(parse('page=-2&sort=password')).toEqual({ search: '', page: 0, sort: DEFAULT_USERS_SORT });
+    expect(parse('page=-2&sort=password&status=pending')).toEqual({
+      search: '',
+      page: 0,
+      sort: DEFAULT_USERS_SORT,
+      status: null,
+    });
+    expect(parse('status=invited').status).toBe('invited');
     expect(parse('page=1.5').page).toBe(0);
     expect(parse('page=abc').page).toBe(0);
   });
 
   it('writes only what differs from the defaults, and reads back what it wrote', () => {
     expect(usersListParams(parse('')).toString()).toBe('');
-    const state = { search: 'pat doe', page: 2, sort: { field: 'role' as const, descending: true } };
+    const state = {
+      search: 'pat doe',
+      page: 2,
+      sort: { field: 'role' as const, descending: true },
+      status: 'invited' as const,
+    };
     const written = usersListParams(state);
-    expect(written.toString()).toBe('search=pat+doe&page=2&sort=-role');
+    expect(written.toString()).toBe('search=pat+doe&page=2&sort=-role&status=invited');
     expect(parseUsersListState(written)).toEqual(state);
   });
 
@@ -51,7 +63,9 @@ describe('the users query for a state', () => {
       sort: { field: 'CREATED_AT', direction: 'DESC' },
       offset: 2 * USERS_PAGE_SIZE,
       limit: USERS_PAGE_SIZE,
+      status: null,
     });
+    expect(usersQueryVariables('acme', parse('status=inactive')).status).toBe('INACTIVE');
     expect(usersQueryVariables('acme', parse(''))).toMatchObject({
       search: null,
       sort: { field: 'NAME', direction: 'ASC' },
@@ -73,7 +87,7 @@ describe('the remembered users list state', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('comes back for the same organization only, and is forgotten by the navigation', () => {
-    rememberUsersListState('acme', { search: 'mar', page: 4, sort: DEFAULT_USERS_SORT });
+    rememberUsersListState('acme', { search: 'mar', page: 4, sort: DEFAULT_USERS_SORT, status: null });
     expect(rememberedUsersListState('acme')).toEqual({ search: 'mar', page: 4 });
     expect(rememberedUsersListState('globex')).toBeNull();
     resetListState();
@@ -81,7 +95,7 @@ describe('the remembered users list state', () => {
   });
 
   it('is nothing when the first page of everything was last shown, or storage holds garbage', () => {
-    rememberUsersListState('acme', { search: '', page: 0, sort: DEFAULT_USERS_SORT });
+    rememberUsersListState('acme', { search: '', page: 0, sort: DEFAULT_USERS_SORT, status: null });
     expect(rememberedUsersListState('acme')).toBeNull();
     sessionStorage.setItem(LIST_STATE_STORAGE_KEYS.usersSearch, '{not json');
     expect(rememberedUsersListState('acme')).toBeNull();

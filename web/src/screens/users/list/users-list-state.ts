@@ -1,5 +1,7 @@
 import { LIST_SEARCH_PARAMS, LIST_STATE_STORAGE_KEYS } from '../../../routes/list-state.js';
+import type { UserStatus } from '@meridian/schema';
 import type { UserSort, UserSortField } from '../../../gql/graphql.js';
+import { parseStatus, STATUS_PARAM, statusEnumOf } from '../invitation/user-status.js';
 
 /** Users shown per page: one page is all the console ever asks for (never the whole list). */
 export const USERS_PAGE_SIZE = 50;
@@ -15,11 +17,13 @@ export interface UsersSort {
   descending: boolean;
 }
 
-/** What the users list shows: its search text, page (0 = the first) and sort. */
+/** What the users list shows: its search text, page (0 = the first), sort and status filter. */
 export interface UsersListState {
   search: string;
   page: number;
   sort: UsersSort;
+  /** Only users with this status (issue 18); null: all. */
+  status: UserStatus | null;
 }
 
 export const DEFAULT_USERS_SORT: UsersSort = { field: 'name', descending: false };
@@ -43,6 +47,7 @@ export function parseUsersListState(params: URLSearchParams): UsersListState {
     search: params.get(LIST_SEARCH_PARAMS.search) ?? '',
     page: parsePage(params.get(LIST_SEARCH_PARAMS.page)),
     sort: parseSort(params.get(SORT_PARAM)),
+    status: parseStatus(params.get(STATUS_PARAM)),
   };
 }
 
@@ -54,6 +59,7 @@ export function usersListParams(state: UsersListState): URLSearchParams {
   if (state.sort.field !== DEFAULT_USERS_SORT.field || state.sort.descending !== DEFAULT_USERS_SORT.descending) {
     params.set(SORT_PARAM, `${state.sort.descending ? '-' : ''}${state.sort.field}`);
   }
+  if (state.status !== null) params.set(STATUS_PARAM, state.status);
   return params;
 }
 
@@ -80,6 +86,7 @@ export function usersQueryVariables(organizationId: string, state: UsersListStat
     sort,
     offset: state.page * USERS_PAGE_SIZE,
     limit: USERS_PAGE_SIZE,
+    status: state.status === null ? null : statusEnumOf(state.status),
   };
 }
 

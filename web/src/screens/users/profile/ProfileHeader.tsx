@@ -1,5 +1,6 @@
 import { Classes, H1, Intent, Tag } from '@blueprintjs/core';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
+import { statusIntent, statusLabel, statusOfEnum } from '../invitation/user-status.js';
 import { roleText, scalarText } from '../shared/user-fields.js';
 
 export const ProfileHeaderUserFragment = graphql(`
@@ -8,6 +9,7 @@ export const ProfileHeaderUserFragment = graphql(`
     name
     role
     active
+    status
   }
 `);
 
@@ -26,8 +28,8 @@ export function ProfileHeader({ user: data, productName, isOwn }: ProfileHeaderP
       <div className="meridian-user-profile-heading">
         <H1>{user.name}</H1>
         <Tag minimal>{roleText(user.role, productName)}</Tag>
-        <Tag minimal intent={user.active ? Intent.SUCCESS : Intent.NONE}>
-          {user.active ? 'Active' : 'Inactive'}
+        <Tag minimal intent={statusIntent(statusOfEnum(user.status))}>
+          {statusLabel(statusOfEnum(user.status))}
         </Tag>
         {isOwn && (
           <Tag minimal intent={Intent.PRIMARY}>

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../layout/page-title.js';
 import { canAccessRoute } from '../../../routes/route-access.js';
 import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import { Redirect } from '../../../routes/Redirect.js';
-import type { SessionUser } from '../../../session/session-user.js';
+import { can, type SessionUser } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
 import { ActivityList } from '../../activity/ActivityList.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
@@ -24,6 +24,7 @@ import {
   visibleProfileSections,
 } from './profile-sections.js';
 import { ProfileHeader } from './ProfileHeader.js';
+import { InvitationPanel } from '../invitation/InvitationPanel.js';
 import { ProfileTrail } from './ProfileTrail.js';
 import '../users.css';
 
@@ -120,6 +121,7 @@ export function UserProfilePage() {
     content = (
       <>
         <ProfileHeader user={user} productName={productName} isOwn={userEmail === actor.email} />
+        <InvitationPanel user={user} mayManage={can(actor, 'users:create')} />
         {/* A sub-page without its tab (unknown, or not for this reader) goes through the routes alone. */}
         {(sections as readonly string[]).includes(section ?? 'general') ? (
           <Tabs

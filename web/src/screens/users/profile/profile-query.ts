@@ -8,6 +8,7 @@ export const UserProfileQuery = graphql(`
       name
       organizationId
       ...ProfileHeader_user
+      ...InvitationPanel_user
       ...GeneralSection_user
       ...CredentialsSection_user
     }

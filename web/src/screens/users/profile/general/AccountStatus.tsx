@@ -9,6 +9,8 @@ export interface AccountStatusProps {
   email: string;
   name: string;
   active: boolean;
+  /** No password yet (issue 18): they can sign in once they set one from the invitation's link. */
+  invited?: boolean;
   /** Why the actor may not change it (self-protection, a role above their grant); null when they may. */
   refusal: string | null;
 }
@@ -17,7 +19,7 @@ export interface AccountStatusProps {
  * Whether the user may sign in, and the move to the other state after a confirmation: deactivation
  * signs the user out; activation counts against the user limit (the gateway's refusal says so).
  */
-export function AccountStatus({ organizationId, email, name, active, refusal }: AccountStatusProps) {
+export function AccountStatus({ organizationId, email, name, active, invited = false, refusal }: AccountStatusProps) {
   const toasts = useToasts();
   const [setActive, { loading }] = useSetUserActive(organizationId, email);
   const [confirming, setConfirming] = useState(false);
@@ -39,7 +41,11 @@ export function AccountStatus({ organizationId, email, name, active, refusal }: 
       </h2>
       <p>
         <Tag intent={active ? Intent.SUCCESS : Intent.NONE}>{active ? 'Active' : 'Inactive'}</Tag>{' '}
-        {active ? 'The user can sign in.' : 'The user cannot sign in.'}
+        {!active
+          ? 'The user cannot sign in.'
+          : invited
+            ? 'The user can sign in once they set a password from their invitation.'
+            : 'The user can sign in.'}
       </p>
       <Button
         intent={active ? Intent.DANGER : Intent.PRIMARY}

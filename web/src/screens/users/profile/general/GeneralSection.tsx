@@ -17,6 +17,7 @@ export const GeneralSectionUserFragment = graphql(`
     alternateEmail
     role
     active
+    status
     tableauLicense
     directDataAccessEnabled
     organizationId
@@ -104,6 +105,7 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
         email={email}
         name={user.name}
         active={user.active}
+        invited={user.status === 'INVITED'}
         refusal={activeControlRefusal(actor, target, activeOrgAdmins, productName)}
       />
     </>

@@ -1,0 +1,22 @@
+import type { PlatformClient } from '../../platform/client-types.js';
+import type { RestBody } from '../../platform/rest-types.js';
+import { userPath } from '../user/platform.js';
+
+/** A resend's answer: the new invitation's dates. */
+export type RestResentInvitation = RestBody<'resendInvitation'>;
+
+/** Mails an invited user a new link; the earlier one stops working. */
+export function resendInvitation(platform: PlatformClient, email: string): Promise<RestResentInvitation> {
+  return platform.post<RestResentInvitation>(`${userPath(email)}/invitation`);
+}
+
+/** Withdraws the invitation and removes the invited user. */
+export async function revokeInvitation(platform: PlatformClient, email: string): Promise<void> {
+  await platform.delete<RestBody<'revokeInvitation'>>(`${userPath(email)}/invitation`);
+}
+
+/** A pending invitation as a user record carries it. */
+export type RestInvitation = RestResentInvitation['invitation'];
+
+/** A user's status (the REST value; the GraphQL enum spells it in capitals). */
+export type { UserStatus as RestUserStatus } from '@meridian/schema';
