@@ -95,7 +95,10 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
         operationId: 'listUsers',
         tags: ['users'],
         summary: 'List the users of an organization, or search every organization (system roles)',
-        querystring: { type: 'object', properties: { ...userQuery.properties, ...userStatusQuery, ...listQuerySchema } },
+        querystring: {
+          type: 'object',
+          properties: { ...userQuery.properties, ...userStatusQuery, ...listQuerySchema },
+        },
         response: responses({ 200: userListBody }, [400, 401, 403, 404]),
       },
     },

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Classes, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { CaretDownIcon, CaretUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
