@@ -1,4 +1,4 @@
-import { reloadOnce } from '../screens/errors/chunk-reload.js';
+import { reloadOnce } from '../lib/chunk-reload.js';
 import type { ApolloClient, InMemoryCache } from '@apollo/client';
 import type { AuthFailure } from '../auth/session-ended.js';
 import { checkCatalogVersion } from './catalog-version.js';

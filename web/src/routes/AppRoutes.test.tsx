@@ -2,7 +2,7 @@ import { MESSAGES } from '@meridian/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dismissPasswordReminderToday } from '../screens/password/reminder.js';
+import { dismissPasswordReminderToday } from '../lib/password-reminder.js';
 import { renderConsole, sessionUserOf, signedOutSession } from './test-support.js';
 
 const WAIT = { timeout: 4000 };

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@meridian/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dismissPasswordReminderToday } from '../screens/password/reminder.js';
+import { dismissPasswordReminderToday } from '../lib/password-reminder.js';
 import { decideGuard, type GuardUser } from './guard.js';
 import { ROUTE_REQUIREMENTS } from './route-access.js';
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@meridian/schema';
-import { mustVisitExpiringPassword } from '../screens/password/reminder.js';
+import { mustVisitExpiringPassword } from '../lib/password-reminder.js';
 import { canAccess, type AccessUser, type RouteParams, type RouteRequirement } from './route-access.js';
 
 /** The user as the guard sees it: access facts plus the password's state. */

@@ -4,7 +4,7 @@ import { bannerDismissalKey } from '../components/credential-banner/credential-b
 import { TOAST_TYPES } from '../components/toasts/toast-model.js';
 import { useToasts } from '../components/toasts/useToasts.js';
 import { RuntimeConfigContext } from '../config/runtime.js';
-import { passwordReminderKey } from '../screens/password/reminder.js';
+import { passwordReminderKey } from '../lib/password-reminder.js';
 import { useSessionUser } from '../session/useSessionUser.js';
 import { formatCompactNumber } from './number-format.js';
 import { useTheme } from './useTheme.js';

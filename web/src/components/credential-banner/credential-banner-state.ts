@@ -1,4 +1,4 @@
-import { localCalendarDay } from '../../screens/password/reminder.js';
+import { localCalendarDay } from '../../lib/password-reminder.js';
 
 /** A data-access credential as the session user carries it (Viewer.dataAccessInfo). */
 export interface DataAccessEntry {

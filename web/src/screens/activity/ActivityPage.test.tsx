@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithGateway, sessionUserOf, WAIT } from '../../routes/test-support.js';
-import { auditEventRecord, eventsAnswer } from './test-support.js';
+import { auditEventRecord, eventsAnswer } from '../../components/activity/test-support.js';
 
 const downloads = vi.hoisted(() => [] as { fileName: string; text: string }[]);
 vi.mock('../../lib/download.js', () => ({

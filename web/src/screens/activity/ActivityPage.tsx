@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../layout/page-title.js';
 import { PATHS } from '../../routes/paths.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
-import { ActivityList } from './ActivityList.js';
+import { ActivityList } from '../../components/activity/ActivityList.js';
 
 /**
  * /admin/activity: the operators' audit trail (issue 7), every organization's events with the filters

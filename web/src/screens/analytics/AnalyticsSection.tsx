@@ -1,10 +1,11 @@
 import { Button, Card, H2, NonIdealState } from '@blueprintjs/core';
 import { DownloadIcon } from '@blueprintjs/icons';
 import { useId, type ReactNode } from 'react';
-import { csvFileName, toCsv } from './csv.js';
+import { toCsv } from '../../lib/table-csv.js';
+import { csvFileName } from './export-file-name.js';
 import { DataTable } from './DataTable.js';
 import { downloadCsv } from '../../lib/download.js';
-import type { Column } from './table-columns.js';
+import type { Column } from '../../lib/table-columns.js';
 
 export interface AnalyticsSectionProps<Row> {
   /** A slug naming the section's export file (analytics-<slug>-<date>.csv). */

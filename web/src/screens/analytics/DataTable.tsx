@@ -1,5 +1,5 @@
 import { HTMLTable } from '@blueprintjs/core';
-import type { Column } from './table-columns.js';
+import type { Column } from '../../lib/table-columns.js';
 
 export interface DataTableProps<Row> {
   /** Names the table for assistive technology (the section's title). */

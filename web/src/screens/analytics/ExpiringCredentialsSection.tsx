@@ -10,7 +10,7 @@ import {
 } from './expiring-credentials.js';
 import { ExpiringCredentialsChart } from './ExpiringCredentialsChart.js';
 import { formatCount, formatDate } from './labels.js';
-import type { Column } from './table-columns.js';
+import type { Column } from '../../lib/table-columns.js';
 
 export const ExpiringCredentialsSectionFragment = graphql(`
   fragment ExpiringCredentialsSection_summary on AnalyticsSummary {

@@ -3,7 +3,7 @@ import { OrganizationLink } from '../../components/entity-links.js';
 import { AnalyticsSection } from './AnalyticsSection.js';
 import { failedJobRows, failedJobsDescription, type FailedJobRow } from './jobs-failed.js';
 import { formatDateTime } from './labels.js';
-import type { Column } from './table-columns.js';
+import type { Column } from '../../lib/table-columns.js';
 
 export const FailedJobsSectionFragment = graphql(`
   fragment FailedJobsSection_summary on AnalyticsSummary {

@@ -4,7 +4,7 @@ import { OrganizationLink } from '../../components/entity-links.js';
 import { AnalyticsSection } from './AnalyticsSection.js';
 import { jobRows, jobsByKind, type JobRow } from './jobs-in-progress.js';
 import { formatCount, formatDateTime } from './labels.js';
-import type { Column } from './table-columns.js';
+import type { Column } from '../../lib/table-columns.js';
 
 export const JobsSectionFragment = graphql(`
   fragment JobsSection_summary on AnalyticsSummary {

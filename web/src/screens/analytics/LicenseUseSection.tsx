@@ -14,7 +14,7 @@ import { licenseUsePath } from './chart-links.js';
 import { LicenseUseChart } from './LicenseUseChart.js';
 import { useChartNavigation } from './useChartNavigation.js';
 import { OrganizationLink } from '../../components/entity-links.js';
-import type { Column } from './table-columns.js';
+import type { Column } from '../../lib/table-columns.js';
 
 export const LicenseUseSectionFragment = graphql(`
   fragment LicenseUseSection_summary on AnalyticsSummary {

@@ -8,7 +8,7 @@ import type { ChartTheme } from './chart-theme.js';
 import { formatCount, statusLabel } from './labels.js';
 import { OrganizationsChart } from './OrganizationsChart.js';
 import { segmentRows, statusTotals, type SegmentRow } from './organizations-by-segment.js';
-import type { Column } from './table-columns.js';
+import type { Column } from '../../lib/table-columns.js';
 
 export const OrganizationsSectionFragment = graphql(`
   fragment OrganizationsSection_summary on AnalyticsSummary {

@@ -3,7 +3,7 @@ import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js'
 import { AnalyticsSection } from './AnalyticsSection.js';
 import type { ChartTheme } from './chart-theme.js';
 import { formatCount } from './labels.js';
-import type { Column } from './table-columns.js';
+import type { Column } from '../../lib/table-columns.js';
 import { UsersChart } from './UsersChart.js';
 import { roleRows, type RoleRow } from './users-by-role.js';
 

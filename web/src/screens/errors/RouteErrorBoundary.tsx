@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
-import { isChunkLoadError, reloadOnce } from './chunk-reload.js';
+import { isChunkLoadError, reloadOnce } from '../../lib/chunk-reload.js';
 import { NotFoundPage } from './NotFoundPage.js';
 
 export interface RouteErrorBoundaryProps {

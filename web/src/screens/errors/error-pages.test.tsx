@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigContext, type RuntimeConfig } from '../../config/runtime.js';
-import { CHUNK_RELOAD_STORAGE_KEY, isChunkLoadError, reloadOnce } from './chunk-reload.js';
+import { CHUNK_RELOAD_STORAGE_KEY, isChunkLoadError, reloadOnce } from '../../lib/chunk-reload.js';
 import { ErrorPage } from './ErrorPage.js';
 import { installGlobalErrorHandlers } from './global-error-handlers.js';
 import { NOT_FOUND_HEADING, NotFoundPage } from './NotFoundPage.js';

@@ -1,4 +1,4 @@
-import { reloadOnce } from './chunk-reload.js';
+import { reloadOnce } from '../../lib/chunk-reload.js';
 
 /** Chromium reports layout that settles over more than one frame this way; it is harmless (spec section 8). */
 export const RESIZE_OBSERVER_MESSAGE = /ResizeObserver loop/;

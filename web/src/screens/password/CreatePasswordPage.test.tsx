@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CreatePasswordPage, MISSING_TOKEN_MESSAGE, PASSWORD_SET_MESSAGE } from './CreatePasswordPage.js';
-import { PASSWORDS_DIFFER_MESSAGE } from './new-password.js';
+import { PASSWORDS_DIFFER_MESSAGE } from '../../components/password/new-password.js';
 import { gatewayLink, renderPage, type Answer } from './test-support.js';
 
 /** The platform's words for a spent link (routes/passwords.ts), as the gateway passes them on. */

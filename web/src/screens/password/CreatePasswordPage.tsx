@@ -1,9 +1,9 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { checkNewPassword, type NewPasswordProblems } from './new-password.js';
-import { NewPasswordFields } from './NewPasswordFields.js';
-import { Notice } from './Notice.js';
+import { checkNewPassword, type NewPasswordProblems } from '../../components/password/new-password.js';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields.js';
+import { Notice } from '../../components/password/Notice.js';
 import { PasswordPageLayout } from './PasswordPageLayout.js';
 import { useCreatePassword } from './useCreatePassword.js';
 

@@ -9,7 +9,7 @@ import {
   ExpiringPasswordPage,
   PASSWORD_CHANGED_MESSAGE,
 } from './ExpiringPasswordPage.js';
-import { passwordReminderDismissedToday } from './reminder.js';
+import { passwordReminderDismissedToday } from '../../lib/password-reminder.js';
 import { gatewayLink, renderPage, type Answer } from './test-support.js';
 
 /** The platform's words for a wrong current password (routes/passwords.ts). */

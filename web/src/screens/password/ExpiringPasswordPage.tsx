@@ -5,13 +5,16 @@ import { useAuthSession } from '../../auth/useAuthSession.js';
 import { useToasts } from '../../components/toasts/useToasts.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { expiryText } from './expiry-text.js';
-import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from './ChangePasswordForm.js';
-import { Notice } from './Notice.js';
+import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from '../../components/password/ChangePasswordForm.js';
+import { Notice } from '../../components/password/Notice.js';
 import { PasswordPageLayout } from './PasswordPageLayout.js';
-import { canRemindLater, dismissPasswordReminderToday } from './reminder.js';
+import { canRemindLater, dismissPasswordReminderToday } from '../../lib/password-reminder.js';
 import { returnPathOf } from './return-path.js';
 
-export { CURRENT_PASSWORD_REQUIRED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from './ChangePasswordForm.js';
+export {
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+} from '../../components/password/ChangePasswordForm.js';
 
 /**
  * The page the guard sends a signed-in user to while their password is expiring: change it here, or

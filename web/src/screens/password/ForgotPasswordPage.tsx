@@ -2,7 +2,7 @@ import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { normalizeEmail, validateEmail } from '@meridian/schema';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Notice } from './Notice.js';
+import { Notice } from '../../components/password/Notice.js';
 import { PasswordPageLayout } from './PasswordPageLayout.js';
 import { useRequestPasswordReset } from './useRequestPasswordReset.js';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../gql/index.js';
 import { outcomeOfError } from '../../components/mutation-outcome.js';
-import { passwordOutcomeOf, type PasswordOutcome } from './password-outcome.js';
+import { passwordOutcomeOf, type PasswordOutcome } from '../../components/password/password-outcome.js';
 
 const RequestPasswordResetDocument = graphql(`
   mutation RequestPasswordReset($email: Email!) {

@@ -1,5 +1,5 @@
 import { bench, describe } from 'vitest';
-import { toCsv } from '../../analytics/csv.js';
+import { toCsv } from '../../../lib/table-csv.js';
 import { KINDS } from '../kinds.js';
 import { checkRows, type DirectoryProvider } from './check-rows.js';
 import { rowsFromCsv } from './csv-rows.js';

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionUserOf, WAIT } from '../../../routes/test-support.js';
-import { auditEventRecord, eventsAnswer } from '../../activity/test-support.js';
+import { auditEventRecord, eventsAnswer } from '../../../components/activity/test-support.js';
 import { job, organizationRecord, renderWithGateway, steps } from '../test-support.js';
 
 beforeEach(() => {

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../layout/page-title.js';
 import { organizationUpdatePath, PATHS } from '../../../routes/paths.js';
 import { can } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
-import { ActivityList } from '../../activity/ActivityList.js';
+import { ActivityList } from '../../../components/activity/ActivityList.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
 import { useCustomerSegments } from '../shared/useCustomerSegments.js';
 import { CredentialsSection } from './credentials/CredentialsSection.js';

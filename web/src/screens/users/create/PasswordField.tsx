@@ -1,7 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { EyeOffIcon, EyeOpenIcon } from '@blueprintjs/icons';
 import { useId, useState } from 'react';
-import { PasswordRules } from '../../password/PasswordRules.js';
+import { PasswordRules } from '../../../components/password/PasswordRules.js';
 import { TextField } from '../shared/TextField.js';
 
 export interface PasswordFieldProps {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_KEY } from '../../../apollo/persistence.js';
 import { renderWithGateway, sessionUserOf, WAIT } from '../../../routes/test-support.js';
 import { userRecord } from '../test-support.js';
-import { auditEventRecord, eventsAnswer } from '../../activity/test-support.js';
+import { auditEventRecord, eventsAnswer } from '../../../components/activity/test-support.js';
 
 const SECRET = 'mrd_live_2b7e151628aed2a6abf71588';
 const profilePath = (email: string, section = 'general') =>

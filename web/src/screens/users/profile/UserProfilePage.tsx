@@ -9,7 +9,7 @@ import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import { Redirect } from '../../../routes/Redirect.js';
 import { can, type SessionUser } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
-import { ActivityList } from '../../activity/ActivityList.js';
+import { ActivityList } from '../../../components/activity/ActivityList.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
 import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
 import { scalarText } from '../shared/user-fields.js';

@@ -5,7 +5,7 @@ import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { can, type SessionUser } from '../../../../session/session-user.js';
 import { formatDateTime } from '../../shared/dates.js';
 import { messageOfError } from '../../../../components/mutation-outcome.js';
-import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from '../../../password/ChangePasswordForm.js';
+import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from '../../../../components/password/ChangePasswordForm.js';
 import { UserFacts } from '../general/UserFacts.js';
 import { passwordExpiryText } from './password-dates.js';
 import { useInitiatePasswordReset } from './useInitiatePasswordReset.js';

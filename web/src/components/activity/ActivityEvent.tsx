@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core';
-import { OrganizationLink, UserLink } from '../../components/entity-links.js';
+import { OrganizationLink, UserLink } from '../entity-links.js';
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js';
 import { EventTarget } from './EventTarget.js';
 import { ChangesDiff } from './ChangesDiff.js';

@@ -1,7 +1,7 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { AUDIT_ACTION_INFO, AUDIT_ACTIONS } from '@meridian/schema';
 import type { FormEvent } from 'react';
-import { useUrlDraft } from '../../components/useUrlDraft.js';
+import { useUrlDraft } from '../useUrlDraft.js';
 import {
   EMPTY_ACTIVITY_FILTER,
   TARGET_TYPE_OPTIONS,

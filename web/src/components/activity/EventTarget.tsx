@@ -1,6 +1,6 @@
-import { CredentialLink, OrganizationLink, UserLink } from '../../components/entity-links.js';
+import { CredentialLink, OrganizationLink, UserLink } from '../entity-links.js';
 import { managedProvidersPath } from '../../routes/paths.js';
-import { RouteLink } from '../../components/RouteLink.js';
+import { RouteLink } from '../RouteLink.js';
 import type { ActivityEventFields } from './event-words.js';
 
 /** The owner a credential event names: a create records userEmail; a disable names only the id. */

@@ -6,7 +6,7 @@ import {
   mustVisitExpiringPassword,
   passwordReminderDismissedToday,
   passwordReminderKey,
-} from './reminder.js';
+} from './password-reminder.js';
 
 const EMAIL = 'expiring@acme.test';
 

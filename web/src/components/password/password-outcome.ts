@@ -1,4 +1,4 @@
-import { outcomeOfPayload, type MutationOutcome } from '../../components/mutation-outcome.js';
+import { outcomeOfPayload, type MutationOutcome } from '../mutation-outcome.js';
 
 /** What a password call came to: done, or messages by argument (email, password, …) and for the form. */
 export type PasswordOutcome = MutationOutcome<true>;

@@ -1,5 +1,5 @@
-import { toCsv } from '../analytics/csv.js';
-import type { Column } from '../analytics/table-columns.js';
+import { toCsv } from '../../lib/table-csv.js';
+import type { Column } from '../../lib/table-columns.js';
 import { actorKindText, actorRoleText, changeText, eventSentence, type ActivityEventFields } from './event-words.js';
 
 /** One page of events as the export reads it. */

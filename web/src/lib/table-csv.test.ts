@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName, toCsv } from './csv.js';
+import { toCsv } from './table-csv.js';
 import type { Column } from './table-columns.js';
 
 interface Org {
@@ -33,9 +33,5 @@ describe('CSV export', () => {
 
   it('defuses a formula typed into a name (the shared writer, lib/csv.ts)', () => {
     expect(toCsv(COLUMNS, [{ name: '=1+1', users: -1, note: null }])).toContain('"\'=1+1",-1,');
-  });
-
-  it('names the file after the section and the date of the figures', () => {
-    expect(csvFileName('license-use', '2026-03-04T10:20:30.000Z')).toBe('analytics-license-use-2026-03-04.csv');
   });
 });

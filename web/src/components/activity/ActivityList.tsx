@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { useRuntimeConfig } from '../../config/runtime.js';
-import { messageOfError } from '../../components/mutation-outcome.js';
+import { messageOfError } from '../mutation-outcome.js';
 import {
   activityFilterParams,
   gatewayFilter,

@@ -1,11 +1,11 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useToasts } from '../../components/toasts/useToasts.js';
+import { useToasts } from '../toasts/useToasts.js';
 import { useRuntimeConfig } from '../../config/runtime.js';
 import { getFragmentData } from '../../gql/index.js';
 import type { AuditEventFilter } from '../../gql/graphql.js';
 import { downloadCsv } from '../../lib/download.js';
-import { messageOfError } from '../../components/mutation-outcome.js';
+import { messageOfError } from '../mutation-outcome.js';
 import { activityCsv, activityCsvFileName, collectAllEvents, EXPORT_CURSOR_MESSAGE } from './activity-csv.js';
 import { ACTIVITY_EXPORT_PAGE_SIZE, ActivityExportQuery } from './activity-query.js';
 import { ActivityEventFragment } from './ActivityEvent.js';

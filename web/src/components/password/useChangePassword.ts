@@ -1,7 +1,7 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../gql/index.js';
-import { outcomeOfError } from '../../components/mutation-outcome.js';
+import { outcomeOfError } from '../mutation-outcome.js';
 import { passwordOutcomeOf, type PasswordOutcome } from './password-outcome.js';
 
 const ChangePasswordDocument = graphql(`
