@@ -5,6 +5,7 @@ import graphqlPlugin from '@graphql-eslint/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { webBoundaries } from './eslint-rules/web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -73,6 +74,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The web app's folder boundaries: a screen area imports only components/, lib/, the app's
+    // infrastructure folders and itself; those folders import no screen (eslint-rules/web-boundaries.js).
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { meridian: { rules: { 'web-boundaries': webBoundaries } } },
+    rules: { 'meridian/web-boundaries': 'error' },
   },
   {
     // The printed contract holds every domain file's SDL; linting it sees the whole schema.
