@@ -57,11 +57,14 @@ export async function checkScreen(page: Page, journey: string, screen: TourScree
   const overflows = await horizontalOverflows(page);
   expect.soft(overflows, `Horizontal scroll at ${WIDE.width} px on ${screen.name} (${screen.path})`).toEqual([]);
   await saveScreenshot(page, journey, screen.name);
+  // Checked before the narrow picture: right after the window widens again the shell is still compact
+  // until React hears the media query change, and axe would judge that in-between layout.
+  const blocking = blockingViolations(await axeViolations(page), WAIVED_VIOLATIONS);
+  const message = `Serious or critical accessibility violations on ${screen.name} (${screen.path}):\n${describeViolations(blocking)}`;
+  expect.soft(blocking.length, message).toBe(0);
   // One extra width per screen: the narrow window's picture, for a person to look at.
   await page.setViewportSize(NARROW);
   await saveScreenshot(page, journey, `${screen.name} ${NARROW.width}px`);
   await page.setViewportSize(WIDE);
-  const blocking = blockingViolations(await axeViolations(page), WAIVED_VIOLATIONS);
-  const message = `Serious or critical accessibility violations on ${screen.name} (${screen.path}):\n${describeViolations(blocking)}`;
-  expect.soft(blocking.length, message).toBe(0);
+  await page.locator('.meridian-shell-compact').waitFor({ state: 'detached' });
 }
