@@ -1,7 +1,7 @@
 import { loadConfig, startPlatform } from '@meridian/platform';
 import { tokenMinter } from '@meridian/platform/test-support';
 import autocannon from 'autocannon';
-import { buildGateway, startBuiltGateway, type MeasuredGatewayProcess } from './gateway-process.js';
+import { benchGatewayEnv, buildGateway, startBuiltGateway, type MeasuredGatewayProcess } from './gateway-process.js';
 import { formatMs, formatRatio, table, type BenchContext, type BenchSection } from './report.js';
 import { median } from './statistics.js';
 
@@ -94,15 +94,8 @@ export const amplificationSection: BenchSection = {
         ['budget off (as before)', '0'],
         ['budget at its default (60 calls)', '60'],
       ] as const) {
-        const gateway = await startBuiltGateway({
-          APP_ENV: 'production',
-          NODE_ENV: 'production',
-          LOG_LEVEL: 'silent',
-          MAX_PLATFORM_CALLS: budget,
-          PLATFORM_API_URL: platform.restUrl,
-          OIDC_ISSUER: platform.issuer,
-          GATEWAY_AUDIENCE: platform.config.audience,
-        });
+        // The rate limit stays at its default here: what the budget charges it is part of the defence.
+        const gateway = await startBuiltGateway(benchGatewayEnv(platform, { MAX_PLATFORM_CALLS: budget }));
         try {
           context.log(`${label}: probe idle, then under ${ATTACK_LOOPS} loops of the heavy query for ${SECONDS} s…`);
           const figures = await measure(gateway, attacker, victim);

@@ -15,6 +15,9 @@ export interface MeasuredGatewayProcess extends GatewayProcess {
 }
 
 /** What production runs (deploy/gateway.Dockerfile's CMD, and `npm start`): the compiled gateway. */
+/** The load is one caller sending as fast as it can: no rate limit. */
+export const NO_RATE_LIMIT = { RATE_LIMIT_PER_MINUTE: '0' } as const;
+
 export const GATEWAY_COMMAND = 'node gateway/dist/main.js';
 
 /** Runs a command at the repository root, its output shown; throws when it fails. */
@@ -39,12 +42,39 @@ export function buildGateway(): void {
   ]);
 }
 
+/** A platform the bench's gateway calls: its REST API, its issuer and the audience of its tokens. */
+interface BenchPlatform {
+  restUrl: string;
+  issuer: string;
+  config: { audience: string };
+}
+
+/** The gateway's environment in the bench: production mode in front of `platform`, logs silent; `extra` adds. */
+export function benchGatewayEnv(platform: BenchPlatform, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    APP_ENV: 'production',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PLATFORM_API_URL: platform.restUrl,
+    OIDC_ISSUER: platform.issuer,
+    GATEWAY_AUDIENCE: platform.config.audience,
+    ...extra,
+  };
+}
+
 /**
  * `node gateway/dist/main.js` from the repository root, as production runs it, on a free port with `env`
- * added to this process's environment. Call buildGateway first: this runs what dist/ holds.
+ * added to this process's environment (`nodeFlags` before the script, e.g. --cpu-prof). Call
+ * buildGateway first: this runs what dist/ holds.
  */
-export async function startBuiltGateway(env: Record<string, string>): Promise<MeasuredGatewayProcess> {
-  const gateway = await startGatewayProcess(await freePort(), env, GATEWAY_COMMAND.split(' ').slice(1));
+export async function startBuiltGateway(
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): Promise<MeasuredGatewayProcess> {
+  const gateway = await startGatewayProcess(await freePort(), env, [
+    ...nodeFlags,
+    ...GATEWAY_COMMAND.split(' ').slice(1),
+  ]);
   return {
     ...gateway,
     memory: () => memoryOf(gateway.pid),

@@ -2,7 +2,14 @@ import os from 'node:os';
 import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platform';
 import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
 import { renderFigures, type ComparisonFigures, type GatewayFigures, type GraphqlFigures } from './gateway-figures.js';
-import { GATEWAY_COMMAND, buildGateway, startBuiltGateway, type MeasuredGatewayProcess } from './gateway-process.js';
+import {
+  GATEWAY_COMMAND,
+  NO_RATE_LIMIT,
+  benchGatewayEnv,
+  buildGateway,
+  startBuiltGateway,
+  type MeasuredGatewayProcess,
+} from './gateway-process.js';
 import { COMPARISONS, USERS, type Comparison } from './gateway-queries.js';
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { PEER_COMMAND, installPeer, startPeerGateway, type PeerGatewayProcess } from './peer-gateway.js';
@@ -155,15 +162,7 @@ async function measureOn(
   let gateway: MeasuredGatewayProcess | undefined;
   let peer: PeerGatewayProcess | undefined;
   try {
-    gateway = await startBuiltGateway({
-      APP_ENV: 'production',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '0',
-      PLATFORM_API_URL: platform.restUrl,
-      OIDC_ISSUER: platform.issuer,
-      GATEWAY_AUDIENCE: platform.config.audience,
-    });
+    gateway = await startBuiltGateway(benchGatewayEnv(platform, NO_RATE_LIMIT));
     const peerOrReason = await startPeer(platform, log);
     if (typeof peerOrReason !== 'string') peer = peerOrReason;
     // Tokens live 5 minutes and the three-way loads take longer: a fresh one for each load.

@@ -7,10 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig, startPlatform } from '@meridian/platform';
-import { startGatewayProcess } from '../e2e/support/gateway-process.js';
-import { freePort } from '../e2e/support/ports.js';
 import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
-import { GATEWAY_COMMAND, buildGateway } from './gateway-process.js';
+import { NO_RATE_LIMIT, benchGatewayEnv, buildGateway, startBuiltGateway } from './gateway-process.js';
 
 interface ProfileNode {
   id: number;
@@ -67,19 +65,10 @@ const config = loadConfig({ APP_ENV: 'testing', LOG_LEVEL: 'silent', PLATFORM_PO
 const platform = await startPlatform(config, { logger: false });
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'gateway-profile-'));
 buildGateway();
-const gateway = await startGatewayProcess(
-  await freePort(),
-  {
-    APP_ENV: 'production',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '0',
-    PLATFORM_API_URL: platform.restUrl,
-    OIDC_ISSUER: platform.issuer,
-    GATEWAY_AUDIENCE: platform.config.audience,
-  },
-  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...GATEWAY_COMMAND.split(' ').slice(1)],
-);
+const gateway = await startBuiltGateway(benchGatewayEnv(platform, NO_RATE_LIMIT), [
+  '--cpu-prof',
+  `--cpu-prof-dir=${profileDir}`,
+]);
 try {
   const token = await clientCredentialsToken(platform.issuer, {
     id: config.cliClientId,
