@@ -7,6 +7,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { webBoundaries } from './eslint-rules/web-boundaries.js';
 
+/**
+ * The one GraphQL project both GraphQL blocks use (@graphql-eslint loads the first configuration it
+ * meets and reuses it): the printed contract, and the console's documents in its graphql() calls.
+ */
+const GRAPHQL_CONFIG = { schema: 'schema/schema.graphql', documents: 'web/src/**/!(*.test).{ts,tsx}' };
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,11 +89,48 @@ export default tseslint.config(
     rules: { 'meridian/web-boundaries': 'error' },
   },
   {
+    // The console's operations, written in graphql() calls, are linted as GraphQL against the contract.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    processor: graphqlPlugin.processor,
+  },
+  {
+    files: ['web/src/**/*.graphql'],
+    languageOptions: {
+      parser: graphqlPlugin.parser,
+      parserOptions: { graphQLConfig: GRAPHQL_CONFIG },
+    },
+    plugins: { '@graphql-eslint': graphqlPlugin },
+    rules: {
+      ...graphqlPlugin.configs['flat/operations-recommended'].rules,
+      '@graphql-eslint/naming-convention': [
+        'error',
+        {
+          VariableDefinition: 'camelCase',
+          OperationDefinition: {
+            style: 'PascalCase',
+            forbiddenPrefixes: ['Query', 'Mutation', 'Subscription', 'Get'],
+            forbiddenSuffixes: ['Query', 'Mutation', 'Subscription'],
+          },
+          // Colocated fragments are named Component_prop (codegen's fragment masking convention).
+          FragmentDefinition: {
+            style: 'PascalCase',
+            forbiddenPrefixes: ['Fragment'],
+            forbiddenSuffixes: ['Fragment'],
+            ignorePattern: '^[A-Z][A-Za-z0-9]*_[a-z][A-Za-z0-9]*$',
+          },
+        },
+      ],
+      // Some fragments are read from the cache (readFragment), never spread in an operation.
+      '@graphql-eslint/no-unused-fragments': 'off',
+    },
+  },
+  {
     // The printed contract holds every domain file's SDL; linting it sees the whole schema.
     files: ['schema/schema.graphql'],
     languageOptions: {
       parser: graphqlPlugin.parser,
-      parserOptions: { graphQLConfig: { schema: 'schema/schema.graphql' } },
+      parserOptions: { graphQLConfig: GRAPHQL_CONFIG },
     },
     plugins: { '@graphql-eslint': graphqlPlugin },
     rules: {
