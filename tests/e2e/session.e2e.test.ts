@@ -255,10 +255,22 @@ describe('idle sign-out', () => {
     const clock = browser.context.clock;
     const warning = (tab: Page) => tab.getByRole('dialog', { name: 'Are you still there?' });
 
-    // Activity in the busy tab only, 50 s in.
+    // Activity in the busy tab only, 50 s in. The clock moves on only once the tab has recorded it for
+    // the others: Chromium may deliver pointer moves a frame later, and under the next jump it would
+    // count as activity 55 s later.
     await clock.fastForward(50_000);
+    const sharedActivity = () =>
+      busyTab.evaluate(() =>
+        Number(
+          (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem(
+            'meridian.lastActivity',
+          ),
+        ),
+      );
+    const before = await sharedActivity();
     await busyTab.mouse.move(10, 10);
     await busyTab.mouse.move(300, 200);
+    await expect.poll(sharedActivity).toBeGreaterThan(before);
 
     // 105 s after the idle tab's last own activity, 55 s after the busy tab's: no warning yet.
     await clock.fastForward(55_000);
