@@ -144,25 +144,42 @@ function withoutSecrets(value: unknown): unknown {
  * in the same statement, so the trail keeps the name they had when they acted.
  */
 export async function recordAuditEvent(tx: Queryable, source: AuditSource, event: AuditEventInput): Promise<void> {
+  await recordAuditEvents(tx, source, [event]);
+}
+
+/**
+ * Appends several events of one source, in order, in one statement: a bulk action records each row it
+ * changed without a round trip per row (10,000 users in one request).
+ */
+export async function recordAuditEvents(
+  tx: Queryable,
+  source: AuditSource,
+  events: readonly AuditEventInput[],
+): Promise<void> {
+  if (events.length === 0) return;
   const { actor, origin } = source;
+  const column = <T>(pick: (event: AuditEventInput) => T) => events.map(pick);
   await tx.query(
     `INSERT INTO audit_events (actor, actor_kind, actor_name, actor_role, actor_organization_id, action,
                                organization_id, target_type, target_id, changes, details, request_id, client_ip)
-     VALUES ($1, $2, CASE WHEN $2 = 'user' THEN (SELECT name FROM users WHERE email = $1) END, $3, $4, $5,
-             $6, $7, $8, $9::text::jsonb, $10::text::jsonb, $11, $12)`,
+     SELECT $1, $2, CASE WHEN $2 = 'user' THEN (SELECT name FROM users WHERE email = $1) END, $3, $4, e.action,
+            e.organization_id, e.target_type, e.target_id, e.changes::jsonb, e.details::jsonb, $5, $6
+       FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+              WITH ORDINALITY AS e(action, organization_id, target_type, target_id, changes, details, n)
+      ORDER BY e.n`,
     [
       actor.id,
       actor.kind,
       actor.role,
       actor.organizationId,
-      event.action,
-      event.organizationId,
-      event.target.type,
-      event.target.id,
-      JSON.stringify(event.changes ?? []),
-      event.details === undefined ? null : JSON.stringify(withoutSecrets(event.details)),
       origin.requestId,
       origin.clientIp,
+      column((event) => event.action),
+      column((event) => event.organizationId),
+      column((event) => event.target.type),
+      column((event) => event.target.id),
+      column((event) => JSON.stringify(event.changes ?? [])),
+      column((event) => (event.details === undefined ? null : JSON.stringify(withoutSecrets(event.details)))),
     ],
   );
 }

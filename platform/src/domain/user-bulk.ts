@@ -17,9 +17,9 @@ import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid } from '../http/errors.js';
 import { searchTextMatches } from '../http/lists.js';
-import type { AuditSource } from './audit.js';
+import { recordAuditEvents, type AuditSource } from './audit.js';
 import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
-import { USER_COLUMNS, activeOrgAdminCount, auditUser, type UserRow } from './users.js';
+import { USER_COLUMNS, activeOrgAdminCount, userAuditEvent, type UserRow } from './users.js';
 
 /** The users a bulk action names: listed emails, or every user of the list's search. */
 export type UserSelection = { emails: string[] } | { allMatching: { search?: string } };
@@ -153,9 +153,12 @@ async function applyBatch(
     [toChange.map((user) => user.email), active],
   );
   const after = new Map(updated.rows.map((row) => [row.email, row]));
-  for (const before of toChange) {
-    await auditUser(tx, caller.source, active ? 'user.activate' : 'user.deactivate', before, after.get(before.email)!);
-  }
+  const action = active ? 'user.activate' : 'user.deactivate';
+  await recordAuditEvents(
+    tx,
+    caller.source,
+    toChange.map((before) => userAuditEvent(action, before, after.get(before.email)!)),
+  );
   return results;
 }
 

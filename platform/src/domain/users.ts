@@ -17,7 +17,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { assertValid, conflict, forbidden, notFound } from '../http/errors.js';
-import { auditChanges, recordAuditEvent, type AuditSource } from './audit.js';
+import { auditChanges, recordAuditEvent, type AuditEventInput, type AuditSource } from './audit.js';
 import { credentialsByUser, disableUserCredentials, type CredentialRow } from './credentials.js';
 import { invitationView, pendingInvitations, type PendingInvitation, type UserStatus } from './invitations.js';
 import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
@@ -219,21 +219,33 @@ async function lockedTarget(
 }
 
 /** Records a change to a user in the audit trail: the audited fields of their record before and after. */
-export async function auditUser(
-  tx: Queryable,
-  source: AuditSource,
-  action: 'user.update' | 'user.role-change' | 'user.activate' | 'user.deactivate' | 'user.data-access',
+type UserAuditAction = 'user.update' | 'user.role-change' | 'user.activate' | 'user.deactivate' | 'user.data-access';
+
+/** The event of a change to a user: the audited fields that differ between `before` and `after`. */
+export function userAuditEvent(
+  action: UserAuditAction,
   before: UserRow,
   after: UserRow,
   details?: Record<string, unknown>,
-): Promise<void> {
-  await recordAuditEvent(tx, source, {
+): AuditEventInput {
+  return {
     action,
     organizationId: after.organization_id,
     target: { type: 'user', id: after.email },
     changes: auditChanges('user', toUser(before, []), toUser(after, [])),
     ...(details ? { details } : {}),
-  });
+  };
+}
+
+async function auditUser(
+  tx: Queryable,
+  source: AuditSource,
+  action: UserAuditAction,
+  before: UserRow,
+  after: UserRow,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await recordAuditEvent(tx, source, userAuditEvent(action, before, after, details));
 }
 
 /**
