@@ -13,6 +13,7 @@ import { applyAccessDirectives } from './directives/transform.js';
 import { createApolloServer } from './http/apollo.js';
 import { createHttpApp } from './http/handler.js';
 import { TrustedDocuments } from './trusted-documents/manifest.js';
+import { PreparedOperations } from './prepared/operations.js';
 import { RateLimiter } from './shared-state/rate-limiter.js';
 import { SharedRedis } from './shared-state/redis.js';
 import { UserChanges } from './shared-state/user-changes.js';
@@ -84,13 +85,17 @@ export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}
   const redis = config.redisUrl ? new SharedRedis(config.redisUrl, log) : undefined;
   const limiter = new RateLimiter(config.rateLimitPerMinute, redis);
   const userChanges = new UserChanges(users, redis, log);
-  const apollo = createApolloServer(buildGatewaySchema(), config, log, trustedDocumentsOf(config, log));
+  const schema = buildGatewaySchema();
+  const prepared = new PreparedOperations();
+  const apollo = createApolloServer(schema, config, log, trustedDocumentsOf(config, log), prepared);
 
   let starting: Promise<void> | undefined;
   const ready = () => (starting ??= apollo.start());
   const http = createHttpApp({
     config,
     apollo,
+    schema,
+    prepared,
     keys,
     tokens,
     transport,

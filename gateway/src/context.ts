@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Role } from '@meridian/schema';
 import type { PlatformClient } from './platform/client-types.js';
+import type { PreparedRequest } from './prepared/operations.js';
 
 /** Who is calling, from a verified access token and the platform's user record. */
 export interface Caller {
@@ -47,6 +48,8 @@ export interface RequestTrace {
 /** The context the gateway builds: GatewayContext plus what its own plugins and directives need. */
 export interface GatewayRequestContext extends GatewayContext {
   trace: RequestTrace;
+  /** The request could take the prepared path once its document is prepared (prepared/plugin.ts). */
+  preparedAs?: Pick<PreparedRequest, 'key' | 'operationName'>;
   /** Takes `tokens` more from the caller's rate limit (an expensive request costs more than one). */
   chargeRateLimit: (tokens: number) => void;
 }

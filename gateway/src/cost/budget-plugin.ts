@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { GatewayRequestContext } from '../context.js';
 import { estimatePlatformCalls, type CostEstimate } from './estimate.js';
 
@@ -19,6 +19,33 @@ export function overBudgetMessage(estimate: CostEstimate, budget: number): strin
 }
 
 /**
+ * Estimates what `operation` can cost the platform with these variables: over `budget` calls, throws the
+ * refusal (400, QUERY_TOO_EXPENSIVE) before anything is charged; under it, records the estimate and
+ * charges the extra rate-limit tokens. A budget of 0 turns cost accounting off.
+ */
+export function applyPlatformBudget(
+  budget: number,
+  request: {
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    operation: OperationDefinitionNode;
+    variables: Record<string, unknown> | undefined;
+  },
+  context: Pick<GatewayRequestContext, 'trace' | 'chargeRateLimit'>,
+): void {
+  if (budget <= 0) return;
+  const estimate = estimatePlatformCalls(request.schema, request.document, request.operation, request.variables ?? {});
+  context.trace.platformCallEstimate = estimate.calls;
+  if (estimate.calls > budget) {
+    throw new GraphQLError(overBudgetMessage(estimate, budget), {
+      extensions: { code: 'QUERY_TOO_EXPENSIVE', http: { status: 400 } },
+    });
+  }
+  const extra = Math.floor(estimate.calls / CALLS_PER_RATE_TOKEN);
+  if (extra > 0) context.chargeRateLimit(extra);
+}
+
+/**
  * What a request costs is what it can cost the platform: estimated from the document and its variables
  * before anything runs. Over `budget` calls it is refused up front (400, QUERY_TOO_EXPENSIVE) with what to
  * narrow; under it, it spends one more rate-limit token per CALLS_PER_RATE_TOKEN calls beyond the first
@@ -29,17 +56,8 @@ export function platformBudgetPlugin(budget: number): ApolloServerPlugin<Gateway
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, operation, request, contextValue }) {
-          // A budget of 0 turns cost accounting off: neither refused nor charged.
-          if (!operation || budget <= 0) return;
-          const estimate = estimatePlatformCalls(schema, document, operation, request.variables ?? {});
-          contextValue.trace.platformCallEstimate = estimate.calls;
-          if (estimate.calls > budget) {
-            throw new GraphQLError(overBudgetMessage(estimate, budget), {
-              extensions: { code: 'QUERY_TOO_EXPENSIVE', http: { status: 400 } },
-            });
-          }
-          const extra = Math.floor(estimate.calls / CALLS_PER_RATE_TOKEN);
-          if (extra > 0) contextValue.chargeRateLimit(extra);
+          if (!operation) return;
+          applyPlatformBudget(budget, { schema, document, operation, variables: request.variables }, contextValue);
         },
       };
     },

@@ -18,6 +18,8 @@ import { platformBudgetPlugin } from '../cost/budget-plugin.js';
 import type { TrustedDocuments } from '../trusted-documents/manifest.js';
 import { trustedDocumentsPlugin } from '../trusted-documents/policy.js';
 import { TrustedDocumentStore } from '../trusted-documents/store.js';
+import type { PreparedOperations } from '../prepared/operations.js';
+import { preparedOperationsPlugin } from '../prepared/plugin.js';
 
 /** Armor's default token limit, applied by graphql-js's own parser (see ARMOR_LIMITS.maxTokens). */
 export const MAX_TOKENS = 1000;
@@ -44,6 +46,7 @@ export function createApolloServer(
   config: GatewayConfig,
   log: Logger,
   trustedDocuments: TrustedDocuments,
+  prepared: PreparedOperations,
 ): ApolloServer<GatewayRequestContext> {
   // A copy: Armor writes its handlers into the configuration it is given.
   const armor = new ApolloArmor(structuredClone(ARMOR_LIMITS)).protect();
@@ -78,6 +81,8 @@ export function createApolloServer(
       trustedDocumentsPlugin(trustedDocuments),
       inputTextPlugin(),
       platformBudgetPlugin(config.maxPlatformCalls),
+      // Last: a document every other plugin has let run is prepared for the next request.
+      preparedOperationsPlugin(prepared, trustedDocuments),
     ],
     formatError,
   });

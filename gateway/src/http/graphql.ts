@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLResponse } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import { CallerUnavailable, resolveCaller, userRecordLoader } from '../auth/caller.js';
 import { credentialsOf } from '../auth/bearer.js';
@@ -18,10 +19,15 @@ import type { RateLimiter } from '../shared-state/rate-limiter.js';
 import { mayRunOwnDocuments } from '../trusted-documents/policy.js';
 import type { UserChanges } from '../shared-state/user-changes.js';
 import { sendError } from './send.js';
+import { preparedRequestOf, type PreparedOperations } from '../prepared/operations.js';
+import { runPrepared } from '../prepared/run.js';
 
 export interface GraphQLDeps {
   config: GatewayConfig;
   apollo: ApolloServer<GatewayRequestContext>;
+  /** The schema Apollo serves, for the prepared path. */
+  schema: GraphQLSchema;
+  prepared: PreparedOperations;
   keys: ProviderKeys;
   /** Tokens verified before, so a client's repeated token is not verified (RSA) on every request. */
   tokens: VerifiedTokenCache;
@@ -56,6 +62,8 @@ export interface GraphQLExchange {
   log: Logger;
   outcome?: Outcome;
   upstreamCalls: number;
+  /** Answered on the prepared path, not through Apollo's pipeline. */
+  prepared?: boolean;
 }
 
 /** A request's exchange before its token is read: anonymous, counted under its address. */
@@ -102,9 +110,14 @@ function headerMapOf(request: FastifyRequest): HeaderMap {
   return headers;
 }
 
+/** Answers are the caller's own: no shared cache may keep them (GET requests included). */
+const NO_STORE = 'private, no-store';
+
+/** A JSON body (the only kind the prepared path reads; Apollo answers the rest, CSRF checks included). */
+const isJson = (request: FastifyRequest) => /^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '');
+
 function sendResponse(reply: FastifyReply, response: HTTPGraphQLResponse): FastifyReply {
-  // Answers are the caller's own: no shared cache may keep them (GET requests included).
-  reply.header('cache-control', 'private, no-store');
+  reply.header('cache-control', NO_STORE);
   for (const [name, value] of response.headers) reply.header(name, value);
   reply.code(response.status ?? 200);
   if (response.body.kind === 'complete') return reply.send(response.body.string);
@@ -229,12 +242,32 @@ export async function executeGraphQL(
     userChanged: (email) => deps.userChanges.changed(email),
     mayRunOwnDocuments: mayRunOwnDocuments(caller, deps.config.ownDocuments),
   };
-  const url = new URL(request.url, 'http://gateway.invalid');
+  const outcomeOf = (status: number) => (status >= 400 ? 'bad_request' : exchange.trace.hadErrors ? 'error' : 'ok');
+  // A JSON POST (the console's and tools' requests) whose document is prepared skips Apollo's pipeline.
+  const prepared = preparedRequestOf(request.method === 'POST' && isJson(request) ? request.body : undefined);
+  if (prepared) {
+    const answer = await runPrepared(
+      deps.prepared,
+      { schema: deps.schema, budget: deps.config.maxPlatformCalls },
+      prepared,
+      request.headers.accept,
+      context,
+    );
+    if (answer) {
+      exchange.prepared = true;
+      if (reply.raw.destroyed) return finished('cancelled');
+      void reply.code(answer.status).header('cache-control', NO_STORE).headers(answer.headers).send(answer.body);
+      return finished(outcomeOf(answer.status));
+    }
+    context.preparedAs = prepared;
+  }
+
+  const queryAt = request.url.indexOf('?');
   const response = await deps.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: {
       method: request.method,
       headers: headerMapOf(request),
-      search: url.search,
+      search: queryAt === -1 ? '' : request.url.slice(queryAt),
       body: request.body,
     },
     context: async () => context,
@@ -242,5 +275,7 @@ export async function executeGraphQL(
   if (reply.raw.destroyed) return finished('cancelled');
   sendResponse(reply, response);
   const status = response.status ?? 200;
-  return finished(status >= 400 ? 'bad_request' : exchange.trace.hadErrors ? 'error' : 'ok');
+  const contentType = response.headers.get('content-type');
+  if (prepared && status === 200 && contentType) deps.prepared.learnContentType(request.headers.accept, contentType);
+  return finished(outcomeOf(status));
 }

@@ -57,6 +57,7 @@ function recordGraphQL(request: FastifyRequest, reply: FastifyReply, deps: Handl
   const durationMs = Math.round(reply.elapsedTime);
   const operation = deps.metrics.operationLabel(exchange.trace.operationName);
   deps.metrics.requests.inc({ operation, outcome: exchange.outcome });
+  if (exchange.prepared) deps.metrics.preparedRequests.inc({ operation });
   deps.metrics.duration.observe({ operation }, durationMs / 1000);
   exchange.log.info(
     {

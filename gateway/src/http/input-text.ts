@@ -34,6 +34,11 @@ function checkValue(value: unknown, path: string): void {
   }
 }
 
+/** Throws the refusal of the first bad string among a request's variables (BAD_USER_INPUT, 400). */
+export function checkVariablesText(variables: Record<string, unknown> | undefined): void {
+  for (const [name, value] of Object.entries(variables ?? {})) checkValue(value, `$${name}`);
+}
+
 /** The same for an argument written in the document itself (a literal). */
 function checkLiteral(node: ValueNode, path: string): void {
   if (node.kind === Kind.STRING) {
@@ -62,7 +67,7 @@ export function inputTextPlugin(): ApolloServerPlugin<GatewayRequestContext> {
               extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
             });
           }
-          for (const [name, value] of Object.entries(request.variables ?? {})) checkValue(value, `$${name}`);
+          checkVariablesText(request.variables);
           // Fragments included: every argument anywhere in the document.
           visit(document, { Argument: (node) => checkLiteral(node.value, node.name.value) });
         },

@@ -38,6 +38,15 @@ function logError(log: Logger, error: GraphQLError): void {
   log.error({ path, err: original ?? error }, 'Unexpected error resolving a request');
 }
 
+/** A request's errors: marked in its trace for the log line and metrics, and logged by kind. */
+export function recordErrors(
+  context: Pick<GatewayRequestContext, 'trace' | 'log'>,
+  errors: readonly GraphQLError[],
+): void {
+  context.trace.hadErrors = true;
+  for (const error of errors) logError(context.log, error);
+}
+
 /** Records each request's operation name and errors for its log line and metrics; logs errors by kind. */
 export function tracePlugin(): ApolloServerPlugin<GatewayRequestContext> {
   return {
@@ -48,8 +57,7 @@ export function tracePlugin(): ApolloServerPlugin<GatewayRequestContext> {
           if (operationName) contextValue.trace.operationName = operationName;
         },
         async didEncounterErrors({ errors }) {
-          contextValue.trace.hadErrors = true;
-          for (const error of errors) logError(contextValue.log, error);
+          recordErrors(contextValue, errors);
         },
       };
     },

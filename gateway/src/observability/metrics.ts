@@ -27,6 +27,13 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  readonly preparedRequests = new Counter({
+    name: 'gateway_graphql_prepared_requests_total',
+    help: 'GraphQL requests answered on the prepared path (a document Apollo had parsed and validated before), by operation name',
+    labelNames: ['operation'] as const,
+    registers: [this.registry],
+  });
+
   readonly upstreamCalls = new Counter({
     name: 'gateway_upstream_calls_total',
     help: 'Calls to the platform REST API by method and outcome (2xx, 4xx, 5xx, transport_error, cancelled)',

@@ -38,6 +38,14 @@ export function mayRunOwnDocuments(caller: Caller | null, policy: OwnDocumentsPo
   return policy.has('users') || policy.has(caller.role);
 }
 
+/** A request may run a document that is registered, or any document when its caller may run their own. */
+export function mayRunDocument(
+  registered: boolean,
+  context: Pick<GatewayRequestContext, 'mayRunOwnDocuments'>,
+): boolean {
+  return registered || context.mayRunOwnDocuments;
+}
+
 /**
  * Trusted documents: a request runs a registered document (sent by its hash, or as its exact text), or
  * its caller is one the policy lets run their own; anyone else gets a 403 that says why. Checked once
@@ -48,7 +56,7 @@ export function trustedDocumentsPlugin(documents: TrustedDocuments): ApolloServe
     async requestDidStart() {
       return {
         async didResolveOperation({ queryHash, contextValue }) {
-          if (documents.document(queryHash) !== undefined || contextValue.mayRunOwnDocuments) return;
+          if (mayRunDocument(documents.document(queryHash) !== undefined, contextValue)) return;
           throw new GraphQLError(DOCUMENT_NOT_TRUSTED_MESSAGE, {
             extensions: { code: 'DOCUMENT_NOT_TRUSTED', http: { status: 403, headers: new HeaderMap() } },
           });

@@ -1,0 +1,94 @@
+import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+
+/**
+ * A document Apollo has parsed and validated once (our rules and Armor's), with the operation a request
+ * named in it. Only facts that hold for every caller and every variable are kept: who may run it, what it
+ * costs and whether its variables are acceptable are decided again on each request.
+ */
+export interface PreparedOperation {
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** The document is one of the console's trusted documents. */
+  registered: boolean;
+}
+
+/** What a POST body asks for, when it is in the one shape the prepared path serves. */
+export interface PreparedRequest {
+  /** `h:<sha256>` for a persisted document sent by its hash alone, `q:<text>` for a document sent as text. */
+  key: string;
+  operationName: string | null;
+  variables: Record<string, unknown> | undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The hash of a body that carries only Apollo's persisted-query extension (version 1). */
+function persistedHashOf(extensions: unknown): string | undefined {
+  if (!isRecord(extensions) || Object.keys(extensions).length !== 1) return undefined;
+  const persisted = extensions.persistedQuery;
+  if (!isRecord(persisted) || persisted.version !== 1 || typeof persisted.sha256Hash !== 'string') return undefined;
+  return persisted.sha256Hash;
+}
+
+/**
+ * The request a POST body makes, or undefined for any other shape (an extension besides the hash, a
+ * document and a hash together, a variables value that is no object…): Apollo answers those.
+ */
+export function preparedRequestOf(body: unknown): PreparedRequest | undefined {
+  if (!isRecord(body)) return undefined;
+  const { query, extensions, operationName, variables } = body;
+  if (operationName != null && typeof operationName !== 'string') return undefined;
+  if (variables != null && !isRecord(variables)) return undefined;
+  let key: string;
+  if (typeof query === 'string' && extensions === undefined) key = `q:${query}`;
+  else if (query === undefined && persistedHashOf(extensions)) key = `h:${persistedHashOf(extensions)}`;
+  else return undefined;
+  return { key, operationName: operationName ?? null, variables: variables ?? undefined };
+}
+
+/** A Map that forgets its oldest entry past `limit`, so no client can grow it without bound. */
+class BoundedMap<V> extends Map<string, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override set(key: string, value: V): this {
+    if (!this.has(key) && this.size >= this.limit) this.delete(this.keys().next().value!);
+    return super.set(key, value);
+  }
+}
+
+/** Most distinct documents a gateway keeps prepared (the console has a few dozen; tools a few more). */
+export const PREPARED_LIMIT = 1000;
+
+/**
+ * The operations this process has prepared, and the response content type Apollo chose for each Accept
+ * header seen: both learnt from Apollo's own answers, so the prepared path repeats them and never decides
+ * anything Apollo has not.
+ */
+export class PreparedOperations {
+  private readonly operations = new BoundedMap<PreparedOperation>(PREPARED_LIMIT);
+  private readonly contentTypes = new BoundedMap<string>(50);
+
+  private static keyOf(key: string, operationName: string | null): string {
+    return `${operationName ?? ''}\n${key}`;
+  }
+
+  get(request: PreparedRequest): PreparedOperation | undefined {
+    return this.operations.get(PreparedOperations.keyOf(request.key, request.operationName));
+  }
+
+  remember(request: Pick<PreparedRequest, 'key' | 'operationName'>, operation: PreparedOperation): void {
+    this.operations.set(PreparedOperations.keyOf(request.key, request.operationName), operation);
+  }
+
+  /** The content type Apollo answered a request with this Accept header (none: the header was absent). */
+  contentTypeFor(accept: string | undefined): string | undefined {
+    return this.contentTypes.get(accept ?? '');
+  }
+
+  learnContentType(accept: string | undefined, contentType: string): void {
+    this.contentTypes.set(accept ?? '', contentType);
+  }
+}

@@ -1,0 +1,122 @@
+import { execute, getVariableValues, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import type { GatewayRequestContext } from '../context.js';
+import { applyPlatformBudget } from '../cost/budget-plugin.js';
+import { formatError } from '../http/format-error.js';
+import { checkVariablesText } from '../http/input-text.js';
+import { recordErrors } from '../observability/apollo-plugin.js';
+import { mayRunDocument } from '../trusted-documents/policy.js';
+import type { PreparedOperation, PreparedOperations, PreparedRequest } from './operations.js';
+
+/** An answer made on the prepared path, as Apollo would have made it. */
+export interface PreparedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface FormattedErrors {
+  errors: GraphQLFormattedError[];
+  status?: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * Execution errors as Apollo Server formats them (its normalizeAndFormatErrors, which it does not
+ * export): a code for every error (INTERNAL_SERVER_ERROR when it has none), an `http` extension taken
+ * out into the answer's status and headers, then our formatError; a formatError that throws gives
+ * 'Internal server error'. prepared.test.ts pins this against Apollo's own answers.
+ */
+function formatExecutionErrors(errors: readonly GraphQLError[]): FormattedErrors {
+  const formatted: FormattedErrors = { errors: [], headers: {} };
+  for (const error of errors) {
+    const extensions: Record<string, unknown> = {
+      ...error.extensions,
+      code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR',
+    };
+    const http = extensions.http as { status?: unknown; headers?: unknown } | undefined;
+    if (http && typeof http === 'object') {
+      if (typeof http.status === 'number') formatted.status = http.status;
+      if (http.headers instanceof Map) {
+        for (const [name, value] of http.headers as Map<string, string>) formatted.headers[name] = value;
+      }
+      delete extensions.http;
+    }
+    try {
+      formatted.errors.push(formatError({ ...error.toJSON(), extensions }, error));
+    } catch {
+      formatted.errors.push({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    }
+  }
+  return formatted;
+}
+
+/**
+ * Whether this request may take the prepared path: the caller may run the document, its variables are
+ * acceptable text of the declared types, and it is within the platform-call budget (charged here, as
+ * the budget plugin would). Anything refused is left to Apollo, which refuses it in its own words.
+ */
+function admissible(
+  schema: GraphQLSchema,
+  budget: number,
+  prepared: PreparedOperation,
+  request: PreparedRequest,
+  context: GatewayRequestContext,
+): boolean {
+  if (!mayRunDocument(prepared.registered, context)) return false;
+  try {
+    checkVariablesText(request.variables);
+  } catch {
+    return false;
+  }
+  const coerced = getVariableValues(schema, prepared.operation.variableDefinitions ?? [], request.variables ?? {});
+  if (coerced.errors) return false;
+  try {
+    applyPlatformBudget(
+      budget,
+      { schema, document: prepared.document, operation: prepared.operation, variables: request.variables },
+      context,
+    );
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Runs a request on its prepared operation, without Apollo's request pipeline: the same checks as the
+ * plugins (trusted documents, input text, budget), graphql-js's execute, and the answer Apollo would
+ * give. Undefined when the request is not prepared or not admissible: Apollo then serves it (and, once
+ * it has run, prepares it).
+ */
+export async function runPrepared(
+  operations: PreparedOperations,
+  options: { schema: GraphQLSchema; budget: number },
+  request: PreparedRequest,
+  accept: string | undefined,
+  context: GatewayRequestContext,
+): Promise<PreparedAnswer | undefined> {
+  const contentType = operations.contentTypeFor(accept);
+  const prepared = operations.get(request);
+  if (!contentType || !prepared) return undefined;
+  if (!admissible(options.schema, options.budget, prepared, request, context)) return undefined;
+  const operationName = prepared.operation.name?.value ?? request.operationName;
+  if (operationName) context.trace.operationName = operationName;
+
+  const result = await execute({
+    schema: options.schema,
+    document: prepared.document,
+    operationName: request.operationName,
+    variableValues: request.variables,
+    contextValue: context,
+  });
+  if (!result.errors) {
+    return { status: 200, headers: { 'content-type': contentType }, body: `${JSON.stringify(result)}\n` };
+  }
+  recordErrors(context, result.errors);
+  const formatted = formatExecutionErrors(result.errors);
+  return {
+    status: formatted.status ?? 200,
+    headers: { ...formatted.headers, 'content-type': contentType },
+    body: `${JSON.stringify({ errors: formatted.errors, data: result.data, extensions: result.extensions })}\n`,
+  };
+}
