@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { PROVIDER_BATCH_LIMIT, type Operation, type ProviderLinkKind } from '@meridian/schema';
+import { PROVIDER_BATCH_LIMIT, type Operation } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { listBody } from '../http/lists.js';

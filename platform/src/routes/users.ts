@@ -28,8 +28,6 @@ import {
 import { userStatusQuery } from '../contract/invitations.js';
 import type { RouteDeps } from './deps.js';
 
-const SORTABLE = { name: 'lower(name)', email: 'email', role: 'role', active: 'active', createdAt: 'created_at' };
-
 export async function userRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get(
@@ -147,7 +145,6 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
       },
     },
     async (request) => {
-      const principal = principalOf(request);
       const email = normalizeEmail(request.params.email);
       const enabled = request.body.direct_data_access_enabled;
       return toUserWithCredentials(db, await setUserDataAccess(db, callerOf(request), email, enabled));

@@ -214,3 +214,12 @@ export async function updateUsersActive(tx: Queryable, emails: string[], active:
   );
   return rows;
 }
+
+/** What a token's user must still be to call the API: their role, organization and whether they are active. */
+export async function findUserStanding(db: Queryable, email: string) {
+  const { rows } = await db.query<{ role: string | null; organization_id: string; active: boolean }>(
+    'SELECT role, organization_id, active FROM users WHERE email = $1',
+    [email],
+  );
+  return rows[0];
+}
