@@ -5,7 +5,11 @@ import graphqlPlugin from '@graphql-eslint/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { platformLayers } from './eslint-rules/platform-layers.js';
 import { webBoundaries } from './eslint-rules/web-boundaries.js';
+
+/** The repository's own rules (eslint-rules/). */
+const MERIDIAN_PLUGIN = { rules: { 'web-boundaries': webBoundaries, 'platform-layers': platformLayers } };
 
 /**
  * The one GraphQL project both GraphQL blocks use (@graphql-eslint loads the first configuration it
@@ -85,8 +89,16 @@ export default tseslint.config(
     // The web app's folder boundaries: a screen area imports only components/, lib/, the app's
     // infrastructure folders and itself; those folders import no screen (eslint-rules/web-boundaries.js).
     files: ['web/src/**/*.{ts,tsx}'],
-    plugins: { meridian: { rules: { 'web-boundaries': webBoundaries } } },
+    plugins: { meridian: MERIDIAN_PLUGIN },
     rules: { 'meridian/web-boundaries': 'error' },
+  },
+  {
+    // The platform's layers: routes/ (HTTP) → domain/ (services) → stores/ (all SQL); a service never
+    // imports http/, a route never imports another route or the database (eslint-rules/platform-layers.js).
+    files: ['platform/src/**/*.ts'],
+    ignores: ['platform/src/**/*.test.ts'],
+    plugins: { meridian: MERIDIAN_PLUGIN },
+    rules: { 'meridian/platform-layers': 'error' },
   },
   {
     // The console's operations, written in graphql() calls, are linted as GraphQL against the contract.

@@ -11,7 +11,7 @@ import { migrate } from '../db/migrate.js';
 import { FIXTURE_PASSWORD, fixtureNpis } from '../test-support/fixture.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 import { AUDIT_ACTIONS, auditChanges, recordAuditEvent, type AuditChange } from './audit.js';
-import type { AuditEventRow } from '../routes/audit.js';
+import type { AuditEventRow } from '../stores/audit.js';
 
 let platform: TestPlatform;
 beforeAll(async () => {

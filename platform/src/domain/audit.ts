@@ -1,5 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType, type Role } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
+import type { AuditQuery } from '../contract/audit.js';
+import { encodeCursor, insertAuditEvents, selectAuditEvents, type StoredAuditEvent } from '../stores/audit.js';
 
 /**
  * The audit trail (issue 7). Every write the REST API accepts records exactly one event, in the same
@@ -157,34 +159,53 @@ export async function recordAuditEvents(
   events: readonly AuditEventInput[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const { actor, origin } = source;
-  const column = <T>(pick: (event: AuditEventInput) => T) => events.map(pick);
-  await tx.query(
-    `INSERT INTO audit_events (actor, actor_kind, actor_name, actor_role, actor_organization_id, action,
-                               organization_id, target_type, target_id, changes, details, request_id, client_ip)
-     SELECT $1, $2, CASE WHEN $2 = 'user' THEN (SELECT name FROM users WHERE email = $1) END, $3, $4, e.action,
-            e.organization_id, e.target_type, e.target_id, e.changes::jsonb, e.details::jsonb, $5, $6
-       FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
-              WITH ORDINALITY AS e(action, organization_id, target_type, target_id, changes, details, n)
-      ORDER BY e.n`,
-    [
-      actor.id,
-      actor.kind,
-      actor.role,
-      actor.organizationId,
-      origin.requestId,
-      origin.clientIp,
-      column((event) => event.action),
-      column((event) => event.organizationId),
-      column((event) => event.target.type),
-      column((event) => event.target.id),
-      column((event) => JSON.stringify(event.changes ?? [])),
-      column((event) => (event.details === undefined ? null : JSON.stringify(withoutSecrets(event.details)))),
-    ],
+  await insertAuditEvents(
+    tx,
+    source,
+    events.map((event) => ({
+      action: event.action,
+      organizationId: event.organizationId,
+      targetType: event.target.type,
+      targetId: event.target.id,
+      changes: JSON.stringify(event.changes ?? []),
+      details: event.details === undefined ? null : JSON.stringify(withoutSecrets(event.details)),
+    })),
   );
 }
 
 /** The actor of a call made without a token (sign-in, forgotten password): the email they named. */
 export function anonymousActor(email: string): AuditActor {
   return { id: email, kind: 'anonymous', role: null, organizationId: null };
+}
+
+function toAuditEvent(row: StoredAuditEvent) {
+  return {
+    id: row.event_id,
+    occurredAt: row.occurred_at.toISOString(),
+    actor: row.actor,
+    actorName: row.actor_name,
+    actorKind: row.actor_kind,
+    actorRole: row.actor_role,
+    actorOrganizationId: row.actor_organization_id,
+    action: row.action,
+    organizationId: row.organization_id,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    changes: row.changes,
+    details: row.details,
+    requestId: row.request_id,
+    clientIp: row.client_ip,
+    cursor: encodeCursor(row),
+  };
+}
+
+/**
+ * Newest first, keyset-paged on (occurred_at, id): every filter has an index ending in that order
+ * (migration 005), so a page costs the same at the millionth event as at the first.
+ */
+export async function listAuditEvents(db: Queryable, query: AuditQuery, organizationId: string | undefined) {
+  const rows = await selectAuditEvents(db, query, organizationId);
+  const hasMore = rows.length > query.first;
+  const data = rows.slice(0, query.first).map(toAuditEvent);
+  return { data, nextCursor: hasMore ? data[data.length - 1]!.cursor : null, hasMore };
 }

@@ -1,20 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { credentialDaysToExpire } from '@meridian/schema';
-import type { Queryable } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { MESSAGES, OWN_CREDENTIAL_FEATURE, credentialDaysToExpire, type Operation } from '@meridian/schema';
+import type { Database, Queryable } from '../db/database.js';
+import {
+  insertCredential,
+  lockOwnedCredential,
+  markCredentialDisabled,
+  selectOrganizationCredentials,
+  type CredentialOwner,
+  type CredentialRow,
+} from '../stores/credentials.js';
+import type { ListQuery } from '../stores/sql.js';
+import { auditChanges, recordAuditEvent, type AuditSource } from './audit.js';
+import type { Caller, Guard, ServiceCaller } from './caller.js';
+import { assertValid, conflict, forbidden, notFound } from './errors.js';
+import { assertFeature } from './features.js';
+import { getOrganization } from './organizations.js';
+import { findUser, userInScope, type UserRow } from './users.js';
 
-/** A data-access credential as stored, without its secret hash (which never leaves the database). */
-export interface CredentialRow {
-  id: string;
-  organization_id: string;
-  user_email: string | null;
-  credential_enabled: boolean;
-  generated_at: Date;
-  created_by: string;
-}
-
-/** Every column but secret_hash: selecting through this keeps the hash out of any answer. */
-export const CREDENTIAL_COLUMNS = 'id, organization_id, user_email, credential_enabled, generated_at, created_by';
+export type { CredentialOwner, CredentialRow };
 
 /** A credential as the REST API answers it. */
 export function toCredential(row: CredentialRow, now: Date = new Date()) {
@@ -29,18 +32,6 @@ export function toCredential(row: CredentialRow, now: Date = new Date()) {
   };
 }
 export type Credential = ReturnType<typeof toCredential>;
-
-/** The credentials of each user given, in one query (a page of users never costs a query per user). */
-export async function credentialsByUser(db: Queryable, emails: string[]): Promise<Map<string, CredentialRow[]>> {
-  const byUser = new Map<string, CredentialRow[]>(emails.map((email) => [email, []]));
-  if (emails.length === 0) return byUser;
-  const { rows } = await db.query<CredentialRow>(
-    `SELECT ${CREDENTIAL_COLUMNS} FROM credentials WHERE user_email = ANY($1) ORDER BY generated_at`,
-    [emails],
-  );
-  for (const row of rows) byUser.get(row.user_email!)?.push(row);
-  return byUser;
-}
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -60,22 +51,15 @@ export async function createCredential(
   credential: NewCredential,
 ): Promise<{ row: CredentialRow; secret: string }> {
   const secret = randomBytes(32).toString('base64url');
-  const { rows } = await db.query<CredentialRow>(
-    `INSERT INTO credentials (id, organization_id, user_email, secret_hash, created_by)
-     VALUES ($1, $2, $3, $4, $5) RETURNING ${CREDENTIAL_COLUMNS}`,
-    [
-      `cred_${randomBytes(12).toString('hex')}`,
-      credential.organizationId,
-      credential.userEmail,
-      hashSecret(secret),
-      credential.createdBy,
-    ],
-  );
-  return { row: rows[0]!, secret };
+  const row = await insertCredential(db, {
+    id: `cred_${randomBytes(12).toString('hex')}`,
+    organizationId: credential.organizationId,
+    userEmail: credential.userEmail,
+    secretHash: hashSecret(secret),
+    createdBy: credential.createdBy,
+  });
+  return { row, secret };
 }
-
-/** Where a credential must belong: a user's, or an organization's own (user_email IS NULL). */
-export type CredentialOwner = { userEmail: string } | { organizationId: string };
 
 /**
  * Disables a credential of `owner`; another owner's credential answers 404 like a missing one. Answers
@@ -86,31 +70,130 @@ export async function disableCredential(
   id: string,
   owner: CredentialOwner,
 ): Promise<{ before: CredentialRow; after: CredentialRow }> {
-  const [ownerSql, ownerValue] =
-    'userEmail' in owner
-      ? ['user_email = $2', owner.userEmail]
-      : ['organization_id = $2 AND user_email IS NULL', owner.organizationId];
-  const { rows } = await tx.query<CredentialRow>(
-    `SELECT ${CREDENTIAL_COLUMNS} FROM credentials WHERE id = $1 AND ${ownerSql} FOR UPDATE`,
-    [id, ownerValue],
-  );
-  const before = rows[0];
+  const before = await lockOwnedCredential(tx, id, owner);
   if (!before) throw notFound('Credential');
-  const updated = await tx.query<CredentialRow>(
-    `UPDATE credentials SET credential_enabled = false WHERE id = $1 RETURNING ${CREDENTIAL_COLUMNS}`,
-    [id],
-  );
-  return { before, after: updated.rows[0]! };
+  return { before, after: await markCredentialDisabled(tx, id) };
 }
 
+const ONLY_DISABLE = 'A credential can only be disabled. Create a new credential instead.';
+
 /**
- * Turning a user's direct data access off also disables their credentials: the access they grant goes
- * with it. Answers the ids it disabled (the audit event names them).
+ * The user whose credentials `principal` may manage (decisions.md "Data-access credentials"): their own
+ * when data-access management is available to their organization and direct data access is enabled for
+ * them, whatever their role; another user's with user:update-profile in their own organization.
  */
-export async function disableUserCredentials(db: Queryable, email: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    'UPDATE credentials SET credential_enabled = false WHERE user_email = $1 AND credential_enabled RETURNING id',
-    [email],
-  );
-  return rows.map((row) => row.id).sort();
+async function credentialOwner(
+  db: Queryable,
+  caller: Caller,
+  guard: Guard,
+  operation: Extract<Operation, 'createUserCredential' | 'disableUserCredential'>,
+  email: string,
+  productName: string,
+): Promise<UserRow> {
+  if (caller.kind === 'user' && caller.subject === email) {
+    const self = (await findUser(db, email))!;
+    await assertFeature(db, self.organization_id, OWN_CREDENTIAL_FEATURE, productName);
+    if (!self.direct_data_access_enabled) throw forbidden(MESSAGES.ownDataAccessOff);
+    return self;
+  }
+  return userInScope(db, { caller, guard }, operation, email);
+}
+
+function assertDisabling(body: { credential_enabled: boolean }): void {
+  assertValid([{ param: 'credential_enabled', msg: body.credential_enabled ? ONLY_DISABLE : null }]);
+}
+
+const created = (row: CredentialRow, secret: string) => ({ ...toCredential(row), secret });
+
+/** Creates a credential and records it (never its secret) in one transaction. */
+async function createAudited(db: Database, source: AuditSource, credential: NewCredential) {
+  return db.transaction(async (tx) => {
+    const result = await createCredential(tx, credential);
+    await recordAuditEvent(tx, source, {
+      action: 'credential.create',
+      organizationId: result.row.organization_id,
+      target: { type: 'credential', id: result.row.id },
+      changes: auditChanges('credential', null, toCredential(result.row)),
+    });
+    return result;
+  });
+}
+
+/** Disables a credential and records it in one transaction; answers the credential as it now is. */
+async function disableAudited(db: Database, source: AuditSource, id: string, owner: CredentialOwner) {
+  return db.transaction(async (tx) => {
+    const { before, after } = await disableCredential(tx, id, owner);
+    await recordAuditEvent(tx, source, {
+      action: 'credential.disable',
+      organizationId: after.organization_id,
+      target: { type: 'credential', id },
+      changes: auditChanges('credential', toCredential(before), toCredential(after)),
+    });
+    return toCredential(after);
+  });
+}
+
+/** The caller acting on credentials: who they are, their permission check, their audit source. */
+export interface CredentialCaller extends ServiceCaller {
+  productName: string;
+}
+
+/** Creates a user's credential (their own, or another's they manage); the answer holds its only secret. */
+export async function createUserCredential(db: Database, who: CredentialCaller, email: string) {
+  const owner = await credentialOwner(db, who.caller, who.guard, 'createUserCredential', email, who.productName);
+  if (!owner.direct_data_access_enabled) {
+    throw conflict(MESSAGES.dataAccessOff(email));
+  }
+  if (!owner.active) throw conflict(MESSAGES.credentialOwnerInactive(email));
+  const { row, secret } = await createAudited(db, who.source, {
+    organizationId: owner.organization_id,
+    userEmail: email,
+    createdBy: who.caller.subject,
+  });
+  return created(row, secret);
+}
+
+/** Disables a user's credential (the body may only disable). */
+export async function disableUserCredential(
+  db: Database,
+  who: CredentialCaller,
+  email: string,
+  credentialId: string,
+  body: { credential_enabled: boolean },
+) {
+  await credentialOwner(db, who.caller, who.guard, 'disableUserCredential', email, who.productName);
+  assertDisabling(body);
+  return disableAudited(db, who.source, credentialId, { userEmail: email });
+}
+
+/** A page of an organization's own credentials. */
+export async function listOrganizationCredentials(db: Queryable, organizationId: string, query: ListQuery) {
+  await getOrganization(db, organizationId);
+  const { rows, total } = await selectOrganizationCredentials(db, organizationId, query);
+  const now = new Date();
+  return { data: rows.map((row) => toCredential(row, now)), total };
+}
+
+/** Creates an organization's own credential; the answer holds its only secret. */
+export async function createOrganizationCredential(
+  db: Database,
+  source: AuditSource,
+  organizationId: string,
+  createdBy: string,
+) {
+  await getOrganization(db, organizationId);
+  const { row, secret } = await createAudited(db, source, { organizationId, userEmail: null, createdBy });
+  return created(row, secret);
+}
+
+/** Disables an organization's own credential (the body may only disable). */
+export async function disableOrganizationCredential(
+  db: Database,
+  source: AuditSource,
+  organizationId: string,
+  credentialId: string,
+  body: { credential_enabled: boolean },
+) {
+  assertDisabling(body);
+  return disableAudited(db, source, credentialId, { organizationId });
 }

@@ -1,23 +1,16 @@
 import { INVITATION_LIFETIME_DAYS, type UserStatus } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
 import type { Queryable } from '../db/database.js';
+import {
+  closeOpenTokens,
+  deleteInvitedUser,
+  selectPendingInvitations,
+  type PendingInvitation,
+} from '../stores/passwords.js';
 import { recordAuditEvent, type AuditSource } from './audit.js';
 import { createPasswordLink, issuePasswordToken, sendMail } from './password-tokens.js';
 
-export type { UserStatus };
-
-/** GET /user?status: the SQL of each status, as userStatusOf (domain/users.ts) derives it. */
-export const STATUS_CONDITIONS: Readonly<Record<UserStatus, string>> = {
-  inactive: 'NOT active',
-  invited: 'active AND password_hash IS NULL',
-  active: 'active AND password_hash IS NOT NULL',
-};
-
-/** The newest unused invitation token of an invited user. */
-export interface PendingInvitation {
-  created_at: Date;
-  expires_at: Date;
-}
+export type { PendingInvitation, UserStatus };
 
 /** An invitation as a user record shows it; null when the invited user has no pending link. */
 export function invitationView(invitation: PendingInvitation | null, now: Date) {
@@ -32,18 +25,7 @@ export function invitationView(invitation: PendingInvitation | null, now: Date) 
 /** The pending invitations of `emails`, one query for a whole page. */
 export async function pendingInvitations(db: Queryable, emails: string[]): Promise<Map<string, PendingInvitation>> {
   if (emails.length === 0) return new Map();
-  const { rows } = await db.query<PendingInvitation & { email: string }>(
-    `SELECT DISTINCT ON (email) email, created_at, expires_at FROM password_tokens
-      WHERE email = ANY($1) AND purpose = 'invitation' AND used_at IS NULL
-      ORDER BY email, created_at DESC`,
-    [emails],
-  );
-  return new Map(rows.map(({ email, ...invitation }) => [email, invitation]));
-}
-
-/** Any open link of `email` stops working (a resend replaces the invitation). */
-async function closeOpenLinks(db: Queryable, email: string): Promise<void> {
-  await db.query('UPDATE password_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL', [email]);
+  return selectPendingInvitations(db, emails);
 }
 
 /**
@@ -55,7 +37,8 @@ export async function sendInvitation(
   config: Pick<PlatformConfig, 'consoleUrl' | 'productName'>,
   user: { email: string; name: string },
 ): Promise<void> {
-  await closeOpenLinks(tx, user.email);
+  // Any open link stops working (a resend replaces the invitation).
+  await closeOpenTokens(tx, user.email);
   const link = createPasswordLink(config.consoleUrl, await issuePasswordToken(tx, user.email, 'invitation'));
   const body =
     `Hello ${user.name},\n\nYou are invited to ${config.productName}. Use this link within ${INVITATION_LIFETIME_DAYS} days ` +
@@ -69,10 +52,7 @@ export async function sendInvitation(
  * The audit trail keeps the user's events.
  */
 export async function removeInvitedUser(tx: Queryable, source: AuditSource, email: string, organizationId: string) {
-  await tx.query('DELETE FROM password_tokens WHERE email = $1', [email]);
-  await tx.query('DELETE FROM credentials WHERE user_email = $1', [email]);
-  await tx.query('DELETE FROM login_failures WHERE email = $1', [email]);
-  await tx.query('DELETE FROM users WHERE email = $1 AND password_hash IS NULL', [email]);
+  await deleteInvitedUser(tx, email);
   await recordAuditEvent(tx, source, {
     action: 'invitation.revoke',
     organizationId,

@@ -1,7 +1,21 @@
 import { JOB_KINDS, type JobKind, type JobStatus, type JobStatuses } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
+import {
+  disableOrganizationCredentials,
+  latestActorOf,
+  lockOrganizationsWithRunningJobs,
+  markOrganizationOffboarded,
+  selectJobs,
+  selectRunningJobs,
+  updateJobProgress,
+  upsertStartedJob,
+  type JobRow,
+  type JobStep,
+} from '../stores/jobs.js';
 import { recordAuditEvent, type AuditAction, type AuditActor } from './audit.js';
+
+export type { JobRow, JobStep, StepStatus } from '../stores/jobs.js';
 
 /**
  * The lifecycle's background jobs (decisions.md "Organization lifecycle"). A job is a row of
@@ -18,25 +32,6 @@ export const JOB_STEPS: Readonly<Record<JobKind, readonly string[]>> = {
   deployment: ['Configure sign-in', 'Deploy BI portal', 'Grant data access', 'Run smoke tests'],
   offboarding: ['Revoke credentials', 'Archive data', 'Remove BI portal'],
 };
-
-export type StepStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
-
-export interface JobStep {
-  name: string;
-  status: StepStatus;
-  /** Why a failed step failed, in words an operator can act on. */
-  message?: string;
-}
-
-export interface JobRow {
-  organization_id: string;
-  kind: JobKind;
-  status: Exclude<JobStatus, 'not_started'>;
-  started_at: Date;
-  completed_at: Date | null;
-  steps: JobStep[];
-  step_ms: number;
-}
 
 export interface JobView {
   status: JobStatus;
@@ -58,22 +53,12 @@ const STEP_CHECKS: Readonly<Record<string, (organization: { domain: string[] }) 
 
 /** What a step does to the organization when it completes. */
 const STEP_EFFECTS: Readonly<Record<string, (tx: Queryable, organizationId: string) => Promise<void>>> = {
-  'Revoke credentials': async (tx, organizationId) => {
-    await tx.query(
-      'UPDATE credentials SET credential_enabled = false WHERE organization_id = $1 AND credential_enabled',
-      [organizationId],
-    );
-  },
+  'Revoke credentials': disableOrganizationCredentials,
 };
 
 /** What a completed job does to the organization; onboarding and deployment leave the status for the next move. */
 const COMPLETION_EFFECTS: Partial<Record<JobKind, (tx: Queryable, organizationId: string) => Promise<void>>> = {
-  offboarding: async (tx, organizationId) => {
-    await tx.query(
-      `UPDATE organizations SET status = 'offboarded', active = false, updated_at = now() WHERE id = $1 AND status = 'offboarding'`,
-      [organizationId],
-    );
-  },
+  offboarding: markOrganizationOffboarded,
 };
 
 /** The audit action that starts each job: its latest event names who started the job. */
@@ -88,19 +73,11 @@ const PLATFORM_ACTOR: AuditActor = { id: 'platform', kind: 'client', role: null,
 
 /** Whoever started the organization's latest job of this kind, from the trail. */
 async function jobStarter(tx: Queryable, organizationId: string, kind: JobKind): Promise<AuditActor> {
-  const { rows } = await tx.query<{
-    actor: string;
-    actor_kind: AuditActor['kind'];
-    actor_role: AuditActor['role'];
-    actor_organization_id: string | null;
-  }>(
-    `SELECT actor, actor_kind, actor_role, actor_organization_id FROM audit_events
-      WHERE organization_id = $1 AND action = $2 ORDER BY occurred_at DESC, id DESC LIMIT 1`,
-    [organizationId, START_ACTIONS[kind]],
-  );
-  const row = rows[0];
+  const row = await latestActorOf(tx, organizationId, START_ACTIONS[kind]);
   if (!row) return PLATFORM_ACTOR;
-  return { id: row.actor, kind: row.actor_kind, role: row.actor_role, organizationId: row.actor_organization_id };
+  // The trail's CHECK constraint keeps actor_role one of the roles.
+  const role = row.actor_role as AuditActor['role'];
+  return { id: row.actor, kind: row.actor_kind, role, organizationId: row.actor_organization_id };
 }
 
 /**
@@ -165,10 +142,13 @@ async function advanceJob(tx: Queryable, job: RunningJob, now: Date): Promise<vo
     if ((step.status === 'completed' || step.status === 'failed') && was !== step.status)
       await recordJobProgress(tx, job, step);
   }
-  await tx.query(
-    `UPDATE organization_jobs SET status = $3, completed_at = $4, steps = $5::text::jsonb WHERE organization_id = $1 AND kind = $2`,
-    [job.organization_id, job.kind, status, endedAt, JSON.stringify(steps)],
-  );
+  await updateJobProgress(tx, {
+    organization_id: job.organization_id,
+    kind: job.kind,
+    status,
+    completed_at: endedAt,
+    steps,
+  });
 }
 
 /**
@@ -177,24 +157,10 @@ async function advanceJob(tx: Queryable, job: RunningJob, now: Date): Promise<vo
  * a sweep skips organizations a request holds (that request refreshes them itself).
  */
 export async function refreshJobs(tx: Queryable, organizationId?: string, now: Date = new Date()): Promise<void> {
-  const params: unknown[] = [];
-  let onlyOne = '';
-  if (organizationId !== undefined) {
-    params.push(organizationId);
-    onlyOne = 'AND o.id = $1';
-  }
-  const { rows: organizations } = await tx.query<{ id: string; domain: string[] }>(
-    `SELECT o.id, o.domain FROM organizations o
-      WHERE EXISTS (SELECT 1 FROM organization_jobs j WHERE j.organization_id = o.id AND j.status = 'in_progress') ${onlyOne}
-      ORDER BY o.id FOR UPDATE OF o${organizationId === undefined ? ' SKIP LOCKED' : ''}`,
-    params,
-  );
+  const organizations = await lockOrganizationsWithRunningJobs(tx, organizationId);
   if (organizations.length === 0) return;
   const domains = new Map(organizations.map((organization) => [organization.id, organization.domain]));
-  const { rows: jobs } = await tx.query<JobRow>(
-    `SELECT * FROM organization_jobs WHERE status = 'in_progress' AND organization_id = ANY($1) ORDER BY organization_id, kind`,
-    [[...domains.keys()]],
-  );
+  const jobs = await selectRunningJobs(tx, [...domains.keys()]);
   for (const job of jobs) await advanceJob(tx, { ...job, domain: domains.get(job.organization_id)! }, now);
 }
 
@@ -206,19 +172,17 @@ export async function startJob(
   stepMs: number,
   now: Date = new Date(),
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO organization_jobs (organization_id, kind, status, started_at, completed_at, steps, step_ms)
-     VALUES ($1, $2, 'in_progress', $3, NULL, $4::text::jsonb, $5)
-     ON CONFLICT (organization_id, kind) DO UPDATE
-       SET status = 'in_progress', started_at = EXCLUDED.started_at, completed_at = NULL, steps = EXCLUDED.steps, step_ms = EXCLUDED.step_ms`,
-    [organizationId, kind, now, JSON.stringify(freshSteps(kind)), Math.max(1, Math.round(stepMs))],
-  );
+  await upsertStartedJob(tx, {
+    organizationId,
+    kind,
+    startedAt: now,
+    steps: freshSteps(kind),
+    stepMs: Math.max(1, Math.round(stepMs)),
+  });
 }
 
 export async function loadJobs(db: Queryable, organizationId: string): Promise<OrganizationJobs> {
-  const { rows } = await db.query<JobRow>('SELECT * FROM organization_jobs WHERE organization_id = $1', [
-    organizationId,
-  ]);
+  const rows = await selectJobs(db, organizationId);
   return Object.fromEntries(rows.map((row) => [row.kind, row]));
 }
 

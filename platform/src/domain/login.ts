@@ -2,6 +2,14 @@ import { hash, verify } from '@node-rs/argon2';
 import { DEFAULT_ROLE, MESSAGES, isRole, passwordExpiry, type Role } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
+import {
+  deleteLoginFailures,
+  deleteLoginFailuresBefore,
+  findLoginUser,
+  insertLoginFailure,
+  recentLoginFailures,
+  type LoginUserRow as UserRow,
+} from '../stores/login.js';
 import { anonymousActor, recordAuditEvent, type AuditActor, type AuditOrigin } from './audit.js';
 import { createPasswordLink, issuePasswordToken } from './password-tokens.js';
 
@@ -25,16 +33,6 @@ export interface LoginRefusalBody {
 export type LoginResult =
   { ok: true; user: SignedInUser } | { ok: false; status: 401 | 403 | 423; body: LoginRefusalBody };
 
-interface UserRow {
-  email: string;
-  name: string;
-  role: string;
-  organization_id: string;
-  password_hash: string;
-  password_changed_at: Date;
-  active: boolean;
-}
-
 // Unknown emails still pay for one hash check, so timing does not tell which emails exist.
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hash('decoy-password-never-matches-1'));
@@ -43,9 +41,11 @@ const refused = (status: 401 | 403 | 423, body: LoginRefusalBody): LoginResult =
 
 /** Minutes until the email may try again, or null when it is not locked. */
 async function lockedForMinutes(db: Queryable, email: string, now: Date): Promise<number | null> {
-  const { rows } = await db.query<{ failed_at: Date }>(
-    `SELECT failed_at FROM login_failures WHERE email = $1 AND failed_at > $2 ORDER BY failed_at DESC LIMIT $3`,
-    [email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS), MAX_LOGIN_FAILURES],
+  const rows = await recentLoginFailures(
+    db,
+    email,
+    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+    MAX_LOGIN_FAILURES,
   );
   if (rows.length < MAX_LOGIN_FAILURES) return null;
   // The lock lifts when the oldest of the last five failures leaves the window.
@@ -53,15 +53,11 @@ async function lockedForMinutes(db: Queryable, email: string, now: Date): Promis
   return Math.max(1, Math.ceil((unlocksAt - now.getTime()) / 60_000));
 }
 
-async function recordFailure(db: Queryable, email: string, now: Date): Promise<void> {
-  await db.query('INSERT INTO login_failures (email, failed_at) VALUES ($1, $2)', [email, now]);
-}
+const recordFailure = insertLoginFailure;
 
 /** Failures older than the window count for nothing; the server's housekeeping removes them. */
 export async function deleteStaleLoginFailures(db: Queryable, now = new Date()): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE failed_at <= $1', [
-    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
-  ]);
+  await deleteLoginFailuresBefore(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
 }
 
 /** The longest email the trail keeps of an attempt (a form may post anything). */
@@ -115,11 +111,7 @@ export async function checkLogin(
   now = new Date(),
 ): Promise<LoginResult> {
   const normalized = email.trim().toLowerCase();
-  const { rows } = await db.query<UserRow>(
-    `SELECT email, name, role, organization_id, password_hash, password_changed_at, active FROM users WHERE email = $1`,
-    [normalized],
-  );
-  const user = rows[0];
+  const user = await findLoginUser(db, normalized);
   const lockedMinutes = await lockedForMinutes(db, normalized, now);
   if (lockedMinutes !== null) {
     await db.transaction((tx) =>
@@ -141,7 +133,7 @@ export async function checkLogin(
 
   return db.transaction(async (tx) => {
     // The password was right: the throttle resets, whatever else stops the sign-in.
-    await tx.query('DELETE FROM login_failures WHERE email = $1', [normalized]);
+    await deleteLoginFailures(tx, normalized);
     const failed = (reason: string) =>
       auditAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details: { reason } });
     if (!user.active) {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS, INVITATION_LIFETIME_DAYS, RESET_TOKEN_LIFETIME_MS } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
+import { insertMail } from '../stores/outbox.js';
+import { insertPasswordToken, useTokenOnce } from '../stores/passwords.js';
 
 export type PasswordTokenPurpose = 'reset' | 'expired' | 'initiated' | 'invitation';
 
@@ -13,12 +15,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** A one-time token for the console's create-password page; only its hash is stored. Lives tokenLifetimeMs. */
 export async function issuePasswordToken(db: Queryable, email: string, purpose: PasswordTokenPurpose): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO password_tokens (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, $4)`, [
-    hashToken(token),
+  await insertPasswordToken(db, {
+    hash: hashToken(token),
     email,
     purpose,
-    new Date(Date.now() + tokenLifetimeMs(purpose)),
-  ]);
+    expiresAt: new Date(Date.now() + tokenLifetimeMs(purpose)),
+  });
   return token;
 }
 
@@ -32,12 +34,7 @@ export function createPasswordLink(consoleUrl: string, token: string): string {
  * (tokens work once).
  */
 export async function consumePasswordToken(db: Queryable, token: string): Promise<string | null> {
-  const { rows } = await db.query<{ email: string }>(
-    `UPDATE password_tokens SET used_at = now()
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING email`,
-    [hashToken(token)],
-  );
-  return rows[0]?.email ?? null;
+  return useTokenOnce(db, hashToken(token));
 }
 
 /** Writes a mail to the outbox (readable at GET /dev/outbox locally). */
@@ -48,10 +45,5 @@ export async function sendMail(
   body: string,
   link?: string,
 ): Promise<void> {
-  await db.query('INSERT INTO outbox (recipient, subject, body, link) VALUES ($1, $2, $3, $4)', [
-    recipient,
-    subject,
-    body,
-    link ?? null,
-  ]);
+  await insertMail(db, { recipient, subject, body, link: link ?? null });
 }

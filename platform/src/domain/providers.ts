@@ -5,33 +5,34 @@ import {
   validateProviderLinkValue,
   type ProviderLinkKind,
 } from '@meridian/schema';
-import type { Queryable } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import type { Database, Queryable } from '../db/database.js';
+import {
+  deleteLinks,
+  findProvider,
+  selectLinks,
+  selectProviders,
+  selectProvidersByNpi,
+  upsertLinks,
+  type Provider,
+} from '../stores/providers.js';
+import type { ListQuery } from '../stores/sql.js';
+import { recordAuditEvent, type AuditSource } from './audit.js';
+import { notFound } from './errors.js';
 
-/** A provider of the directory (decisions.md "Managed providers"). */
-export interface Provider {
-  npi: string;
-  name: string;
-  specialty: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-
-export const PROVIDER_COLUMNS = 'npi, name, specialty, city, state, zip';
+export type { Provider };
 
 // Row-level messages of the bulk calls. The console's bulk screens say the same before sending.
 
 export async function getProvider(db: Queryable, npi: string): Promise<Provider> {
-  const { rows } = await db.query<Provider>(`SELECT ${PROVIDER_COLUMNS} FROM providers WHERE npi = $1`, [npi]);
-  if (!rows[0]) throw notFound('Provider');
-  return rows[0];
+  const provider = await findProvider(db, npi);
+  if (!provider) throw notFound('Provider');
+  return provider;
 }
 
 /** The providers of `npis` that the directory holds, by NPI, in one query. */
 export async function findProviders(db: Queryable, npis: readonly string[]): Promise<Map<string, Provider>> {
   if (npis.length === 0) return new Map();
-  const { rows } = await db.query<Provider>(`SELECT ${PROVIDER_COLUMNS} FROM providers WHERE npi = ANY($1)`, [npis]);
+  const rows = await selectProvidersByNpi(db, npis);
   return new Map(rows.map((row) => [row.npi, row]));
 }
 
@@ -135,11 +136,7 @@ export async function upsertProviderLinks(
   return { results, changes };
 }
 
-/**
- * INSERT … ON CONFLICT DO UPDATE only where the value differs, so an unchanged row is not returned and
- * keeps its updatedAt/updatedBy. `xmax = 0` tells a fresh insert from an update of an existing row;
- * the `old` CTE reads the values from before the statement (same snapshot), for the audit trail.
- */
+/** Writes the links (values stored as storedValue gives them); answers each link written. */
 async function writeLinks(
   tx: Queryable,
   organizationId: string,
@@ -148,26 +145,8 @@ async function writeLinks(
   updatedBy: string,
 ): Promise<Map<string, { status: 'created' | 'updated'; before: string | null; after: string }>> {
   if (links.length === 0) return new Map();
-  const { rows } = await tx.query<{ npi: string; created: boolean; before: string | null; after: string }>(
-    `WITH input AS (SELECT * FROM unnest($3::text[], $4::text[]) AS input(npi, value)),
-     old AS (SELECT npi, value FROM provider_links
-              WHERE organization_id = $1 AND kind = $2 AND npi IN (SELECT npi FROM input)),
-     written AS (
-       INSERT INTO provider_links AS l (organization_id, kind, npi, value, updated_by, updated_at)
-       SELECT $1, $2, input.npi, input.value, $5, now() FROM input
-       ON CONFLICT (organization_id, kind, npi) DO UPDATE
-         SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
-         WHERE l.value IS DISTINCT FROM EXCLUDED.value
-       RETURNING l.npi, (l.xmax = 0) AS created, l.value)
-     SELECT w.npi, w.created, old.value AS before, w.value AS after FROM written w LEFT JOIN old ON old.npi = w.npi`,
-    [
-      organizationId,
-      kind,
-      links.map((link) => link.npi),
-      links.map((link) => storedValue(kind, link.value)),
-      updatedBy,
-    ],
-  );
+  const stored = links.map((link) => ({ npi: link.npi, value: storedValue(kind, link.value) }));
+  const rows = await upsertLinks(tx, organizationId, kind, stored, updatedBy);
   return new Map(
     rows.map((row) => [row.npi, { status: row.created ? 'created' : 'updated', before: row.before, after: row.after }]),
   );
@@ -189,11 +168,7 @@ export async function removeProviderLinks(
   const valid = npis.filter((_, i) => problems[i] === null);
   const removed = new Map<string, string>();
   if (valid.length > 0) {
-    const { rows } = await db.query<{ npi: string; value: string }>(
-      'DELETE FROM provider_links WHERE organization_id = $1 AND kind = $2 AND npi = ANY($3) RETURNING npi, value',
-      [organizationId, kind, valid],
-    );
-    for (const row of rows) removed.set(row.npi, row.value);
+    for (const row of await deleteLinks(db, organizationId, kind, valid)) removed.set(row.npi, row.value);
   }
   const results = npis.map((npi, i): RowResult<RemoveStatus> => {
     const message = problems[i];
@@ -202,4 +177,84 @@ export async function removeProviderLinks(
   });
   const changes = [...removed.entries()].map(([npi, before]) => ({ npi, before, after: null }));
   return { results, changes };
+}
+
+/**
+ * One event for a bulk call: its counts in `details`, each link written or removed as a change named by
+ * its NPI. A call naming one NPI targets that provider; a larger one the batch.
+ */
+async function auditLinks(
+  tx: Queryable,
+  source: AuditSource,
+  action: 'provider-links.upsert' | 'provider-links.remove',
+  organizationId: string,
+  request: { kind: ProviderLinkKind; npis: readonly string[] },
+  changes: LinkChange[],
+  summary: Record<string, number>,
+): Promise<void> {
+  const single = new Set(request.npis).size === 1;
+  await recordAuditEvent(tx, source, {
+    action,
+    organizationId,
+    target: single ? { type: 'provider', id: request.npis[0]! } : { type: 'provider-batch', id: null },
+    changes: changes.map(({ npi, before, after }) => ({ field: npi, before, after })),
+    details: { kind: request.kind, rows: request.npis.length, ...summary },
+  });
+}
+
+/** A page of the providers of the directory. */
+export async function listProviders(db: Queryable, query: ListQuery) {
+  return selectProviders(db, query);
+}
+
+/** A page of an organization's provider links, each with its provider. */
+export async function listProviderLinks(
+  db: Queryable,
+  organizationId: string,
+  query: ListQuery & { kind?: ProviderLinkKind },
+) {
+  const { rows, total } = await selectLinks(db, organizationId, query);
+  const data = rows.map((row) => ({
+    npi: row.npi,
+    kind: row.kind,
+    value: row.value,
+    updatedAt: row.updated_at.toISOString(),
+    updatedBy: row.updated_by,
+    provider: row.provider,
+  }));
+  return { data, total };
+}
+
+/** Creates or updates links of one kind, answering each row, and records the call as one event. */
+export async function upsertLinksAudited(
+  db: Database,
+  source: AuditSource,
+  organizationId: string,
+  kind: ProviderLinkKind,
+  links: readonly LinkInput[],
+  updatedBy: string,
+) {
+  return db.transaction(async (tx) => {
+    const { results, changes } = await upsertProviderLinks(tx, organizationId, kind, links, updatedBy);
+    const summary = summarize(results, { created: 'created', updated: 'updated', unchanged: 'unchanged' });
+    const npis = links.map((link) => link.npi);
+    await auditLinks(tx, source, 'provider-links.upsert', organizationId, { kind, npis }, changes, summary);
+    return { results, summary };
+  });
+}
+
+/** Removes links of one kind, answering each NPI, and records the call as one event. */
+export async function removeLinksAudited(
+  db: Database,
+  source: AuditSource,
+  organizationId: string,
+  kind: ProviderLinkKind,
+  npis: readonly string[],
+) {
+  return db.transaction(async (tx) => {
+    const { results, changes } = await removeProviderLinks(tx, organizationId, kind, npis);
+    const summary = summarize(results, { removed: 'removed', not_found: 'notFound' });
+    await auditLinks(tx, source, 'provider-links.remove', organizationId, { kind, npis }, changes, summary);
+    return { results, summary };
+  });
 }

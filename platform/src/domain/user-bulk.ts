@@ -13,49 +13,30 @@ import {
 } from '@meridian/schema';
 import type { BulkUserResult, SetUsersActiveResult } from '../contract/user-bulk.js';
 import type { Database, Queryable } from '../db/database.js';
-import { authorize } from '../http/access.js';
-import type { Principal } from '../http/auth.js';
-import { assertValid } from '../http/errors.js';
-import { searchTextMatches } from '../http/lists.js';
+import { lockUsersOf, matchingCount, matchingEmails, updateUsersActive } from '../stores/users.js';
 import { recordAuditEvents, type AuditSource } from './audit.js';
+import type { Caller } from './caller.js';
+import { assertValid } from './errors.js';
 import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
-import { USER_COLUMNS, activeOrgAdminCount, userAuditEvent, type UserRow } from './users.js';
+import { activeOrgAdminCount, userAuditEvent, type UserRow } from './users.js';
 
 /** The users a bulk action names: listed emails, or every user of the list's search. */
 export type UserSelection = { emails: string[] } | { allMatching: { search?: string } };
 
 export interface BulkCaller {
-  principal: Principal;
+  principal: Caller;
   source: AuditSource;
   productName: string;
-}
-
-/**
- * Emails of every user of the organization matching `search`, by email, as GET /user's search finds
- * them. One more than the limit is read to tell "too many".
- */
-async function matchingEmails(db: Queryable, organizationId: string, search: string | undefined): Promise<string[]> {
-  const params: unknown[] = [organizationId, BULK_USERS_LIMIT + 1];
-  const where = `organization_id = $1${search ? ` AND ${searchTextMatches(search, params)}` : ''}`;
-  const { rows } = await db.query<{ email: string }>(
-    `SELECT email FROM users WHERE ${where} ORDER BY email LIMIT $2`,
-    params,
-  );
-  return rows.map((row) => row.email);
 }
 
 /** The selection's emails, normalized and without repeats, in the order given. */
 async function selectedEmails(db: Queryable, organizationId: string, selection: UserSelection): Promise<string[]> {
   if ('emails' in selection) return [...new Set(selection.emails.map(normalizeEmail))];
-  const emails = await matchingEmails(db, organizationId, selection.allMatching.search);
+  const search = selection.allMatching.search;
+  // One more than the limit is read to tell "too many".
+  const emails = await matchingEmails(db, organizationId, search, BULK_USERS_LIMIT + 1);
   if (emails.length > BULK_USERS_LIMIT) {
-    const params: unknown[] = [organizationId];
-    const search = selection.allMatching.search;
-    const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM users WHERE organization_id = $1${search ? ` AND ${searchTextMatches(search, params)}` : ''}`,
-      params,
-    );
-    assertValid([{ param: 'allMatching', msg: bulkTooManyMessage(rows[0]!.n) }]);
+    assertValid([{ param: 'allMatching', msg: bulkTooManyMessage(await matchingCount(db, organizationId, search)) }]);
   }
   return emails;
 }
@@ -127,10 +108,7 @@ async function applyBatch(
   active: boolean,
 ): Promise<BulkUserResult[]> {
   const organization = await getOrganization(tx, organizationId, true);
-  const { rows } = await tx.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users WHERE organization_id = $1 AND email = ANY($2) FOR UPDATE`,
-    [organizationId, emails],
-  );
+  const rows = await lockUsersOf(tx, organizationId, emails);
   const found = new Map(rows.map((row) => [row.email, row]));
   const capacity = await Capacity.of(tx, organization);
   const grantable = grantableRoles(caller.principal.role);
@@ -148,11 +126,12 @@ async function applyBatch(
     return { email, outcome: 'changed', reason: null };
   });
   if (toChange.length === 0) return results;
-  const updated = await tx.query<UserRow>(
-    `UPDATE users SET active = $2, updated_at = now() WHERE email = ANY($1) RETURNING ${USER_COLUMNS}`,
-    [toChange.map((user) => user.email), active],
+  const updated = await updateUsersActive(
+    tx,
+    toChange.map((user) => user.email),
+    active,
   );
-  const after = new Map(updated.rows.map((row) => [row.email, row]));
+  const after = new Map(updated.map((row) => [row.email, row]));
   const action = active ? 'user.activate' : 'user.deactivate';
   await recordAuditEvents(
     tx,
@@ -174,7 +153,6 @@ export async function setUsersActive(
   selection: UserSelection,
   active: boolean,
 ): Promise<SetUsersActiveResult> {
-  authorize(caller.principal, 'setUsersActive', { organizationId });
   await getOrganization(db, organizationId);
   const emails = await selectedEmails(db, organizationId, selection);
   const results: BulkUserResult[] = [];

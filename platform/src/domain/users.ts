@@ -1,5 +1,13 @@
 import {
+  DEFAULT_ROLE,
+  NOT_INVITED_MESSAGE,
   credentialDaysToExpire,
+  isOutsideDomains,
+  isSystemRole,
+  outsideDomainsMessage,
+  validateEmail,
+  validateName,
+  validatePassword,
   deactivationRefusal,
   grantableRoles,
   roleInOrganizationRefusal,
@@ -13,35 +21,40 @@ import {
   type Role,
   type TableauLicense,
 } from '@meridian/schema';
+import { hash } from '@node-rs/argon2';
+import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
-import { authorize } from '../http/access.js';
-import type { Principal } from '../http/auth.js';
-import { assertValid, conflict, forbidden, notFound } from '../http/errors.js';
+import { disableCredentialsOfUser, selectUserCredentials, type CredentialRow } from '../stores/credentials.js';
+import {
+  activeOrgAdminCount,
+  findUser,
+  insertUser,
+  seatHolderCount,
+  selectUsers,
+  userCount,
+  updateUserActive,
+  updateUserDataAccess,
+  updateUserFields,
+  type UserListQuery,
+  type UserRow,
+} from '../stores/users.js';
 import { auditChanges, recordAuditEvent, type AuditEventInput, type AuditSource } from './audit.js';
-import { credentialsByUser, disableUserCredentials, type CredentialRow } from './credentials.js';
-import { invitationView, pendingInvitations, type PendingInvitation, type UserStatus } from './invitations.js';
+import type { Caller, ServiceCaller } from './caller.js';
+import { assertValid, conflict, forbidden, notFound } from './errors.js';
+import {
+  invitationView,
+  pendingInvitations,
+  removeInvitedUser,
+  sendInvitation,
+  type PendingInvitation,
+  type UserStatus,
+} from './invitations.js';
 import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
 
-/** A user as stored, without the password hash (which only the password calls read). */
-export interface UserRow {
-  email: string;
-  organization_id: string;
-  name: string;
-  alternate_email: string | null;
-  password_changed_at: Date;
-  role: Role;
-  active: boolean;
-  direct_data_access_enabled: boolean;
-  tableau_license: TableauLicense | null;
-  created_at: Date;
-  updated_at: Date;
-  /** No password yet: created with an invitation (issue 18) and not yet through its link. */
-  invited: boolean;
-}
+export { activeOrgAdminCount, findUser, type UserRow };
 
-/** Every column but password_hash (only whether there is one): selecting through this keeps the hash out of any answer. */
-export const USER_COLUMNS =
-  'email, organization_id, name, alternate_email, password_changed_at, role, active, direct_data_access_enabled, tableau_license, created_at, updated_at, password_hash IS NULL AS invited';
+/** Who changes a user: the caller, their permission check (for the target's organization), their audit source. */
+export type UserCaller = ServiceCaller;
 
 /** Inactive first (a deactivated invitee cannot sign in either), then invited until a password is set. */
 export function userStatusOf(row: Pick<UserRow, 'active' | 'invited'>): UserStatus {
@@ -88,6 +101,14 @@ export function toUser(
 }
 export type User = ReturnType<typeof toUser>;
 
+/** The credentials of each user given, in one query (a page of users never costs a query per user). */
+async function credentialsByUser(db: Queryable, emails: string[]): Promise<Map<string, CredentialRow[]>> {
+  const byUser = new Map<string, CredentialRow[]>(emails.map((email) => [email, []]));
+  if (emails.length === 0) return byUser;
+  for (const row of await selectUserCredentials(db, emails)) byUser.get(row.user_email!)?.push(row);
+  return byUser;
+}
+
 /** Users in the REST shape, their credentials loaded in one query for the whole page. */
 export async function toUsers(db: Queryable, rows: UserRow[]): Promise<User[]> {
   const credentials = await credentialsByUser(
@@ -102,23 +123,8 @@ export async function toUsers(db: Queryable, rows: UserRow[]): Promise<User[]> {
   return rows.map((row) => toUser(row, credentials.get(row.email) ?? [], now, invitations.get(row.email) ?? null));
 }
 
-/** Users of one organization, or of all, from the counts the database keeps (migration 004). */
-export async function userCount(db: Queryable, organizationId?: string): Promise<number> {
-  const { rows } = organizationId
-    ? await db.query<{ n: number }>('SELECT users AS n FROM organization_user_counts WHERE organization_id = $1', [
-        organizationId,
-      ])
-    : await db.query<{ n: number }>('SELECT coalesce(sum(users), 0)::int AS n FROM organization_user_counts');
-  return rows[0]?.n ?? 0;
-}
-
 export async function toUserWithCredentials(db: Queryable, row: UserRow): Promise<User> {
   return (await toUsers(db, [row]))[0]!;
-}
-
-export async function findUser(db: Queryable, email: string, forUpdate = false): Promise<UserRow | undefined> {
-  const sql = `SELECT ${USER_COLUMNS} FROM users WHERE email = $1${forUpdate ? ' FOR UPDATE' : ''}`;
-  return (await db.query<UserRow>(sql, [email])).rows[0];
 }
 
 /**
@@ -128,23 +134,14 @@ export async function findUser(db: Queryable, email: string, forUpdate = false):
  */
 export async function userInScope(
   db: Queryable,
-  principal: Principal,
+  { caller, guard }: Pick<UserCaller, 'caller' | 'guard'>,
   operation: Operation,
   email: string,
 ): Promise<UserRow> {
   const row = await findUser(db, email);
-  authorize(principal, operation, { email, organizationId: row?.organization_id ?? principal.organizationId });
+  guard(operation, { email, organizationId: row?.organization_id ?? caller.organizationId });
   if (!row) throw notFound('User');
   return row;
-}
-
-/** Active Org Admins of an organization, for the self-protection rules. */
-export async function activeOrgAdminCount(db: Queryable, organizationId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM users WHERE organization_id = $1 AND role = 'orgAdmin' AND active`,
-    [organizationId],
-  );
-  return rows[0]!.n;
 }
 
 /**
@@ -170,14 +167,10 @@ export async function assertSeat(
   except?: string,
 ): Promise<void> {
   if (license !== 'explorer' && license !== 'viewer') return;
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM users
-      WHERE organization_id = $1 AND active AND tableau_license = $2 AND email <> $3`,
-    [organization.id, license, except ?? ''],
-  );
+  const holders = await seatHolderCount(db, organization.id, license, except ?? '');
   const seats = organization.licenses.tableau_user_licenses;
   const limit = license === 'explorer' ? seats.explorer_count : seats.viewer_count;
-  if (rows[0]!.n + 1 > limit) throw conflict(seatLimitMessage(license, limit));
+  if (holders + 1 > limit) throw conflict(seatLimitMessage(license, limit));
 }
 
 /** The fields of a user that PUT /user?organizationId changes. */
@@ -192,26 +185,18 @@ export interface EditableFields {
 /** '' and null both mean "no alternate email". */
 export const alternateEmailOf = (value: string | null | undefined) => (value ? normalizeEmail(value) : null);
 
-async function updateRow(db: Queryable, email: string, assignments: string, values: unknown[]): Promise<UserRow> {
-  const { rows } = await db.query<UserRow>(
-    `UPDATE users SET ${assignments}, updated_at = now() WHERE email = $1 RETURNING ${USER_COLUMNS}`,
-    [email, ...values],
-  );
-  return rows[0]!;
-}
-
 /**
  * Reads the target user again after locking their organization: the organization's row lock orders
  * every change that counts users, org admins or seats.
  */
 async function lockedTarget(
   tx: Queryable,
-  principal: Principal,
+  who: Pick<UserCaller, 'caller' | 'guard'>,
   operation: 'setUserActive' | 'updateUser',
   email: string,
   organizationId?: string,
 ) {
-  const found = await userInScope(tx, principal, operation, email);
+  const found = await userInScope(tx, who, operation, email);
   if (organizationId !== undefined && found.organization_id !== organizationId) throw notFound('User');
   const organization = await getOrganization(tx, found.organization_id, true);
   const target = (await findUser(tx, email, true))!;
@@ -254,14 +239,19 @@ async function auditUser(
  */
 export async function setUserActive(
   db: Database,
-  principal: Principal,
-  source: AuditSource,
+  { caller: principal, guard, source }: UserCaller,
   email: string,
   active: boolean,
   organizationId?: string,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const { organization, target } = await lockedTarget(tx, principal, 'setUserActive', email, organizationId);
+    const { organization, target } = await lockedTarget(
+      tx,
+      { caller: principal, guard },
+      'setUserActive',
+      email,
+      organizationId,
+    );
     // Like roles, the active state of users above the caller's grant (an operators' Org Admin and its system admins) is not theirs to change.
     if (!grantableRoles(principal.role).includes(target.role)) throw forbidden();
     if (target.active !== active) {
@@ -273,7 +263,7 @@ export async function setUserActive(
         await assertSeat(tx, organization, target.tableau_license, email);
       }
     }
-    const updated = target.active === active ? target : await updateRow(tx, email, 'active = $2', [active]);
+    const updated = target.active === active ? target : await updateUserActive(tx, email, active);
     await auditUser(tx, source, active ? 'user.activate' : 'user.deactivate', target, updated);
     return updated;
   });
@@ -282,15 +272,20 @@ export async function setUserActive(
 /** Updates a user's fields in `organizationId`, with the role rules and the seat limits. */
 export async function updateUser(
   db: Database,
-  principal: Principal,
-  source: AuditSource,
+  { caller: principal, guard, source }: UserCaller,
   email: string,
   organizationId: string,
   body: EditableFields,
   productName: string,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const { organization, target } = await lockedTarget(tx, principal, 'updateUser', email, organizationId);
+    const { organization, target } = await lockedTarget(
+      tx,
+      { caller: principal, guard },
+      'updateUser',
+      email,
+      organizationId,
+    );
     const role = body.role ?? target.role;
     // Roles above the caller's grant (system admins, to an Org Admin of the operators' organization) are not theirs to change.
     if (role !== target.role && !grantableRoles(principal.role).includes(target.role)) {
@@ -305,18 +300,14 @@ export async function updateUser(
     if (target.active && license !== target.tableau_license) await assertSeat(tx, organization, license, email);
     const dataAccess = body.direct_data_access_enabled ?? target.direct_data_access_enabled;
     const disabled = dataAccess ? [] : await disableUserCredentials(tx, email);
-    const updated = await updateRow(
-      tx,
-      email,
-      'name = $2, alternate_email = $3, role = $4, tableau_license = $5, direct_data_access_enabled = $6',
-      [
-        body.name?.trim() ?? target.name,
+    const updated = await updateUserFields(tx, email, {
+      name: body.name?.trim() ?? target.name,
+      alternateEmail:
         body.alternateEmail === undefined ? target.alternate_email : alternateEmailOf(body.alternateEmail),
-        role,
-        license,
-        dataAccess,
-      ],
-    );
+      role,
+      tableauLicense: license,
+      directDataAccess: dataAccess,
+    });
     // One event per request: a role change names the request, its other changes travel with it.
     const action = role !== target.role ? 'user.role-change' : 'user.update';
     await auditUser(tx, source, action, target, updated, disabledDetails(disabled));
@@ -330,16 +321,196 @@ const disabledDetails = (ids: string[]) => (ids.length > 0 ? { disabledCredentia
 /** Turns a user's direct data access on or off; off also disables their credentials. */
 export async function setUserDataAccess(
   db: Database,
-  principal: Principal,
-  source: AuditSource,
+  { caller, guard, source }: UserCaller,
   email: string,
   enabled: boolean,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const target = await userInScope(tx, principal, 'setUserDataAccess', email);
+    const target = await userInScope(tx, { caller, guard }, 'setUserDataAccess', email);
     const disabled = enabled ? [] : await disableUserCredentials(tx, email);
-    const updated = await updateRow(tx, email, 'direct_data_access_enabled = $2', [enabled]);
+    const updated = await updateUserDataAccess(tx, email, enabled);
     await auditUser(tx, source, 'user.data-access', target, updated, disabledDetails(disabled));
     return updated;
+  });
+}
+
+/**
+ * Turning a user's direct data access off also disables their credentials: the access they grant goes
+ * with it. Answers the ids it disabled (the audit event names them).
+ */
+async function disableUserCredentials(db: Queryable, email: string): Promise<string[]> {
+  return (await disableCredentialsOfUser(db, email)).sort();
+}
+
+/** Field problems shared by create and update: a blank name, a bad alternate email, a role the caller may not grant. */
+export function fieldProblems(
+  principal: Caller,
+  body: EditableFields,
+  productName: string,
+): { param: string; msg: string | null }[] {
+  const grantable = grantableRoles(principal.role);
+  return [
+    { param: 'name', msg: body.name !== undefined ? validateName(body.name) : null },
+    { param: 'alternateEmail', msg: body.alternateEmail ? validateEmail(normalizeEmail(body.alternateEmail)) : null },
+    {
+      param: 'role',
+      msg:
+        body.role === undefined || grantable.includes(body.role)
+          ? null
+          : grantable.length === 0
+            ? 'You cannot grant roles.'
+            : `You can grant only these roles: ${grantable.map((role) => roleLabel(role, productName)).join(', ')}.`,
+    },
+  ];
+}
+
+/**
+ * Emails are unique across tenants, so a refusal must say the email is taken; to an organization's own
+ * admin it says no more (not which organization, the same words whether it is theirs or another's),
+ * while operators, who see every tenant, are told where (decisions.md).
+ */
+export function emailTakenMessage(principal: Caller, email: string, organizationId: string): string {
+  if (isSystemRole(principal.role)) return `A user with email ${email} already exists (in ${organizationId}).`;
+  return `The email ${email} is already in use. Choose another email, or ask an operator to move the existing account.`;
+}
+
+/** A page of users: of one organization (which must exist), or of every organization. */
+export async function listUsers(db: Queryable, query: UserListQuery) {
+  if (query.organizationId !== undefined) await getOrganization(db, query.organizationId);
+  const email = query.email === undefined ? undefined : normalizeEmail(query.email);
+  const { rows, total } = await selectUsers(db, { ...query, email });
+  // Without a filter the total is the kept count (organization_user_counts), not a scan of every row.
+  return { data: await toUsers(db, rows), total: total ?? (await userCount(db, query.organizationId)) };
+}
+
+/** A user with a summary of their organization (name and BI portal URL, which every user may see). */
+export async function userWithOrganization(db: Queryable, who: Pick<UserCaller, 'caller' | 'guard'>, email: string) {
+  const row = await userInScope(db, who, 'user', email);
+  const organization = await getOrganization(db, row.organization_id);
+  return {
+    ...(await toUserWithCredentials(db, row)),
+    organization: {
+      id: organization.id,
+      name: organization.name,
+      biPortalUrl: organization.onboarding.bi?.portal_url ?? null,
+    },
+  };
+}
+
+/** What POST /user creates: the body's fields; no password invites the user (issue 18). */
+export interface UserCreate extends EditableFields {
+  email: string;
+  name: string;
+  password?: string;
+  allowOutsideDomain?: boolean;
+}
+
+/**
+ * Creates a user in `organizationId` under the user limit and seats, or invites them when no password
+ * is given; one event records it.
+ */
+export async function createUser(
+  db: Database,
+  { caller: principal, source }: UserCaller,
+  organizationId: string,
+  body: UserCreate,
+  config: Pick<PlatformConfig, 'consoleUrl' | 'productName'>,
+) {
+  const email = normalizeEmail(body.email);
+  assertValid([
+    { param: 'email', msg: validateEmail(email) },
+    { param: 'password', msg: body.password === undefined ? null : validatePassword(body.password) },
+    ...fieldProblems(principal, body, config.productName),
+  ]);
+  // Hash before the transaction: it takes tens of milliseconds and must not hold the organization's lock.
+  const passwordHash = body.password === undefined ? null : await hash(body.password);
+  const license = body.tableauConfig?.tableauLicense ?? null;
+  const row = await db.transaction(async (tx) => {
+    const organization = await getOrganization(tx, organizationId, true);
+    const role = body.role ?? DEFAULT_ROLE;
+    const outside = isOutsideDomains(email, organization.domain);
+    assertValid([
+      { param: 'role', msg: roleInOrganizationRefusal(role, organization.name, config.productName) },
+      {
+        param: 'email',
+        msg:
+          outside && body.allowOutsideDomain !== true
+            ? outsideDomainsMessage(email, organization.name, organization.domain)
+            : null,
+      },
+    ]);
+    const existing = await findUser(tx, email);
+    if (existing) throw conflict(emailTakenMessage(principal, email, existing.organization_id), 'email');
+    await assertUserPlace(tx, organization);
+    await assertSeat(tx, organization, license);
+    const created = await insertUser(tx, {
+      email,
+      organizationId,
+      name: body.name.trim(),
+      alternateEmail: alternateEmailOf(body.alternateEmail),
+      passwordHash,
+      role,
+      tableauLicense: license,
+      directDataAccess: body.direct_data_access_enabled ?? false,
+    });
+    // Without a password the new user is invited (issue 18): one event, the invitation, with the new record.
+    if (passwordHash === null) await sendInvitation(tx, config, created);
+    await recordAuditEvent(tx, source, {
+      action: passwordHash === null ? 'invitation.send' : 'user.create',
+      organizationId,
+      target: { type: 'user', id: email },
+      changes: auditChanges('user', null, toUser(created, [])),
+      // The confirmed exception stays on record (decisions.md).
+      ...(outside ? { details: { outsideDomains: organization.domain.join(', ') } } : {}),
+    });
+    return created;
+  });
+  return toUserWithCredentials(db, row);
+}
+
+/**
+ * The invited user `email`, if `principal` may create users in their organization (the permission of
+ * invitations, schema/src/operations.ts) and grant their role; read again under lock inside `tx`.
+ */
+async function invitedUser(
+  tx: Queryable,
+  who: Pick<UserCaller, 'caller' | 'guard'>,
+  operation: 'resendInvitation' | 'revokeInvitation',
+  email: string,
+): Promise<UserRow> {
+  await userInScope(tx, who, operation, email);
+  const user = (await findUser(tx, email, true))!;
+  // As for activation: users above the caller's grant (an operator's system roles) are not theirs to touch.
+  if (!grantableRoles(who.caller.role).includes(user.role)) throw forbidden();
+  if (!user.invited) throw conflict(NOT_INVITED_MESSAGE);
+  return user;
+}
+
+/** Sends an invited user a new invitation (earlier links stop working); answers it. */
+export async function resendInvitation(
+  db: Database,
+  who: UserCaller,
+  email: string,
+  config: Pick<PlatformConfig, 'consoleUrl' | 'productName'>,
+) {
+  return db.transaction(async (tx) => {
+    const user = await invitedUser(tx, who, 'resendInvitation', email);
+    await sendInvitation(tx, config, user);
+    const target = { type: 'user', id: email } as const;
+    await recordAuditEvent(tx, who.source, {
+      action: 'invitation.resend',
+      organizationId: user.organization_id,
+      target,
+    });
+    const pending = (await pendingInvitations(tx, [email])).get(email) ?? null;
+    return { email, invitation: invitationView(pending, new Date())! };
+  });
+}
+
+/** Withdraws an invitation: the invited user is removed. */
+export async function revokeInvitation(db: Database, who: UserCaller, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await invitedUser(tx, who, 'revokeInvitation', email);
+    await removeInvitedUser(tx, who.source, email, user.organization_id);
   });
 }

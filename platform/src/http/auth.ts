@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { DEFAULT_ROLE, MESSAGES, isRole, type Role } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
+import { findUserStanding } from '../stores/users.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /** Who is calling: a signed-in user, or an internal tool acting as the role of its client. */
@@ -59,11 +60,7 @@ export async function authenticate(
   }
 
   const email = String(payload.sub).toLowerCase();
-  const { rows } = await db.query<{ role: string | null; organization_id: string; active: boolean }>(
-    'SELECT role, organization_id, active FROM users WHERE email = $1',
-    [email],
-  );
-  const user = rows[0];
+  const user = await findUserStanding(db, email);
   if (!user) throw forbidden(MESSAGES.userMissing);
   if (!user.active) throw unauthorized(MESSAGES.inactiveUser);
   return {

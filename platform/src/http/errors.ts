@@ -1,10 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@meridian/schema';
+import { DomainError, VALIDATION_MESSAGE, type DomainErrorKind, type FieldProblem } from '../domain/errors.js';
 
-/**
- * An error with the body shape of decisions.md "REST details": validation → {message, details},
- * conflicts → {conflicts: [{message}]} (409), other refusals → {message}.
- */
+/** An HTTP-only refusal with its status and body (the domain's refusals are DomainErrors). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -14,30 +12,29 @@ export class HttpError extends Error {
   }
 }
 
-export interface FieldProblem {
-  msg: string;
-  param: string;
-}
+// The refusals are the domain's (domain/errors.ts); re-exported for the HTTP layer's own checks.
+export {
+  VALIDATION_MESSAGE,
+  assertValid,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+  validationError,
+  type FieldProblem,
+} from '../domain/errors.js';
 
-export const VALIDATION_MESSAGE = 'The request has invalid fields.';
-
-export function validationError(details: FieldProblem[]): HttpError {
-  return new HttpError(400, { message: VALIDATION_MESSAGE, details });
-}
-
-/** Throws a validation error for every field whose validator returned a message. */
-export function assertValid(checks: { param: string; msg: string | null }[]): void {
-  const problems = checks.filter((c): c is FieldProblem => c.msg !== null);
-  if (problems.length > 0) throw validationError(problems);
-}
-
-/** A 409; `param` names the field whose value conflicts (an id or email already taken), when one does. */
-export const conflict = (message: string, param?: string) =>
-  new HttpError(409, { conflicts: [param ? { message, param } : { message }] });
-export const forbidden = (message: string = MESSAGES.permissionDenied) => new HttpError(403, { message });
-export const notFound = (what: string) => new HttpError(404, { message: `${what} not found.` });
-export const unauthorized = (message: string) => new HttpError(401, { message });
-export const badRequest = (message: string) => new HttpError(400, { message });
+/** The one place a domain refusal becomes a status code; the body is the error's own. */
+export const STATUS_OF: Readonly<Record<DomainErrorKind, number>> = {
+  invalidFields: 400,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  featureUnavailable: 403,
+  notFound: 404,
+  conflict: 409,
+};
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
   string: 'text',
@@ -100,6 +97,10 @@ function schemaProblems(error: FastifyError): FieldProblem[] {
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof DomainError) {
+    void reply.status(STATUS_OF[error.kind]).send(error.body);
+    return;
+  }
   if (error instanceof HttpError) {
     void reply.status(error.status).send(error.body);
     return;

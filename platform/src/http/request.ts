@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { CLIENT_IP_HEADER, requestIdFrom } from '@meridian/schema';
 import { anonymousActor, type AuditOrigin, type AuditSource } from '../domain/audit.js';
+import type { Guard, ServiceCaller } from '../domain/caller.js';
+import { authorize } from './access.js';
 import type { Principal } from './auth.js';
 
 // What a route reads of its request besides its body: who calls, and where from (for the audit trail).
@@ -46,4 +48,15 @@ export function auditSourceOf(request: FastifyRequest, anonymousEmail?: string):
     ? { id: principal.subject, kind: principal.kind, role: principal.role, organizationId: principal.organizationId }
     : anonymousActor(anonymousEmail ?? 'anonymous');
   return { actor, origin: originOf(request) };
+}
+
+/** The caller's permission check, for a service that must read a record before it can be made. */
+export function guardOf(request: FastifyRequest): Guard {
+  const principal = principalOf(request);
+  return (operation, target) => authorize(principal, operation, target);
+}
+
+/** The caller as services that change records take them: who, their permission check, their audit source. */
+export function callerOf(request: FastifyRequest): ServiceCaller {
+  return { caller: principalOf(request), guard: guardOf(request), source: auditSourceOf(request) };
 }

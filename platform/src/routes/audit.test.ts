@@ -3,14 +3,8 @@
 // filter has a known answer; one real write shows what a request records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
-import {
-  AUDIT_PAGE_MAX,
-  INVALID_CURSOR_MESSAGE,
-  decodeCursor,
-  encodeCursor,
-  eventsQuery,
-  type AuditQuery,
-} from './audit.js';
+import { AUDIT_PAGE_MAX, type AuditQuery } from '../contract/audit.js';
+import { INVALID_CURSOR_MESSAGE, decodeCursor, encodeCursor, eventsQuery } from '../stores/audit.js';
 
 let platform: TestPlatform;
 

@@ -1,23 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { normalizeEmail } from '@meridian/schema';
-import { listBody, page } from '../http/lists.js';
+import { listBody } from '../http/lists.js';
 import { responses } from '../contract/common.js';
 import { outboxListBody, outboxQuery } from '../contract/dev.js';
+import { listOutbox } from '../domain/outbox.js';
 import type { RouteDeps } from './deps.js';
 
 /** Environments whose mail is read from the outbox instead of being delivered. */
 const OUTBOX_ENVIRONMENTS = ['local', 'testing'];
-
-interface OutboxRow {
-  /** bigserial: a string from node-postgres, a number from PGlite. */
-  id: string | number;
-  recipient: string;
-  subject: string;
-  body: string;
-  link: string | null;
-  created_at: Date;
-}
 
 /**
  * Developer conveniences. GET /dev/outbox shows the mail the platform would have sent (password links),
@@ -43,28 +33,8 @@ export async function devRoutes(fastify: FastifyInstance, { db, config }: RouteD
       },
     },
     async (request) => {
-      const query = request.query;
-      const params: unknown[] = [];
-      let where = '';
-      if (query.recipient !== undefined) {
-        params.push(normalizeEmail(query.recipient));
-        where = 'WHERE recipient = $1';
-      }
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox ${where}`, params)).rows[0]!
-        .n;
-      const { rows } = await db.query<OutboxRow>(
-        `SELECT id, recipient, subject, body, link, created_at FROM outbox ${where} ORDER BY id DESC${page(query, params)}`,
-        params,
-      );
-      const data = rows.map((row) => ({
-        id: Number(row.id),
-        recipient: row.recipient,
-        subject: row.subject,
-        body: row.body,
-        link: row.link,
-        createdAt: row.created_at.toISOString(),
-      }));
-      return listBody(data, total, query);
+      const { data, total } = await listOutbox(db, request.query);
+      return listBody(data, total, request.query);
     },
   );
 }

@@ -4,14 +4,12 @@ import { PROVIDER_BATCH_LIMIT, validateNpi, type Operation } from '@meridian/sch
 import { principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { listBody, listQuerySchema, orderBy, page, searchTextMatches } from '../http/lists.js';
+import { listBody, listQuerySchema } from '../http/lists.js';
 import { BODY_ERRORS, responses } from '../contract/common.js';
 import { npiParam, providerBody, providerListBody, providerLookup, providerLookupBody } from '../contract/providers.js';
 import { assertFeature } from '../domain/features.js';
-import { getProvider, lookupProviders, PROVIDER_COLUMNS, type Provider } from '../domain/providers.js';
+import { getProvider, listProviders, lookupProviders } from '../domain/providers.js';
 import type { RouteDeps } from './deps.js';
-
-const SORTABLE = { npi: 'npi', name: 'lower(name)', specialty: 'specialty', city: 'city', state: 'state', zip: 'zip' };
 
 export async function providerRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -54,17 +52,8 @@ export async function providerRoutes(fastify: FastifyInstance, { db, config }: R
     },
     async (request) => {
       await admit(request, 'providers');
-      const query = request.query;
-      const params: unknown[] = [];
-      const where = query.search ? `WHERE ${searchTextMatches(query.search, params)}` : '';
-      const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM providers ${where}`, params))
-        .rows[0]!.n;
-      const order = orderBy(query.sort, SORTABLE, 'name', 'npi');
-      const { rows } = await db.query<Provider>(
-        `SELECT ${PROVIDER_COLUMNS} FROM providers ${where} ${order}${page(query, params)}`,
-        params,
-      );
-      return listBody(rows, total, query);
+      const { rows, total } = await listProviders(db, request.query);
+      return listBody(rows, total, request.query);
     },
   );
 

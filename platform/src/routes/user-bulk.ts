@@ -4,6 +4,7 @@ import { auditSourceOf, principalOf } from '../http/request.js';
 import { BODY_ERRORS, organizationIdQuery, responses } from '../contract/common.js';
 import { setUsersActiveBody, setUsersActiveResult, type SetUsersActiveBody } from '../contract/user-bulk.js';
 import { setUsersActive, type UserSelection } from '../domain/user-bulk.js';
+import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
 import type { RouteDeps } from './deps.js';
 
@@ -41,6 +42,8 @@ export async function userBulkRoutes(fastify: FastifyInstance, { db, config }: R
         productName: config.productName,
       };
       const selection = selectionOf(request.body);
+      const { organizationId } = request.query;
+      authorize(caller.principal, 'setUsersActive', { organizationId });
       return setUsersActive(db, caller, request.query.organizationId, selection, request.body.active);
     },
   );

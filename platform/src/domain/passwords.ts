@@ -1,0 +1,158 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  PASSWORD_REUSE_MESSAGE,
+  normalizeEmail,
+  passwordExpiresAt,
+  validateEmail,
+  validatePassword,
+} from '@meridian/schema';
+import type { PlatformConfig } from '../config.js';
+import type { Database, Queryable } from '../db/database.js';
+import {
+  closeOpenTokens,
+  deleteLoginFailures,
+  lastTokenIssuedAt,
+  selectPasswordHash,
+  updatePasswordHash,
+} from '../stores/passwords.js';
+import { recordAuditEvent, type AuditOrigin, type AuditSource } from './audit.js';
+import type { ServiceCaller } from './caller.js';
+import { assertValid, badRequest, forbidden } from './errors.js';
+import {
+  consumePasswordToken,
+  createPasswordLink,
+  issuePasswordToken,
+  sendMail,
+  type PasswordTokenPurpose,
+} from './password-tokens.js';
+import { findUser, userInScope, type UserRow } from './users.js';
+
+type MailConfig = Pick<PlatformConfig, 'consoleUrl' | 'productName'>;
+
+export const LINK_UNUSABLE_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email, a link to set a new password is on its way.';
+const CLIENTS_HAVE_NO_PASSWORD = 'Only a signed-in user can change their password.';
+
+/** Null for an invited user who has not set a password yet (issue 18). */
+const passwordHashOf = selectPasswordHash;
+
+/** Stores a new password: the 90-day expiry restarts, failed sign-ins are forgotten, other open links stop working. */
+async function setPassword(db: Queryable, email: string, password: string): Promise<void> {
+  await updatePasswordHash(db, email, await hash(password));
+  await deleteLoginFailures(db, email);
+  await closeOpenTokens(db, email);
+}
+
+/** Issues a one-time link and writes it to the outbox. */
+async function mailPasswordLink(
+  db: Queryable,
+  consoleUrl: string,
+  productName: string,
+  email: string,
+  purpose: PasswordTokenPurpose,
+) {
+  const link = createPasswordLink(consoleUrl, await issuePasswordToken(db, email, purpose));
+  const body = `Use this link within 60 minutes to set a new ${productName} password: ${link}\nIf you did not ask for it, ignore this email.`;
+  await sendMail(db, email, `Set your ${productName} password`, body, link);
+}
+
+/** A password event about `email` (never the password: the event has no changes, only who and when). */
+async function auditPassword(
+  tx: Queryable,
+  source: AuditSource,
+  action: 'password.reset-request' | 'password.create' | 'password.change' | 'password.reset-initiate',
+  email: string,
+  user: UserRow | undefined,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await recordAuditEvent(tx, source, {
+    action,
+    organizationId: user?.organization_id ?? null,
+    target: { type: 'user', id: email },
+    ...(details ? { details } : {}),
+  });
+}
+
+/** Mails a link to set a new password when the email is an active user's; records whether one went out. */
+export async function requestPasswordReset(db: Database, source: AuditSource, rawEmail: string, config: MailConfig) {
+  const email = normalizeEmail(rawEmail);
+  assertValid([{ param: 'email', msg: validateEmail(email) }]);
+  await db.transaction(async (tx) => {
+    const user = await findUser(tx, email);
+    const linkSent = user?.active === true;
+    if (linkSent) await mailPasswordLink(tx, config.consoleUrl, config.productName, email, 'reset');
+    // The answer reveals nothing; the trail (read by administrators) says whether a link went out.
+    await auditPassword(tx, source, 'password.reset-request', email, user, { linkSent });
+  });
+}
+
+/** Sets a password with the one-time token of an emailed link. */
+export async function createPassword(db: Database, origin: AuditOrigin, token: string, password: string) {
+  // The policy is checked first so that a weak password does not use up the link.
+  assertValid([{ param: 'password', msg: validatePassword(password) }]);
+  await db.transaction(async (tx) => {
+    const email = await consumePasswordToken(tx, token);
+    if (!email) throw badRequest(LINK_UNUSABLE_MESSAGE);
+    // Throwing rolls the transaction back, so a refused reuse leaves the link usable.
+    const currentHash = await passwordHashOf(tx, email);
+    if (currentHash !== null && (await verify(currentHash, password)))
+      assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
+    await setPassword(tx, email, password);
+    // The one-time link proved who they are: the event is theirs, though they were not signed in.
+    const user = (await findUser(tx, email))!;
+    const actor = { id: email, kind: 'user', role: user.role, organizationId: user.organization_id } as const;
+    await auditPassword(tx, { actor, origin }, 'password.create', email, user);
+  });
+}
+
+/** Changes the signed-in user's password (internal tools have none). */
+export async function changePassword(
+  db: Database,
+  who: ServiceCaller,
+  passwords: { currentPassword: string; newPassword: string },
+) {
+  const principal = who.caller;
+  if (principal.kind !== 'user') throw forbidden(CLIENTS_HAVE_NO_PASSWORD);
+  const { currentPassword, newPassword } = passwords;
+  const email = principal.subject;
+  // A signed-in user has a password: an invited user cannot sign in before setting one.
+  const currentHash = (await passwordHashOf(db, email))!;
+  const policy = validatePassword(newPassword);
+  assertValid([
+    {
+      param: 'currentPassword',
+      msg: (await verify(currentHash, currentPassword)) ? null : WRONG_CURRENT_PASSWORD_MESSAGE,
+    },
+    {
+      param: 'newPassword',
+      msg: policy ?? ((await verify(currentHash, newPassword)) ? PASSWORD_REUSE_MESSAGE : null),
+    },
+  ]);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, email, newPassword);
+    await auditPassword(tx, who.source, 'password.change', email, await findUser(tx, email));
+  });
+}
+
+/** When a user's password was last changed and reset, and when it expires. */
+export async function passwordResetMeta(db: Queryable, who: Pick<ServiceCaller, 'caller' | 'guard'>, email: string) {
+  const user = await userInScope(db, who, 'passwordResetMeta', email);
+  const last = await lastTokenIssuedAt(db, user.email);
+  return {
+    lastResetRequestedAt: last ? last.toISOString() : null,
+    passwordChangedAt: user.password_changed_at.toISOString(),
+    expiresAt: passwordExpiresAt(user.password_changed_at).toISOString(),
+  };
+}
+
+/** Mails a user a link to set a new password; answers their email. */
+export async function initiatePasswordReset(db: Database, who: ServiceCaller, email: string, config: MailConfig) {
+  const user = await userInScope(db, who, 'initiatePasswordReset', email);
+  await db.transaction(async (tx) => {
+    await mailPasswordLink(tx, config.consoleUrl, config.productName, user.email, 'initiated');
+    await auditPassword(tx, who.source, 'password.reset-initiate', user.email, user);
+  });
+  return user.email;
+}

@@ -1,0 +1,97 @@
+import type { Queryable } from '../db/database.js';
+import { containsPattern, orderBy, page, type ListQuery } from './sql.js';
+
+export interface CredentialRow {
+  id: string;
+  organization_id: string;
+  /** null for an organization's own credential. */
+  user_email: string | null;
+  credential_enabled: boolean;
+  generated_at: Date;
+  created_by: string;
+}
+
+/** Every column but secret_hash: selecting through this keeps the hash out of any answer. */
+export const CREDENTIAL_COLUMNS = 'id, organization_id, user_email, credential_enabled, generated_at, created_by';
+
+/** The credentials of the users given, oldest first, in one query. */
+export async function selectUserCredentials(db: Queryable, emails: string[]): Promise<CredentialRow[]> {
+  const { rows } = await db.query<CredentialRow>(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM credentials WHERE user_email = ANY($1) ORDER BY generated_at`,
+    [emails],
+  );
+  return rows;
+}
+
+export async function insertCredential(
+  db: Queryable,
+  values: { id: string; organizationId: string; userEmail: string | null; secretHash: string; createdBy: string },
+): Promise<CredentialRow> {
+  const { rows } = await db.query<CredentialRow>(
+    `INSERT INTO credentials (id, organization_id, user_email, secret_hash, created_by)
+     VALUES ($1, $2, $3, $4, $5) RETURNING ${CREDENTIAL_COLUMNS}`,
+    [values.id, values.organizationId, values.userEmail, values.secretHash, values.createdBy],
+  );
+  return rows[0]!;
+}
+
+/** Where a credential must belong: a user's, or an organization's own (user_email IS NULL). */
+export type CredentialOwner = { userEmail: string } | { organizationId: string };
+
+/** The credential `id` if it belongs to `owner`, locked until the transaction ends. */
+export async function lockOwnedCredential(
+  tx: Queryable,
+  id: string,
+  owner: CredentialOwner,
+): Promise<CredentialRow | undefined> {
+  const [ownerSql, ownerValue] =
+    'userEmail' in owner
+      ? ['user_email = $2', owner.userEmail]
+      : ['organization_id = $2 AND user_email IS NULL', owner.organizationId];
+  const { rows } = await tx.query<CredentialRow>(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM credentials WHERE id = $1 AND ${ownerSql} FOR UPDATE`,
+    [id, ownerValue],
+  );
+  return rows[0];
+}
+
+export async function markCredentialDisabled(tx: Queryable, id: string): Promise<CredentialRow> {
+  const { rows } = await tx.query<CredentialRow>(
+    `UPDATE credentials SET credential_enabled = false WHERE id = $1 RETURNING ${CREDENTIAL_COLUMNS}`,
+    [id],
+  );
+  return rows[0]!;
+}
+
+/** Disables every enabled credential of the user; answers the ids it disabled. */
+export async function disableCredentialsOfUser(db: Queryable, email: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE credentials SET credential_enabled = false WHERE user_email = $1 AND credential_enabled RETURNING id',
+    [email],
+  );
+  return rows.map((row) => row.id);
+}
+
+const SORTABLE = { generated_timestamp: 'generated_at', id: 'id', credential_enabled: 'credential_enabled' };
+
+/** A page of an organization's own credentials (newest first unless sorted), searched by id. */
+export async function selectOrganizationCredentials(
+  db: Queryable,
+  organizationId: string,
+  query: ListQuery,
+): Promise<{ rows: CredentialRow[]; total: number }> {
+  const params: unknown[] = [organizationId];
+  let where = 'WHERE organization_id = $1 AND user_email IS NULL';
+  if (query.search) {
+    params.push(containsPattern(query.search));
+    where += ` AND id LIKE $${params.length}`;
+  }
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credentials ${where}`, params)).rows[0]!
+    .n;
+  const order = orderBy(query.sort ?? '-generated_timestamp', SORTABLE, 'generated_timestamp', 'id');
+  const { rows } = await db.query<CredentialRow>(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM credentials ${where} ${order}${page(query, params)}`,
+    params,
+  );
+  return { rows, total };
+}

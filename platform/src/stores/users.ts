@@ -1,0 +1,225 @@
+import type { Role, TableauLicense, UserStatus } from '@meridian/schema';
+import type { Queryable } from '../db/database.js';
+import { orderBy, page, searchTextMatches, type ListQuery } from './sql.js';
+
+/** A user as stored, without the password hash (which only the password calls read). */
+export interface UserRow {
+  email: string;
+  organization_id: string;
+  name: string;
+  alternate_email: string | null;
+  password_changed_at: Date;
+  role: Role;
+  active: boolean;
+  direct_data_access_enabled: boolean;
+  tableau_license: TableauLicense | null;
+  created_at: Date;
+  updated_at: Date;
+  /** No password yet: created with an invitation (issue 18) and not yet through its link. */
+  invited: boolean;
+}
+
+/** Every column but password_hash (only whether there is one): selecting through this keeps the hash out of any answer. */
+export const USER_COLUMNS =
+  'email, organization_id, name, alternate_email, password_changed_at, role, active, direct_data_access_enabled, tableau_license, created_at, updated_at, password_hash IS NULL AS invited';
+
+/** GET /user?status: the SQL of each status, as userStatusOf (domain/users.ts) derives it. */
+export const STATUS_CONDITIONS: Readonly<Record<UserStatus, string>> = {
+  inactive: 'NOT active',
+  invited: 'active AND password_hash IS NULL',
+  active: 'active AND password_hash IS NOT NULL',
+};
+
+export async function findUser(db: Queryable, email: string, forUpdate = false): Promise<UserRow | undefined> {
+  const sql = `SELECT ${USER_COLUMNS} FROM users WHERE email = $1${forUpdate ? ' FOR UPDATE' : ''}`;
+  return (await db.query<UserRow>(sql, [email])).rows[0];
+}
+
+export interface UserListQuery extends ListQuery {
+  organizationId?: string;
+  email?: string;
+  status?: UserStatus;
+}
+
+const SORTABLE = { name: 'lower(name)', email: 'email', role: 'role', active: 'active', createdAt: 'created_at' };
+
+/** A page of users matching the filters; `total` only when a filter is given (else the kept count serves). */
+export async function selectUsers(
+  db: Queryable,
+  query: UserListQuery,
+): Promise<{ rows: UserRow[]; total: number | undefined }> {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  if (query.organizationId !== undefined) {
+    params.push(query.organizationId);
+    conditions.push(`organization_id = $${params.length}`);
+  }
+  if (query.email !== undefined) {
+    params.push(query.email);
+    conditions.push(`email = $${params.length}`);
+  }
+  if (query.status !== undefined) conditions.push(STATUS_CONDITIONS[query.status]);
+  if (query.search) conditions.push(searchTextMatches(query.search, params));
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const filtered = query.search !== undefined || query.email !== undefined || query.status !== undefined;
+  const total = filtered
+    ? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, params)).rows[0]!.n
+    : undefined;
+  const order = orderBy(query.sort, SORTABLE, 'name', 'email');
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users ${where} ${order}${page(query, params)}`,
+    params,
+  );
+  return { rows, total };
+}
+
+/** Users of one organization, or of all, from the counts the database keeps (migration 004). */
+export async function userCount(db: Queryable, organizationId?: string): Promise<number> {
+  const { rows } = organizationId
+    ? await db.query<{ n: number }>('SELECT users AS n FROM organization_user_counts WHERE organization_id = $1', [
+        organizationId,
+      ])
+    : await db.query<{ n: number }>('SELECT coalesce(sum(users), 0)::int AS n FROM organization_user_counts');
+  return rows[0]?.n ?? 0;
+}
+
+/** Active Org Admins of an organization, for the self-protection rules. */
+export async function activeOrgAdminCount(db: Queryable, organizationId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users WHERE organization_id = $1 AND role = 'orgAdmin' AND active`,
+    [organizationId],
+  );
+  return rows[0]!.n;
+}
+
+/** Active users of the organization holding a seat at `license`, not counting `except`. */
+export async function seatHolderCount(
+  db: Queryable,
+  organizationId: string,
+  license: TableauLicense,
+  except: string,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users
+      WHERE organization_id = $1 AND active AND tableau_license = $2 AND email <> $3`,
+    [organizationId, license, except],
+  );
+  return rows[0]!.n;
+}
+
+export interface NewUser {
+  email: string;
+  organizationId: string;
+  name: string;
+  alternateEmail: string | null;
+  /** null: invited, no password yet. */
+  passwordHash: string | null;
+  role: Role;
+  tableauLicense: TableauLicense | null;
+  directDataAccess: boolean;
+}
+
+export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow> {
+  const { rows } = await tx.query<UserRow>(
+    `INSERT INTO users (email, organization_id, name, alternate_email, password_hash, role, tableau_license, direct_data_access_enabled)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${USER_COLUMNS}`,
+    [
+      user.email,
+      user.organizationId,
+      user.name,
+      user.alternateEmail,
+      user.passwordHash,
+      user.role,
+      user.tableauLicense,
+      user.directDataAccess,
+    ],
+  );
+  return rows[0]!;
+}
+
+async function updateRow(db: Queryable, email: string, assignments: string, values: unknown[]): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `UPDATE users SET ${assignments}, updated_at = now() WHERE email = $1 RETURNING ${USER_COLUMNS}`,
+    [email, ...values],
+  );
+  return rows[0]!;
+}
+
+export const updateUserActive = (db: Queryable, email: string, active: boolean) =>
+  updateRow(db, email, 'active = $2', [active]);
+
+export const updateUserDataAccess = (db: Queryable, email: string, enabled: boolean) =>
+  updateRow(db, email, 'direct_data_access_enabled = $2', [enabled]);
+
+/** The fields PUT /user edits, all written (the service merges the body with what is stored). */
+export interface UserEdits {
+  name: string;
+  alternateEmail: string | null;
+  role: Role;
+  tableauLicense: TableauLicense | null;
+  directDataAccess: boolean;
+}
+
+export const updateUserFields = (db: Queryable, email: string, edits: UserEdits) =>
+  updateRow(
+    db,
+    email,
+    'name = $2, alternate_email = $3, role = $4, tableau_license = $5, direct_data_access_enabled = $6',
+    [edits.name, edits.alternateEmail, edits.role, edits.tableauLicense, edits.directDataAccess],
+  );
+
+/**
+ * Emails of the organization's users matching `search` (as GET /user's search finds them), by email,
+ * at most `limit`.
+ */
+export async function matchingEmails(
+  db: Queryable,
+  organizationId: string,
+  search: string | undefined,
+  limit: number,
+): Promise<string[]> {
+  const params: unknown[] = [organizationId, limit];
+  const where = `organization_id = $1${search ? ` AND ${searchTextMatches(search, params)}` : ''}`;
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT email FROM users WHERE ${where} ORDER BY email LIMIT $2`,
+    params,
+  );
+  return rows.map((row) => row.email);
+}
+
+/** How many of the organization's users match `search`. */
+export async function matchingCount(db: Queryable, organizationId: string, search: string | undefined) {
+  const params: unknown[] = [organizationId];
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users WHERE organization_id = $1${search ? ` AND ${searchTextMatches(search, params)}` : ''}`,
+    params,
+  );
+  return rows[0]!.n;
+}
+
+/** The organization's users among `emails`, locked until the transaction ends. */
+export async function lockUsersOf(tx: Queryable, organizationId: string, emails: string[]): Promise<UserRow[]> {
+  const { rows } = await tx.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE organization_id = $1 AND email = ANY($2) FOR UPDATE`,
+    [organizationId, emails],
+  );
+  return rows;
+}
+
+/** Sets `active` on every user of `emails` in one statement; answers them as they now are. */
+export async function updateUsersActive(tx: Queryable, emails: string[], active: boolean): Promise<UserRow[]> {
+  const { rows } = await tx.query<UserRow>(
+    `UPDATE users SET active = $2, updated_at = now() WHERE email = ANY($1) RETURNING ${USER_COLUMNS}`,
+    [emails, active],
+  );
+  return rows;
+}
+
+/** What a token's user must still be to call the API: their role, organization and whether they are active. */
+export async function findUserStanding(db: Queryable, email: string) {
+  const { rows } = await db.query<{ role: string | null; organization_id: string; active: boolean }>(
+    'SELECT role, organization_id, active FROM users WHERE email = $1',
+    [email],
+  );
+  return rows[0];
+}
