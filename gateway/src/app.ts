@@ -75,14 +75,14 @@ export interface Gateway {
 }
 
 /** Builds the gateway from its configuration. */
-export function buildGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
+export async function buildGateway(config: GatewayConfig, options: GatewayOptions = {}): Promise<Gateway> {
   const log = options.logger ?? createLogger(config.logLevel);
   const metrics = new GatewayMetrics();
   const transport = new PlatformTransport(config, metrics);
   const keys = new ProviderKeys(config);
   const users = new UserRecordCache(config.userCacheTtlMs);
   const tokens = new VerifiedTokenCache(TOKEN_CACHE_TTL_MS);
-  const redis = config.redisUrl ? new SharedRedis(config.redisUrl, log) : undefined;
+  const redis = config.redisUrl ? await SharedRedis.open(config.redisUrl, log) : undefined;
   const limiter = new RateLimiter(config.rateLimitPerMinute, redis);
   const userChanges = new UserChanges(users, redis, log);
   const schema = buildGatewaySchema();

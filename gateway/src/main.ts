@@ -5,7 +5,7 @@ import { closeServer, createGatewayServer, listen } from './http/server.js';
 /** Starts the gateway on GATEWAY_HOST:GATEWAY_PORT; SIGINT/SIGTERM stop it cleanly. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const gateway = buildGateway(config);
+  const gateway = await buildGateway(config);
   await gateway.ready();
   const server = createGatewayServer(gateway.handler);
   const port = await listen(server, config.host, config.port);

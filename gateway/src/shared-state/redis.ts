@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 
 /**
@@ -11,10 +11,16 @@ export class SharedRedis {
   readonly subscriber: Redis;
   private up = false;
 
-  constructor(url: string, log: Logger) {
+  /** Connects to `url`; ioredis is loaded only here, so a gateway without Redis never holds it in memory. */
+  static async open(url: string, log: Logger): Promise<SharedRedis> {
+    const { Redis: RedisClient } = await import('ioredis');
+    return new SharedRedis((options) => new RedisClient(url, options), log);
+  }
+
+  private constructor(connect: (options: RedisOptions) => Redis, log: Logger) {
     const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false };
-    this.client = new Redis(url, options);
-    this.subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
+    this.client = connect(options);
+    this.subscriber = connect({ ...options, enableOfflineQueue: true });
     this.client.on('ready', () => {
       if (!this.up) log.info('Redis reached: limits and caches are shared by every replica');
       this.up = true;

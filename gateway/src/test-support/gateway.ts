@@ -38,7 +38,7 @@ export interface ListeningGateway {
 
 /** Builds a gateway from `config` and listens on an ephemeral port. */
 export async function listenGateway(config: GatewayConfig, logger?: Logger): Promise<ListeningGateway> {
-  const gateway = buildGateway(config, logger ? { logger } : {});
+  const gateway = await buildGateway(config, logger ? { logger } : {});
   await gateway.ready();
   const server: Server = createGatewayServer(gateway.handler);
   const port = await listen(server, '127.0.0.1', 0);
