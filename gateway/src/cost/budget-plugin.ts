@@ -18,23 +18,29 @@ export function overBudgetMessage(estimate: CostEstimate, budget: number): strin
   );
 }
 
+/** What a request can cost the platform: its operation in its document, with its variables. */
+export interface CostedRequest {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  variables: Record<string, unknown> | undefined;
+}
+
+export const estimateRequest = (request: CostedRequest): CostEstimate =>
+  estimatePlatformCalls(request.schema, request.document, request.operation, request.variables ?? {});
+
 /**
- * Estimates what `operation` can cost the platform with these variables: over `budget` calls, throws the
- * refusal (400, QUERY_TOO_EXPENSIVE) before anything is charged; under it, records the estimate and
- * charges the extra rate-limit tokens. A budget of 0 turns cost accounting off.
+ * Applies the budget to a request's estimate: over `budget` calls, throws the refusal (400,
+ * QUERY_TOO_EXPENSIVE) before anything is charged; under it, records the estimate and charges the extra
+ * rate-limit tokens. A budget of 0 turns cost accounting off (and nothing is estimated).
  */
 export function applyPlatformBudget(
   budget: number,
-  request: {
-    schema: GraphQLSchema;
-    document: DocumentNode;
-    operation: OperationDefinitionNode;
-    variables: Record<string, unknown> | undefined;
-  },
+  estimateOf: () => CostEstimate,
   context: Pick<GatewayRequestContext, 'trace' | 'chargeRateLimit'>,
 ): void {
   if (budget <= 0) return;
-  const estimate = estimatePlatformCalls(request.schema, request.document, request.operation, request.variables ?? {});
+  const estimate = estimateOf();
   context.trace.platformCallEstimate = estimate.calls;
   if (estimate.calls > budget) {
     throw new GraphQLError(overBudgetMessage(estimate, budget), {
@@ -57,7 +63,8 @@ export function platformBudgetPlugin(budget: number): ApolloServerPlugin<Gateway
       return {
         async didResolveOperation({ schema, document, operation, request, contextValue }) {
           if (!operation) return;
-          applyPlatformBudget(budget, { schema, document, operation, variables: request.variables }, contextValue);
+          const costed = { schema, document, operation, variables: request.variables };
+          applyPlatformBudget(budget, () => estimateRequest(costed), contextValue);
         },
       };
     },

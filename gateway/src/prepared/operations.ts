@@ -1,4 +1,5 @@
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import type { CostEstimate } from '../cost/estimate.js';
 
 /**
  * A document Apollo has parsed and validated once (our rules and Armor's), with the operation a request
@@ -10,6 +11,8 @@ export interface PreparedOperation {
   operation: OperationDefinitionNode;
   /** The document is one of the console's trusted documents. */
   registered: boolean;
+  /** What it can cost the platform, when that does not depend on variables (it declares none). */
+  fixedEstimate?: CostEstimate;
 }
 
 /** What a POST body asks for, when it is in the one shape the prepared path serves. */

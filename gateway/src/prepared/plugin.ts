@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { GatewayRequestContext } from '../context.js';
 import type { TrustedDocuments } from '../trusted-documents/manifest.js';
+import { estimateRequest } from '../cost/budget-plugin.js';
 import type { PreparedOperations } from './operations.js';
 
 /**
@@ -18,11 +19,15 @@ export function preparedOperationsPlugin(
       const request = contextValue.preparedAs;
       if (!request) return;
       return {
-        async executionDidStart({ document, operation, queryHash }) {
+        async executionDidStart({ schema, document, operation, queryHash }) {
+          const withoutVariables = !operation.variableDefinitions?.length;
           prepared.remember(request, {
             document,
             operation,
             registered: documents.document(queryHash) !== undefined,
+            ...(withoutVariables
+              ? { fixedEstimate: estimateRequest({ schema, document, operation, variables: undefined }) }
+              : {}),
           });
         },
       };

@@ -1,6 +1,6 @@
 import { execute, getVariableValues, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { GatewayRequestContext } from '../context.js';
-import { applyPlatformBudget } from '../cost/budget-plugin.js';
+import { applyPlatformBudget, estimateRequest } from '../cost/budget-plugin.js';
 import { formatError } from '../http/format-error.js';
 import { checkVariablesText } from '../http/input-text.js';
 import { recordErrors } from '../observability/apollo-plugin.js';
@@ -71,11 +71,8 @@ function admissible(
   const coerced = getVariableValues(schema, prepared.operation.variableDefinitions ?? [], request.variables ?? {});
   if (coerced.errors) return false;
   try {
-    applyPlatformBudget(
-      budget,
-      { schema, document: prepared.document, operation: prepared.operation, variables: request.variables },
-      context,
-    );
+    const costed = { schema, document: prepared.document, operation: prepared.operation, variables: request.variables };
+    applyPlatformBudget(budget, () => prepared.fixedEstimate ?? estimateRequest(costed), context);
   } catch {
     return false;
   }
