@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decideAccess,
   reachesOrganization,
+  type AccessDecision,
   type AccessFacts,
   type Actor,
   type CompleteAccessFacts,
@@ -36,7 +37,11 @@ function factsOf(actor: Actor, target: Target, available: boolean): CompleteAcce
     case 'colleague':
       return { targetEmail: 'pat@acme.test', targets: [{ organizationId: 'acme', ofUser: true }], featureAvailability };
     case 'otherTenantUser':
-      return { targetEmail: 'kim@globex.test', targets: [{ organizationId: 'globex', ofUser: true }], featureAvailability };
+      return {
+        targetEmail: 'kim@globex.test',
+        targets: [{ organizationId: 'globex', ofUser: true }],
+        featureAvailability,
+      };
     case 'self':
       return { targetEmail: actor.email, targets: [{ organizationId: 'acme', ofUser: true }], featureAvailability };
   }
@@ -61,7 +66,7 @@ function expected(operation: Operation, role: Role, target: Target, available: b
   return 'allowed';
 }
 
-const outcome = (decision: ReturnType<typeof decideAccess>) => (decision.allowed ? 'allowed' : decision.kind);
+const outcome = (decision: AccessDecision) => (decision.allowed ? 'allowed' : decision.kind);
 
 describe('decideAccess against the tables', () => {
   const rows = OPERATION_NAMES.flatMap((operation) =>
@@ -136,7 +141,11 @@ describe('callers', () => {
 
   it("matches one's own record whatever the email's case; an internal tool has no own record", () => {
     const orgUser = actorOf('orgUser');
-    const own = { targetEmail: 'ORGUSER@acme.test', targets: [{ organizationId: 'acme' }], featureAvailability: () => true };
+    const own = {
+      targetEmail: 'ORGUSER@acme.test',
+      targets: [{ organizationId: 'acme' }],
+      featureAvailability: () => true,
+    };
     expect(decideAccess('user', orgUser, own)).toEqual({ allowed: true });
     const tool: Actor = { role: 'orgUser', organizationId: 'acme' };
     expect(decideAccess('user', tool, { ...own, targetEmail: 'acme-tool' }).allowed).toBe(false);

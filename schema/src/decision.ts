@@ -139,7 +139,11 @@ function featureRefusal(
  * that an earlier rule made moot.
  */
 export function decideAccess(operation: Operation, actor: Actor | null, facts: CompleteAccessFacts): AccessDecision;
-export function decideAccess(operation: Operation, actor: Actor | null, facts: AccessFacts): AccessDecision | FactNeeded;
+export function decideAccess(
+  operation: Operation,
+  actor: Actor | null,
+  facts: AccessFacts,
+): AccessDecision | FactNeeded;
 export function decideAccess(
   operation: Operation,
   actor: Actor | null,

@@ -26,4 +26,7 @@ export const MESSAGES = {
   dataAccessOff: (email: string) =>
     `Direct data access is not enabled for ${email}. Enable it before creating a credential.`,
   credentialOwnerInactive: (email: string) => `${email} is inactive. Activate the user before creating a credential.`,
+  // The console's words beside the disabled credential controls, for the decision's refusals ahead of any call.
+  ownDataAccessUnavailable: 'Data-access management is not available to your organization.',
+  othersCredentialsDenied: "You do not have permission to manage this user's credentials.",
 } as const;

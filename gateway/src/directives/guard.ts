@@ -24,7 +24,8 @@ export function guardOf(
   const isRoot = typeName === schema.getQueryType()?.name || typeName === schema.getMutationType()?.name;
   const operation = operationOfField(typeName, fieldName);
   if (!operation) {
-    if (isRoot) throw new Error(`${typeName}.${fieldName} has no entry in the operation table (schema/src/operations.ts)`);
+    if (isRoot)
+      throw new Error(`${typeName}.${fieldName} has no entry in the operation table (schema/src/operations.ts)`);
     return null;
   }
   if (OPERATIONS[operation].access === 'public') return null;
