@@ -17,3 +17,20 @@ export function operationOfField(typeName: string, fieldName: string): Operation
   if ((typeName === 'Query' || typeName === 'Mutation') && fieldName in OPERATIONS) return fieldName as Operation;
   return undefined;
 }
+
+/** Fields whose operation changes when their organizationId argument is left out. */
+const WITHOUT_ORGANIZATION: Record<string, Operation> = {
+  // Every organization's users: system roles only.
+  'Query.users': 'searchAllUsers',
+};
+
+/** The operation that guards one call of a field: operationOfField, with the arguments it was given. */
+export function operationOfCall(
+  typeName: string,
+  fieldName: string,
+  args: Readonly<Record<string, unknown>>,
+): Operation | undefined {
+  const withoutOrganization = WITHOUT_ORGANIZATION[`${typeName}.${fieldName}`];
+  if (withoutOrganization && args.organizationId == null) return withoutOrganization;
+  return operationOfField(typeName, fieldName);
+}

@@ -10,6 +10,7 @@ export * from './time-rules.js';
 export * from './self-protection.js';
 export * from './provider-rows.js';
 export * from './field-operations.js';
+export * from './decision.js';
 export * from './catalog.js';
 export * from './scalars.js';
 export * from './audit.js';

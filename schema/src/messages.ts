@@ -1,6 +1,10 @@
 /** User-facing messages fixed by spec section 8 and decisions.md, shared by every side. */
 export const MESSAGES = {
   userMissing: 'Current user does not exist. Please contact support for assistance.',
+  /** An anonymous call of anything not public. */
+  signInRequired: 'You must sign in to do that.',
+  /** A user record of another tenant answers like a missing one, so a refusal reveals nothing. */
+  userNotFound: 'User not found.',
   permissionDenied: 'You do not have permission to view that page.',
   featureUnavailable: 'Customer has not licensed the product that enables this feature.',
   defaultToastError: 'Something went wrong on our end.',
@@ -22,4 +26,7 @@ export const MESSAGES = {
   dataAccessOff: (email: string) =>
     `Direct data access is not enabled for ${email}. Enable it before creating a credential.`,
   credentialOwnerInactive: (email: string) => `${email} is inactive. Activate the user before creating a credential.`,
+  // The console's words beside the disabled credential controls, for the decision's refusals ahead of any call.
+  ownDataAccessUnavailable: 'Data-access management is not available to your organization.',
+  othersCredentialsDenied: "You do not have permission to manage this user's credentials.",
 } as const;

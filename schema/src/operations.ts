@@ -19,8 +19,10 @@ export interface OperationRequirement {
   self?: boolean;
   /** Any member of the organization acted on may do this, whatever their role. */
   member?: boolean;
-  /** The feature that must be available to the organization. */
+  /** The feature that must be available to the organization acted on. */
   feature?: FeatureKey;
+  /** The feature one's own record (`self`) also needs, of one's own organization. */
+  selfFeature?: FeatureKey;
 }
 
 const orgUpdate: OperationRequirement = { access: 'permission', any: ['organization:update'], scope: 'ownOrg' };
@@ -81,9 +83,12 @@ export const OPERATIONS = {
   /** Bulk activation and deactivation (issue 18): the same permission as one user's. */
   setUsersActive: profileUpdate,
   setUserDataAccess: profileUpdate,
-  /** Another user's credentials need user:update-profile; one's own need the conditions of ownCredential. */
-  createUserCredential: { ...profileUpdate, self: true },
-  disableUserCredential: { ...profileUpdate, self: true },
+  /**
+   * Another user's credentials need user:update-profile; one's own need data-access management
+   * (OWN_CREDENTIAL_FEATURE) and, checked by the platform against the record, direct data access.
+   */
+  createUserCredential: { ...profileUpdate, self: true, selfFeature: 'feature:data-access-management' },
+  disableUserCredential: { ...profileUpdate, self: true, selfFeature: 'feature:data-access-management' },
   passwordSection: { access: 'permission', any: ['user:read-password-section'], scope: 'ownOrg' },
   passwordResetMeta: { access: 'permission', any: ['user:read-password-reset-meta'], scope: 'ownOrg' },
   initiatePasswordReset: { access: 'permission', any: ['user:initiate-password-reset'], scope: 'ownOrg' },
@@ -105,6 +110,9 @@ export const OPERATIONS = {
    * own organization's; an Org User (no admin:read) none.
    */
   auditEvents: { access: 'permission', any: ['admin:read'], scope: 'ownOrg' },
+
+  /** The console's /admin pages (spec section 2): no GraphQL field, the console's route guard asks. */
+  adminArea: { access: 'permission', any: ['admin:read'], scope: 'none' },
 } as const satisfies Record<string, OperationRequirement>;
 
 export type Operation = keyof typeof OPERATIONS;
@@ -117,4 +125,4 @@ export function requirementOf(operation: Operation): OperationRequirement {
  * A user's own data-access credentials (decisions.md): signed in, data-access management available,
  * and direct data access enabled for them.
  */
-export const OWN_CREDENTIAL_FEATURE: FeatureKey = 'feature:data-access-management';
+export const OWN_CREDENTIAL_FEATURE: FeatureKey = OPERATIONS.createUserCredential.selfFeature;

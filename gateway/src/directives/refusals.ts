@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 import { MESSAGES, type FeatureKey } from '@meridian/schema';
 
 /** Field-level refusals: the field resolves to null with one of these errors (HTTP stays 200). */
-export const UNAUTHENTICATED_MESSAGE = 'You must sign in to do that.';
+export const UNAUTHENTICATED_MESSAGE = MESSAGES.signInRequired;
 
 export const unauthenticated = () =>
   new GraphQLError(UNAUTHENTICATED_MESSAGE, { extensions: { code: 'UNAUTHENTICATED' } });

@@ -1,3 +1,4 @@
+import type { TargetOrganization } from '@meridian/schema';
 import type { GatewayContext } from '../context.js';
 import { PlatformCallCancelled, PlatformError } from '../platform/errors.js';
 import { getUser } from '../modules/user/platform.js';
@@ -31,24 +32,24 @@ function parentOrganization(typeName: string, source: unknown): string | null {
  * The organizations a field acts on, for OWN_ORG scope: its organizationId or id argument (root
  * organization fields), the organization of the user its email argument names (null when that user
  * is not visible), its parent's organization for nested fields, and the caller's own organization for
- * root fields with no such argument (provider, providers). Every entry must be the caller's own.
+ * root fields with no such argument (provider, providers). The decision (schema's decideAccess) reads them.
  */
 export async function targetOrganizations(
   guard: FieldGuard,
   source: unknown,
   args: Record<string, unknown>,
   context: GatewayContext,
-): Promise<(string | null)[]> {
+): Promise<TargetOrganization[]> {
   const { organizationId, id, email } = guard.targetArguments;
-  const targets: (string | null)[] = [];
+  const targets: TargetOrganization[] = [];
   // ID arguments arrive as strings (graphql coerces them).
-  if (organizationId && typeof args.organizationId === 'string') targets.push(args.organizationId);
-  if (id && typeof args.id === 'string') targets.push(args.id);
-  if (email && typeof args.email === 'string') targets.push(await organizationOfUser(context, args.email));
+  if (organizationId && typeof args.organizationId === 'string') targets.push({ organizationId: args.organizationId });
+  if (id && typeof args.id === 'string') targets.push({ organizationId: args.id });
+  if (email && typeof args.email === 'string')
+    targets.push({ organizationId: await organizationOfUser(context, args.email), ofUser: true });
   if (targets.length > 0) return targets;
-  const isRoot = guard.typeName === 'Query' || guard.typeName === 'Mutation';
-  if (!isRoot) return [parentOrganization(guard.typeName, source)];
-  if (!organizationId && !id && !email) return [context.caller?.organizationId || null];
+  if (!guard.isRoot) return [{ organizationId: parentOrganization(guard.typeName, source) }];
+  if (!organizationId && !id && !email) return [{ organizationId: context.caller?.organizationId || null }];
   // A target argument exists but was not given: nothing to scope to, so refuse.
-  return [null];
+  return [{ organizationId: null }];
 }

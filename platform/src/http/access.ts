@@ -1,6 +1,14 @@
-import { MESSAGES, OPERATIONS, checkPermission, isSystemRole, type FeatureKey, type Operation } from '@meridian/schema';
+import {
+  MESSAGES,
+  decideAccess,
+  reachesOrganization,
+  type AccessDecision,
+  type CompleteAccessFacts,
+  type FeatureKey,
+  type Operation,
+} from '@meridian/schema';
 import type { Principal } from './auth.js';
-import { forbidden, HttpError, notFound } from './errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
 
 /** What an operation acts on, for tenant scope and "own record" checks. */
 export interface Target {
@@ -9,33 +17,49 @@ export interface Target {
   email?: string;
 }
 
+function factsOf(target: Target): CompleteAccessFacts {
+  return {
+    targetEmail: target.email,
+    targets:
+      target.organizationId === undefined
+        ? []
+        : [{ organizationId: target.organizationId, ofUser: target.email !== undefined }],
+    // The routes judge features against the database themselves (domain/features.ts assertFeature).
+    featureAvailability: () => 'unknown',
+  };
+}
+
+function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): HttpError {
+  switch (decision.kind) {
+    case 'notFound':
+      return new HttpError(404, { message: decision.message });
+    case 'featureUnavailable':
+      return featureUnavailable(decision.feature);
+    case 'unauthenticated':
+      return unauthorized(decision.message);
+    case 'userMissing':
+    case 'forbidden':
+      return forbidden(decision.message);
+  }
+}
+
 /**
- * Applies the operation table of schema/ to a caller: permission, then tenant scope. A user record of
- * another tenant answers as if it did not exist (404), so refusals reveal nothing.
+ * Applies schema's decideAccess to a caller: permission, then tenant scope. A user record of another
+ * tenant answers as if it did not exist (404), so refusals reveal nothing.
  */
 export function authorize(principal: Principal, operation: Operation, target: Target = {}): void {
-  const requirement = OPERATIONS[operation];
-  if (requirement.access !== 'permission') return;
-  const isSelf =
-    'self' in requirement && requirement.self && target.email !== undefined && target.email === principal.subject;
-  if (isSelf) return;
-  const isMember = 'member' in requirement && requirement.member && target.organizationId === principal.organizationId;
-  if (isMember) return;
-  const allowed = checkPermission(principal.role, { any: requirement.any }, principal, (message, error) =>
-    console.error(message, error),
-  );
-  if (!allowed) throw forbidden();
-  if (requirement.scope === 'systemRole' && !isSystemRole(principal.role)) throw forbidden();
-  if (requirement.scope === 'ownOrg' && !isSystemRole(principal.role)) {
-    if (target.organizationId !== undefined && target.organizationId !== principal.organizationId) {
-      throw target.email !== undefined ? notFound('User') : forbidden();
-    }
-  }
+  const actor = {
+    role: principal.role,
+    organizationId: principal.organizationId,
+    email: principal.kind === 'user' ? principal.subject : undefined,
+  };
+  const decision = decideAccess(operation, actor, factsOf(target));
+  if (!decision.allowed) throw refusalError(decision);
 }
 
 /** Tenant scope alone: org roles reach only their own organization (the org id is not confirmed to exist). */
 export function assertOwnOrganization(principal: Principal, organizationId: string): void {
-  if (!isSystemRole(principal.role) && principal.organizationId !== organizationId) throw forbidden();
+  if (!reachesOrganization(principal, organizationId)) throw forbidden();
 }
 
 export const featureUnavailable = (feature: FeatureKey) =>

@@ -110,11 +110,6 @@ export function buildSessionUser(viewer: ViewerData, expiresAt: number, override
   };
 }
 
-/** Whether the user holds a permission (null: nobody signed in, holds nothing). */
-export function can(user: SessionUser | null, permission: Permission): boolean {
-  return user?.permissions.includes(permission) ?? false;
-}
-
 /** Whether a feature is available to the user's organization. */
 export function hasFeature(user: SessionUser | null, key: FeatureKey): boolean {
   return user?.features[key] ?? false;

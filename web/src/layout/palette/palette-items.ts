@@ -1,5 +1,4 @@
-import { OPERATIONS, checkPermission } from '@meridian/schema';
-import type { AccessUser } from '../../routes/route-access.js';
+import { mayDo, type AccessUser } from '../../session/access.js';
 import { organizationUpdatePath, userProfilePath } from '../../routes/paths.js';
 import { navItems } from '../nav-items.js';
 import type { PaletteTarget } from './recent-items.js';
@@ -23,7 +22,7 @@ export interface SearchHits {
 
 /** Whether the role may search organizations and users at all (the operation table's `search`). */
 export function maySearch(user: AccessUser): boolean {
-  return checkPermission(user.role, OPERATIONS.search, undefined, () => undefined);
+  return mayDo(user, 'search');
 }
 
 /** The pages the navigation offers the user: the same route table, so the palette never offers a refusal. */

@@ -3,6 +3,7 @@ import { isSystemRole, MESSAGES } from '@meridian/schema';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../layout/page-title.js';
 import { PATHS } from '../../routes/paths.js';
+import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { ActivityList } from '../../components/activity/ActivityList.js';
 
@@ -19,7 +20,7 @@ export default function ActivityPage() {
   if (!user) return null;
   const operator = isSystemRole(user.role);
   const asked = searchParams.get('organizationId');
-  const refused = !operator && asked !== null && asked !== '' && asked !== user.organizationId;
+  const refused = asked !== null && asked !== '' && !mayDo(user, 'auditEvents', { organizationId: asked });
 
   return (
     <div className="meridian-page">

@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
-import { isSystemRole } from '@meridian/schema';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { graphql } from '../../gql/index.js';
+import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 
 const OrganizationNameQuery = graphql(`
@@ -26,7 +26,7 @@ export function OrganizationName({ organizationId }: OrganizationNameProps) {
   const own = user?.organizationId === organizationId;
   const { data, loading } = useFreshQuery(OrganizationNameQuery, {
     variables: { id: organizationId },
-    skip: own || !user || !isSystemRole(user.role),
+    skip: own || !mayDo(user, 'organization', { organizationId }),
   });
   if (own) return <>{user?.organizationName ?? organizationId}</>;
   if (loading && !data) return <span className={Classes.SKELETON}>{organizationId}</span>;

@@ -4,7 +4,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { nextColumnSort } from '../../components/SortableHeader.js';
 import { sameSearchText, useUrlDraft } from '../../components/useUrlDraft.js';
 import { usePageTitle } from '../../layout/page-title.js';
-import { can } from '../../session/session-user.js';
+import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { ButtonLink } from './ButtonLink.js';
 import { FeatureUnavailable } from './FeatureUnavailable.js';
@@ -117,7 +117,7 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
   usePageTitle('Managed Providers');
   const organizationId = useParams().orgId ?? '';
   const { user } = useSessionUser();
-  const canWrite = can(user, 'configurations:write');
+  const canWrite = mayDo(user, 'upsertProviderLinks', { organizationId });
   const { search, page, setSearch, setPage, sort, setSort } = useListUrlState();
   const { data, error, loading, refetch } = useProviderLinksList(organizationId, kind, search, page, sort);
   // Edit pages carry the list's state, so saving or going back returns to this very list.
@@ -181,7 +181,7 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
             <OrganizationName organizationId={organizationId} />
           </p>
         </div>
-        {can(user, 'organizations:read') && <OrganizationSwitcher kind={kind} />}
+        {mayDo(user, 'organizations') && <OrganizationSwitcher kind={kind} />}
       </header>
       <KindTabs organizationId={organizationId} current={kind} />
       {!featureMissing && (

@@ -1,6 +1,5 @@
 import { Button, Callout, H1, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
 import { OfficeIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
-import { isSystemRole } from '@meridian/schema';
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
@@ -9,7 +8,7 @@ import { sameSearchText, useUrlDraft } from '../../components/useUrlDraft.js';
 import { graphql } from '../../gql/index.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { PATHS } from '../../routes/paths.js';
-import { can } from '../../session/session-user.js';
+import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { listVariables, nextSort, pageCount, type SortKey } from './list/list-params.js';
 import { ListFilters } from './list/ListFilters.js';
@@ -81,8 +80,8 @@ export default function OrganizationsPage() {
   const page = data?.organizations;
   const total = page?.pageInfo.total ?? 0;
   const pages = pageCount(total);
-  const mayCreate = can(user, 'organizations:create');
-  const mayChange = can(user, 'organization:update');
+  const mayCreate = mayDo(user, 'createOrganization');
+  const mayChange = mayDo(user, 'updateOrganization');
   const onSort = (key: SortKey) => update({ sort: nextSort(state.sort, key), page: 0 });
   const createOrganization = () => void navigate(PATHS.createOrganization);
 
@@ -97,7 +96,7 @@ export default function OrganizationsPage() {
         )}
       </header>
 
-      {user && isSystemRole(user.role) && can(user, 'users:read') && <UserFinder />}
+      {mayDo(user, 'searchAllUsers') && <UserFinder />}
 
       <section aria-label="Organizations list" className="meridian-organizations-list">
         <div className="meridian-list-toolbar">

@@ -9,7 +9,7 @@ import { Breadcrumbs } from '../../components/Breadcrumbs.js';
 import { organizationCrumbs } from '../../components/organization-crumbs.js';
 import { createUserPath, organizationUpdatePath, PATHS } from '../../routes/paths.js';
 import { canAccessRoute } from '../../routes/route-access.js';
-import { can } from '../../session/session-user.js';
+import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
 import { RouterAnchorButton } from './shared/RouterAnchorButton.js';
@@ -40,7 +40,7 @@ function UsersHeader({ organizationId, name, loading }: UsersHeaderProps) {
   return (
     <header className="meridian-users-header">
       <Breadcrumbs items={organizationCrumbs(organizationId, name ?? organizationId, { text: 'Users' })} />
-      {can(user, 'organizations:read') && (
+      {mayDo(user, 'organizations') && (
         <RouterAnchorButton to={PATHS.organizations} variant="minimal" icon={<ArrowLeftIcon />}>
           Back to Organizations
         </RouterAnchorButton>
@@ -58,7 +58,7 @@ function UsersHeader({ organizationId, name, loading }: UsersHeaderProps) {
               Organization settings
             </RouterAnchorButton>
           )}
-          {can(user, 'users:create') && (
+          {mayDo(user, 'createUser', { organizationId }) && (
             <RouterAnchorButton to={createUserPath(organizationId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
               Create user
             </RouterAnchorButton>
@@ -72,7 +72,7 @@ function UsersHeader({ organizationId, name, loading }: UsersHeaderProps) {
 /** An organization id that names nobody: say so, and lead back rather than offer users to create. */
 function OrganizationNotFound({ organizationId }: { organizationId: string }) {
   const { user } = useSessionUser();
-  const mayList = can(user, 'organizations:read');
+  const mayList = mayDo(user, 'organizations');
   return (
     <NonIdealState
       icon={<SearchIcon size={48} />}
@@ -107,7 +107,7 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   const [selected, setSelected] = useState({ search: state.search, value: NO_SELECTION });
   const selection = selected.search === state.search ? selected.value : NO_SELECTION;
   const setSelection = (value: UserSelection) => setSelected({ search: state.search, value });
-  const maySelect = can(user, 'user:update-profile');
+  const maySelect = mayDo(user, 'setUsersActive', { organizationId: orgId });
 
   if (notFound) {
     return (
@@ -155,7 +155,7 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
           title="No users yet"
           description="This organization has no users."
           action={
-            can(user, 'users:create') ? (
+            mayDo(user, 'createUser', { organizationId: orgId }) ? (
               <RouterAnchorButton to={createUserPath(orgId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
                 Create user
               </RouterAnchorButton>

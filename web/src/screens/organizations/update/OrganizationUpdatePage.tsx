@@ -6,7 +6,7 @@ import { useRuntimeConfig } from '../../../config/runtime.js';
 import { getFragmentData } from '../../../gql/index.js';
 import { usePageTitle } from '../../../layout/page-title.js';
 import { organizationUpdatePath, PATHS } from '../../../routes/paths.js';
-import { can } from '../../../session/session-user.js';
+import { mayDo } from '../../../session/access.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
 import { ActivityList } from '../../../components/activity/ActivityList.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
@@ -99,7 +99,7 @@ export default function OrganizationUpdatePage() {
     );
   }
 
-  const { readOnlyReason } = updateAccessOf(user, config.productName);
+  const { readOnlyReason } = updateAccessOf(user, organizationId, config.productName);
   const sections: Record<SectionId, React.JSX.Element> = {
     general: <GeneralSection organization={organization} readOnlyReason={readOnlyReason} />,
     licenses: <LicensesSection organization={organization} readOnlyReason={readOnlyReason} />,
@@ -108,7 +108,7 @@ export default function OrganizationUpdatePage() {
     'managed-providers': <ManagedProvidersSection organization={organization} />,
     activity: <ActivityList fixed={{ organizationId }} exportScope={organizationId} />,
   };
-  const shownSections = visibleSections(can(user, 'admin:read'));
+  const shownSections = visibleSections(mayDo(user, 'auditEvents', { organizationId }));
   const subPages = (
     <Routes>
       <Route index element={<Navigate to={sectionPath(organizationId, 'general')} replace />} />
@@ -124,7 +124,7 @@ export default function OrganizationUpdatePage() {
       <OrganizationHeader
         organization={organization}
         segmentName={segments.nameOf}
-        mayListOrganizations={can(user, 'organizations:read')}
+        mayListOrganizations={mayDo(user, 'organizations')}
       />
       {readOnlyReason && (
         <Callout intent={Intent.PRIMARY} compact role="note">

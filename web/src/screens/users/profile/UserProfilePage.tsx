@@ -7,7 +7,8 @@ import { usePageTitle } from '../../../layout/page-title.js';
 import { canAccessRoute } from '../../../routes/route-access.js';
 import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import { Redirect } from '../../../routes/Redirect.js';
-import { can, type SessionUser } from '../../../session/session-user.js';
+import { mayDo } from '../../../session/access.js';
+import type { SessionUser } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
 import { ActivityList } from '../../../components/activity/ActivityList.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
@@ -59,7 +60,7 @@ export function UserProfilePage() {
   if (!actor) return null;
   const user = data?.user;
   const own = actor.email.toLowerCase() === email;
-  const sections = visibleProfileSections(actor.permissions, own);
+  const sections = visibleProfileSections(actor, { organizationId: orgId, email });
 
   let content;
   if (!user && loading) {
@@ -121,7 +122,7 @@ export function UserProfilePage() {
     content = (
       <>
         <ProfileHeader user={user} productName={productName} isOwn={userEmail === actor.email} />
-        <InvitationPanel user={user} mayManage={can(actor, 'users:create')} />
+        <InvitationPanel user={user} mayManage={mayDo(actor, 'resendInvitation', { organizationId: orgId, email })} />
         {/* A sub-page without its tab (unknown, or not for this reader) goes through the routes alone. */}
         {(sections as readonly string[]).includes(section ?? 'general') ? (
           <Tabs

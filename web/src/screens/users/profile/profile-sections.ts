@@ -1,5 +1,6 @@
 import { userProfilePath } from '../../../routes/paths.js';
-import type { Permission } from '@meridian/schema';
+import type { Operation } from '@meridian/schema';
+import { mayDo, type AccessTarget, type AccessUser } from '../../../session/access.js';
 
 /** The sub-pages of a profile, by their path segment. */
 export const PROFILE_SECTIONS = ['general', 'credentials', 'password', 'activity'] as const;
@@ -13,20 +14,18 @@ export const PROFILE_SECTION_TITLES: Readonly<Record<ProfileSectionId, string>> 
 };
 
 /**
- * The sub-pages the signed-in user sees (decisions.md): general and credentials for anyone who reaches
- * the profile (their own, or user:read-profile); the password page with user:read-password-section,
- * and on one's own profile for everyone (where they change their own password); the activity page (the
- * user's audit trail) with admin:read, which the gateway's auditEvents requires.
+ * The sub-pages the signed-in user sees of `owner`'s profile (decisions.md): general and credentials
+ * for anyone who reaches the profile; the password page as the table's passwordSection, and on one's own
+ * profile for everyone (changePassword: where they change their own password); the activity page (the
+ * user's audit trail) as the gateway's auditEvents.
  */
-export function visibleProfileSections(permissions: readonly Permission[], own: boolean): ProfileSectionId[] {
-  const needs: Partial<Record<ProfileSectionId, Permission>> = {
-    password: 'user:read-password-section',
-    activity: 'admin:read',
-  };
+export function visibleProfileSections(actor: AccessUser, owner: AccessTarget): ProfileSectionId[] {
+  const needs: Partial<Record<ProfileSectionId, Operation>> = { password: 'passwordSection', activity: 'auditEvents' };
+  const own = owner.email !== undefined && owner.email.toLowerCase() === actor.email.toLowerCase();
   return PROFILE_SECTIONS.filter((section) => {
-    if (section === 'password' && own) return true;
-    const permission = needs[section];
-    return permission === undefined || permissions.includes(permission);
+    if (section === 'password' && own && mayDo(actor, 'changePassword')) return true;
+    const operation = needs[section];
+    return operation === undefined || mayDo(actor, operation, owner);
   });
 }
 

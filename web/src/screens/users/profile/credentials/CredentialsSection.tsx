@@ -3,7 +3,7 @@ import { AddIcon, KeyIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
-import { hasFeature, type SessionUser } from '../../../../session/session-user.js';
+import type { SessionUser } from '../../../../session/session-user.js';
 import { scalarText } from '../../shared/user-fields.js';
 import { credentialCreationRefusal, credentialManagementRefusal } from './credential-access.js';
 import { newestFirst, type CredentialEntry } from './credential-expiry.js';
@@ -45,14 +45,9 @@ export function CredentialsSection({ user: data, actor }: CredentialsSectionProp
   const [secret, setSecret] = useState<string | null>(null);
   const [toDisable, setToDisable] = useState<CredentialEntry | null>(null);
 
-  const rulesActor = {
-    email: actor.email,
-    permissions: actor.permissions,
-    dataAccessManagement: hasFeature(actor, 'feature:data-access-management'),
-  };
   const owner = { email, active: user.active, directDataAccessEnabled: user.directDataAccessEnabled };
-  const creationRefusal = credentialCreationRefusal(rulesActor, owner);
-  const managementRefusal = credentialManagementRefusal(rulesActor, owner);
+  const creationRefusal = credentialCreationRefusal(actor, owner);
+  const managementRefusal = credentialManagementRefusal(actor, owner);
   const entries = newestFirst(user.dataAccessInfo);
 
   const createCredential = async () => {

@@ -1,16 +1,9 @@
-import { MESSAGES, type Permission } from '@meridian/schema';
+import { MESSAGES } from '@meridian/schema';
+import { accessDecision, type AccessUser } from '../../../../session/access.js';
 
-/** Words of the platform's refusals, shown beside the disabled controls before anyone tries. */
-export const DATA_ACCESS_UNAVAILABLE_MESSAGE = 'Data-access management is not available to your organization.';
-export const OTHERS_CREDENTIALS_MESSAGE = "You do not have permission to manage this user's credentials.";
-
-/** What the rules need of the signed-in user. */
-export interface CredentialActor {
-  email: string;
-  permissions: readonly Permission[];
-  /** Whether data-access management is available to the actor's organization. */
-  dataAccessManagement: boolean;
-}
+/** Words shown beside the disabled controls before anyone tries, by the decision's refusal. */
+export const DATA_ACCESS_UNAVAILABLE_MESSAGE = MESSAGES.ownDataAccessUnavailable;
+export const OTHERS_CREDENTIALS_MESSAGE = MESSAGES.othersCredentialsDenied;
 
 /** What the rules need of the user whose credentials they are. */
 export interface CredentialOwner {
@@ -20,19 +13,20 @@ export interface CredentialOwner {
 }
 
 /**
- * Why the actor may not create or disable the owner's credentials, or null (decisions.md): one's own
- * need data-access management and direct data access; another user's need user:update-profile.
+ * Why the actor may not create or disable the owner's credentials, or null: the table's
+ * createUserCredential (one's own need data-access management, another user's user:update-profile),
+ * then, for one's own, direct data access (decisions.md), which the platform checks against the record.
  */
-export function credentialManagementRefusal(actor: CredentialActor, owner: CredentialOwner): string | null {
-  if (actor.email === owner.email) {
-    if (!actor.dataAccessManagement) return DATA_ACCESS_UNAVAILABLE_MESSAGE;
-    return owner.directDataAccessEnabled ? null : MESSAGES.ownDataAccessOff;
-  }
-  return actor.permissions.includes('user:update-profile') ? null : OTHERS_CREDENTIALS_MESSAGE;
+export function credentialManagementRefusal(actor: AccessUser, owner: CredentialOwner): string | null {
+  const decision = accessDecision(actor, 'createUserCredential', { email: owner.email });
+  if (!decision.allowed)
+    return decision.kind === 'featureUnavailable' ? DATA_ACCESS_UNAVAILABLE_MESSAGE : OTHERS_CREDENTIALS_MESSAGE;
+  const own = actor.email.toLowerCase() === owner.email.toLowerCase();
+  return own && !owner.directDataAccessEnabled ? MESSAGES.ownDataAccessOff : null;
 }
 
 /** Why a new credential cannot be created for the owner, or null: management, then the owner's state. */
-export function credentialCreationRefusal(actor: CredentialActor, owner: CredentialOwner): string | null {
+export function credentialCreationRefusal(actor: AccessUser, owner: CredentialOwner): string | null {
   return (
     credentialManagementRefusal(actor, owner) ??
     (owner.directDataAccessEnabled ? null : MESSAGES.dataAccessOff(owner.email)) ??

@@ -1,5 +1,5 @@
 import { Intent } from '@blueprintjs/core';
-import { MESSAGES, permissionsOf } from '@meridian/schema';
+import { MESSAGES } from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
 import {
   credentialCreationRefusal,
@@ -11,8 +11,9 @@ import { expiresAt, expiryIntent, newestFirst } from './credential-expiry.js';
 
 const actor = (role: 'orgAdmin' | 'orgUser' | 'systemViewer', dataAccessManagement = true) => ({
   email: `${role}@acme.test`,
-  permissions: permissionsOf(role),
-  dataAccessManagement,
+  role,
+  organizationId: 'acme',
+  features: { 'feature:data-access-management': dataAccessManagement },
 });
 const owner = (email: string, directDataAccessEnabled = true, active = true) => ({
   email,

@@ -1,6 +1,7 @@
 import { Classes, Intent, Tag } from '@blueprintjs/core';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
-import { can, type SessionUser } from '../../../../session/session-user.js';
+import { mayDo } from '../../../../session/access.js';
+import type { SessionUser } from '../../../../session/session-user.js';
 import { formatDate } from '../../shared/dates.js';
 import { roleKeyOf, roleText, scalarText, tableauText } from '../../shared/user-fields.js';
 import { activeControlRefusal, needsOrgAdminCount, roleControlRefusal } from '../self-protection.js';
@@ -48,7 +49,7 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
   const user = getFragmentData(GeneralSectionUserFragment, data);
   const email = scalarText(user.email);
   const target = { email, role: roleKeyOf(user.role) ?? 'orgUser', active: user.active };
-  const editable = can(actor, 'user:update-profile');
+  const editable = mayDo(actor, 'updateUser', { organizationId: user.organizationId, email });
   const activeOrgAdmins = useActiveOrgAdmins(user.organizationId, editable && needsOrgAdminCount(actor, target));
   const saved = editFormOf(user);
 

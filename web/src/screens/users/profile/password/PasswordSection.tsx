@@ -2,7 +2,8 @@ import { Alert, Button, Callout, Classes, Intent } from '@blueprintjs/core';
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
-import { can, type SessionUser } from '../../../../session/session-user.js';
+import { mayDo } from '../../../../session/access.js';
+import type { SessionUser } from '../../../../session/session-user.js';
 import { formatDateTime } from '../../shared/dates.js';
 import { messageOfError } from '../../../../components/mutation-outcome.js';
 import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from '../../../../components/password/ChangePasswordForm.js';
@@ -21,7 +22,7 @@ export interface PasswordSectionProps {
 
 /** The reset dates (user:read-password-reset-meta), or why they cannot be shown. */
 function ResetDates({ email, actor }: { email: string; actor: SessionUser }) {
-  const allowed = can(actor, 'user:read-password-reset-meta');
+  const allowed = mayDo(actor, 'passwordResetMeta', { email });
   const { data, loading, error } = usePasswordResetMeta(email, allowed);
   if (!allowed) return null;
   if (error && !data) {
@@ -84,7 +85,7 @@ export function PasswordSection({ email, name, actor, own }: PasswordSectionProp
           />
         </div>
       )}
-      {can(actor, 'user:initiate-password-reset') && (
+      {mayDo(actor, 'initiatePasswordReset', { email }) && (
         <div style={{ marginTop: 16 }}>
           <Button icon={<EnvelopeIcon />} loading={loading} onClick={() => setConfirming(true)}>
             Send password reset email
