@@ -117,10 +117,6 @@ export const OPERATIONS = {
 
 export type Operation = keyof typeof OPERATIONS;
 
-export function requirementOf(operation: Operation): OperationRequirement {
-  return OPERATIONS[operation];
-}
-
 /**
  * A user's own data-access credentials (decisions.md): signed in, data-access management available,
  * and direct data access enabled for them.

@@ -1,14 +1,12 @@
 import {
-  MESSAGES,
   decideAccess,
   reachesOrganization,
   type AccessDecision,
   type CompleteAccessFacts,
-  type FeatureKey,
   type Operation,
 } from '@meridian/schema';
 import type { Principal } from './auth.js';
-import { forbidden, HttpError, unauthorized } from './errors.js';
+import { featureUnavailable, forbidden, HttpError, unauthorized } from './errors.js';
 
 /** What an operation acts on, for tenant scope and "own record" checks. */
 export interface Target {
@@ -29,7 +27,7 @@ function factsOf(target: Target): CompleteAccessFacts {
   };
 }
 
-function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): HttpError {
+function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): Error {
   switch (decision.kind) {
     case 'notFound':
       return new HttpError(404, { message: decision.message });
@@ -61,6 +59,3 @@ export function authorize(principal: Principal, operation: Operation, target: Ta
 export function assertOwnOrganization(principal: Principal, organizationId: string): void {
   if (!reachesOrganization(principal, organizationId)) throw forbidden();
 }
-
-export const featureUnavailable = (feature: FeatureKey) =>
-  new HttpError(403, { message: MESSAGES.featureUnavailable, feature });

@@ -18,6 +18,7 @@ export {
   assertValid,
   badRequest,
   conflict,
+  featureUnavailable,
   forbidden,
   notFound,
   unauthorized,

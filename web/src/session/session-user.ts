@@ -110,11 +110,6 @@ export function buildSessionUser(viewer: ViewerData, expiresAt: number, override
   };
 }
 
-/** Whether a feature is available to the user's organization. */
-export function hasFeature(user: SessionUser | null, key: FeatureKey): boolean {
-  return user?.features[key] ?? false;
-}
-
 /**
  * The override a cached user list entry calls for: its name or role differ from the viewer's.
  * null when they agree (or there is no entry).
