@@ -6,7 +6,7 @@ import { useToasts } from '../components/toasts/useToasts.js';
 import { RuntimeConfigContext } from '../config/runtime.js';
 import { passwordReminderKey } from '../lib/password-reminder.js';
 import { useSessionUser } from '../session/useSessionUser.js';
-import { formatCompactNumber } from './number-format.js';
+import { formatCompactNumber } from '../lib/numbers.js';
 import { useTheme } from './useTheme.js';
 
 export interface DevToolsPanelProps {

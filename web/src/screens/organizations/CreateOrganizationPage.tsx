@@ -16,7 +16,7 @@ import {
 } from './create/create-organization-form.js';
 import { CustomerSegmentSelect } from './create/CustomerSegmentSelect.js';
 import { useCreateOrganization } from './create/useCreateOrganization.js';
-import { LinkButton } from './shared/LinkButton.js';
+import { LinkButton } from '../../components/LinkButton.js';
 import { DOMAIN_RULES } from './shared/list-fields.js';
 import { StringListField } from './shared/StringListField.js';
 import { TextField } from './shared/TextField.js';
@@ -69,7 +69,7 @@ export default function CreateOrganizationPage() {
       {leavePrompt}
       <header className="meridian-page-header">
         <H1>Create organization</H1>
-        <LinkButton minimal icon={<ArrowLeftIcon />} to={PATHS.organizations}>
+        <LinkButton variant="minimal" icon={<ArrowLeftIcon />} to={PATHS.organizations}>
           Back to Organizations
         </LinkButton>
       </header>

@@ -1,10 +1,10 @@
 import { Button, Callout, HTMLTable, Intent, SegmentedControl, Tag } from '@blueprintjs/core';
 import { ArrowLeftIcon, DownloadIcon, UndoIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
-import { ButtonLink } from '../ButtonLink.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { countOf } from '../format.js';
 import type { EditMode, KindInfo } from '../kinds.js';
-import { ListPager } from '../list/ListPager.js';
+import { Pager } from '../../../components/Pager.js';
 import type { BatchCounts } from '../mutations/batch-outcome.js';
 import { isFailedResult, resultsCsv, STATUS_LABELS, type ResultFilter, type ResultRow } from './bulk-rows.js';
 import { REVIEW_PAGE_SIZE } from './ReviewTable.js';
@@ -75,9 +75,9 @@ export function ResultsStep({ kind, mode, results, counts, listPath, onStartOver
       </Callout>
       <div className="meridian-bulk-toolbar">
         <div className="meridian-bulk-input-actions">
-          <ButtonLink to={listPath} icon={<ArrowLeftIcon />}>
+          <LinkButton to={listPath} icon={<ArrowLeftIcon />}>
             {`Back to ${kind.plural}`}
-          </ButtonLink>
+          </LinkButton>
           <Button icon={<UndoIcon />} text="Start over with another CSV" onClick={onStartOver} />
         </div>
         <Button
@@ -133,7 +133,14 @@ export function ResultsStep({ kind, mode, results, counts, listPath, onStartOver
           </tbody>
         </HTMLTable>
         {shown.length > 0 && (
-          <ListPager page={page} pageSize={REVIEW_PAGE_SIZE} total={shown.length} onPage={setPage} noun="rows" />
+          <Pager
+            page={page}
+            pageSize={REVIEW_PAGE_SIZE}
+            rows={pageRows.length}
+            total={shown.length}
+            noun={shown.length === 1 ? 'row' : 'rows'}
+            onPage={setPage}
+          />
         )}
       </section>
     </>

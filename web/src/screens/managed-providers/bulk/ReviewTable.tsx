@@ -2,7 +2,7 @@ import { HTMLTable, SegmentedControl } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { CheckedRow, RowCounts } from '../csv/check-rows.js';
 import type { EditMode, KindInfo } from '../kinds.js';
-import { ListPager } from '../list/ListPager.js';
+import { Pager } from '../../../components/Pager.js';
 import { filterRows, type RowFilter } from './bulk-rows.js';
 import { ReviewRow } from './ReviewRow.js';
 
@@ -70,7 +70,14 @@ export function ReviewTable({ rows, counts, kind, mode, onEdit, onDrop }: Review
       {shown.length === 0 ? (
         <p>No rows to show here.</p>
       ) : (
-        <ListPager page={current} pageSize={REVIEW_PAGE_SIZE} total={shown.length} onPage={setPage} noun="rows" />
+        <Pager
+          page={current}
+          pageSize={REVIEW_PAGE_SIZE}
+          rows={pageRows.length}
+          total={shown.length}
+          noun={shown.length === 1 ? 'row' : 'rows'}
+          onPage={setPage}
+        />
       )}
     </section>
   );

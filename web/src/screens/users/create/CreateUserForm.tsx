@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../../../components/toasts/useToasts.js';
 import { organizationUsersPath, userProfilePath } from '../../../routes/paths.js';
-import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { SelectField } from '../shared/SelectField.js';
 import { TextField } from '../shared/TextField.js';
 import { roleOptions, systemRolesHint, TABLEAU_OPTIONS } from '../shared/user-fields.js';
@@ -199,9 +199,9 @@ export function CreateUserForm({
         <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
           Create user
         </Button>
-        <RouterAnchorButton to={organizationUsersPath(organizationId)} variant="outlined" disabled={loading}>
+        <LinkButton to={organizationUsersPath(organizationId)} variant="outlined" disabled={loading}>
           Cancel
-        </RouterAnchorButton>
+        </LinkButton>
       </div>
     </form>
   );
