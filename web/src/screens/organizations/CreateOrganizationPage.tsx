@@ -19,7 +19,7 @@ import { useCreateOrganization } from './create/useCreateOrganization.js';
 import { LinkButton } from '../../components/LinkButton.js';
 import { DOMAIN_RULES } from './shared/list-fields.js';
 import { StringListField } from './shared/StringListField.js';
-import { TextField } from './shared/TextField.js';
+import { TextField } from '../../components/TextField.js';
 import { useCustomerSegments } from './shared/useCustomerSegments.js';
 import { useFieldErrors } from './shared/useFieldErrors.js';
 import './organizations.css';
@@ -81,7 +81,6 @@ export default function CreateOrganizationPage() {
       >
         <TextField
           label="Name"
-          required
           value={form.name}
           onChange={(name) => {
             edit('name', idEdited ? { name } : { name, id: suggestOrganizationId(name) });
@@ -93,7 +92,6 @@ export default function CreateOrganizationPage() {
         />
         <TextField
           label="Organization ID"
-          required
           value={form.id}
           onChange={(id) => {
             setIdEdited(true);
@@ -120,7 +118,6 @@ export default function CreateOrganizationPage() {
           <div className="meridian-form-row">
             <TextField
               label="Contact name"
-              required
               value={form.contactName}
               onChange={(contactName) => edit('primaryContact.name', { contactName })}
               onBlur={() => fields.touch('primaryContact.name')}
@@ -129,7 +126,6 @@ export default function CreateOrganizationPage() {
             />
             <TextField
               label="Contact email"
-              required
               type="email"
               value={form.contactEmail}
               onChange={(contactEmail) => edit('primaryContact.email', { contactEmail })}

@@ -13,6 +13,7 @@ import { CreateUserForm } from './create/CreateUserForm.js';
 import { CreateUserOrganizationQuery } from './create/user-limits-query.js';
 import { LinkButton } from '../../components/LinkButton.js';
 import './users.css';
+import { formatCount } from '../../lib/numbers.js';
 
 /** The organization's user limit, and the refusal ahead of time when it is reached. */
 function UserLimit({ userLimit, activeUsers }: { userLimit: number; activeUsers: number }) {
@@ -25,7 +26,7 @@ function UserLimit({ userLimit, activeUsers }: { userLimit: number; activeUsers:
   }
   return (
     <p className={Classes.TEXT_MUTED}>
-      {activeUsers.toLocaleString('en-US')} of {userLimit.toLocaleString('en-US')} active users.
+      {formatCount(activeUsers)} of {formatCount(userLimit)} active users.
     </p>
   );
 }

@@ -8,6 +8,7 @@ import { Pager } from '../../../components/Pager.js';
 import type { BatchCounts } from '../mutations/batch-outcome.js';
 import { isFailedResult, resultsCsv, STATUS_LABELS, type ResultFilter, type ResultRow } from './bulk-rows.js';
 import { REVIEW_PAGE_SIZE } from './ReviewTable.js';
+import { formatCount } from '../../../lib/numbers.js';
 
 export interface ResultsStepProps {
   kind: KindInfo;
@@ -68,7 +69,7 @@ export function ResultsStep({ kind, mode, results, counts, listPath, onStartOver
             .filter(([, n]) => n > 0)
             .map(([label, n]) => (
               <Tag key={label} minimal>
-                {label}: {n.toLocaleString('en-US')}
+                {label}: {formatCount(n)}
               </Tag>
             ))}
         </div>
@@ -97,9 +98,9 @@ export function ResultsStep({ kind, mode, results, counts, listPath, onStartOver
             setPage(0);
           }}
           options={[
-            { value: 'all', label: `All (${results.length.toLocaleString('en-US')})` },
-            { value: 'failed', label: `Not done (${failed.length.toLocaleString('en-US')})` },
-            { value: 'done', label: `Done (${(results.length - failed.length).toLocaleString('en-US')})` },
+            { value: 'all', label: `All (${formatCount(results.length)})` },
+            { value: 'failed', label: `Not done (${formatCount(failed.length)})` },
+            { value: 'done', label: `Done (${formatCount(results.length - failed.length)})` },
           ]}
         />
         <HTMLTable className="meridian-bulk-table" compact striped>

@@ -5,6 +5,7 @@ import type { EditMode, KindInfo } from '../kinds.js';
 import { Pager } from '../../../components/Pager.js';
 import { filterRows, type RowFilter } from './bulk-rows.js';
 import { ReviewRow } from './ReviewRow.js';
+import { formatCount } from '../../../lib/numbers.js';
 
 /** Rows shown at once: a page of the review keeps a 5,000-row file as quick to draw as a short one. */
 export const REVIEW_PAGE_SIZE = 50;
@@ -18,7 +19,7 @@ export interface ReviewTableProps {
   onDrop: (id: number) => void;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /** Every checked row, a page at a time, filtered to all, those with problems, or those ready. */
 export function ReviewTable({ rows, counts, kind, mode, onEdit, onDrop }: ReviewTableProps) {

@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../../../components/toasts/useToasts.js';
 import { LinkButton } from '../../../components/LinkButton.js';
 import { FeatureUnavailable } from '../FeatureUnavailable.js';
-import { formatChangedAt } from '../format.js';
+import { formatDateTime } from '../../../lib/dates.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
 import { isFeatureUnavailable } from '../gateway-errors.js';
 import { useListReturnPath } from '../list/list-return.js';
@@ -203,7 +203,7 @@ export function SingleProviderPage({ organizationId, kind, mode, npi }: SinglePr
     ? {
         label: `Current ${info.singular}`,
         value: link.value,
-        changed: `${formatChangedAt(link.updatedAt)} by ${link.updatedBy}`,
+        changed: `${formatDateTime(link.updatedAt)} by ${link.updatedBy}`,
       }
     : null;
   return (

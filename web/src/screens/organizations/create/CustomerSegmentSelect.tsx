@@ -33,7 +33,6 @@ export function CustomerSegmentSelect({
     <FormGroup
       label={label}
       labelFor={id}
-      labelInfo="(required)"
       helperText={help}
       intent={error ? Intent.DANGER : Intent.NONE}
     >

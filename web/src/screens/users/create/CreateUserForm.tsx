@@ -7,7 +7,7 @@ import { useToasts } from '../../../components/toasts/useToasts.js';
 import { organizationUsersPath, userProfilePath } from '../../../routes/paths.js';
 import { LinkButton } from '../../../components/LinkButton.js';
 import { SelectField } from '../shared/SelectField.js';
-import { TextField } from '../shared/TextField.js';
+import { TextField } from '../../../components/TextField.js';
 import { roleOptions, systemRolesHint, TABLEAU_OPTIONS } from '../shared/user-fields.js';
 import {
   emailOutsideDomains,

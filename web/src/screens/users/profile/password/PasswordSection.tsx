@@ -3,7 +3,7 @@ import { EnvelopeIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { can, type SessionUser } from '../../../../session/session-user.js';
-import { formatDateTime } from '../../shared/dates.js';
+import { formatDateTime } from '../../../../lib/dates.js';
 import { messageOfError } from '../../../../components/mutation-outcome.js';
 import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from '../../../../components/password/ChangePasswordForm.js';
 import { UserFacts } from '../general/UserFacts.js';
