@@ -33,9 +33,14 @@ export function formatDate(value: unknown, locale?: string): string {
  * "Mar 3, 2027, 10:04 AM" (en-US), "03.03.2027, 10:04" (de-DE); with `seconds` "10:04:09 AM", for
  * events whose order within a minute matters. An em dash for no date.
  */
-export function formatDateTime(value: unknown, { locale, seconds = false }: { locale?: string; seconds?: boolean } = {}) {
+export function formatDateTime(
+  value: unknown,
+  { locale, seconds = false }: { locale?: string; seconds?: boolean } = {},
+) {
   const date = dateOf(value);
-  return date ? formatOf(locale, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' }).format(date) : NO_DATE;
+  return date
+    ? formatOf(locale, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' }).format(date)
+    : NO_DATE;
 }
 
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();

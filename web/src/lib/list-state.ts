@@ -127,7 +127,10 @@ export function pageCount(config: ListConfig<string, ListFilters>, total: number
 export const searchVariable = (search: string): string | null => search.trim() || null;
 
 /** The sort as the GraphQL contract takes it: the field's enum by key, and a direction. */
-export function sortVariable<K extends string, E extends string>(sort: ListSort<NoInfer<K>>, fields: Readonly<Record<K, E>>) {
+export function sortVariable<K extends string, E extends string>(
+  sort: ListSort<NoInfer<K>>,
+  fields: Readonly<Record<K, E>>,
+) {
   return { field: fields[sort.key], direction: sort.descending ? ('DESC' as const) : ('ASC' as const) };
 }
 

@@ -33,7 +33,12 @@ export function UsersChart({ rows, theme, title, desc }: UsersChartProps) {
       margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
     >
       <CartesianGrid horizontal={false} stroke={theme.grid} />
-      <XAxis type="number" allowDecimals={false} tickFormatter={(value: number) => formatCompactNumber(value)} {...axis} />
+      <XAxis
+        type="number"
+        allowDecimals={false}
+        tickFormatter={(value: number) => formatCompactNumber(value)}
+        {...axis}
+      />
       <YAxis type="category" dataKey="label" width={120} {...axis} />
       <Tooltip {...tooltipStyle(theme, SERIES)} />
       <Legend {...legendStyle(theme, SERIES)} />

@@ -114,8 +114,8 @@ export function ReviewStep(props: ReviewStepProps) {
       >
         <p role="status" aria-live="polite" data-testid="check-summary">
           {countOf(counts.all, 'row', 'rows')} from {source}
-          {checkedInMs !== null && <> checked in {formatDuration(checkedInMs)}</>}:{' '}
-          {formatCount(counts.ready)} ready, {formatCount(counts.problem)} with problems
+          {checkedInMs !== null && <> checked in {formatDuration(checkedInMs)}</>}: {formatCount(counts.ready)} ready,{' '}
+          {formatCount(counts.problem)} with problems
           {counts.checking > 0 && <>, {formatCount(counts.checking)} being checked</>}.
         </p>
         {counts.problem > 0 && <p>Fix a row with its Edit button, or drop it. Rows with problems are not sent.</p>}

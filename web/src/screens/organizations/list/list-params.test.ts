@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { nextColumnSort } from '../../../components/SortableHeader.js';
 import { pageCount, readListState, writeListState } from '../../../lib/list-state.js';
-import { listVariables, ORGANIZATIONS_LIST, ORGANIZATIONS_PAGE_SIZE, type OrganizationsListState } from './list-params.js';
+import {
+  listVariables,
+  ORGANIZATIONS_LIST,
+  ORGANIZATIONS_PAGE_SIZE,
+  type OrganizationsListState,
+} from './list-params.js';
 
 const read = (query: string) => readListState(ORGANIZATIONS_LIST, new URLSearchParams(query));
 const NO_FILTERS = { segment: null, status: null };
@@ -37,8 +42,10 @@ describe('organizations list state in the URL', () => {
     const params = writeListState(ORGANIZATIONS_LIST, state({ search: 'acme' }), new URLSearchParams('tab=x&page=4'));
     expect(params.toString()).toBe('tab=x&search=acme');
     expect(
-      writeListState(ORGANIZATIONS_LIST, state({ search: ' ', page: 3, sort: { key: 'status', descending: true } }))
-        .toString(),
+      writeListState(
+        ORGANIZATIONS_LIST,
+        state({ search: ' ', page: 3, sort: { key: 'status', descending: true } }),
+      ).toString(),
     ).toBe('page=3&sort=-status');
   });
 
