@@ -21,7 +21,7 @@ import { DOMAIN_RULES } from './shared/list-fields.js';
 import { StringListField } from './shared/StringListField.js';
 import { TextField } from '../../components/TextField.js';
 import { useCustomerSegments } from './shared/useCustomerSegments.js';
-import { useFieldErrors } from './shared/useFieldErrors.js';
+import { useFieldErrors } from '../../components/useFieldErrors.js';
 import './organizations.css';
 
 /**

@@ -6,8 +6,8 @@ import { getFragmentData, graphql, type FragmentType } from '../../../../gql/ind
 import { CALLBACK_URL_RULES, DOMAIN_RULES } from '../../shared/list-fields.js';
 import { StringListField } from '../../shared/StringListField.js';
 import { TextField } from '../../../../components/TextField.js';
-import { useEdits } from '../../shared/useEdits.js';
-import { useFieldErrors } from '../../shared/useFieldErrors.js';
+import { useEdits } from '../../../../components/useEdits.js';
+import { useFieldErrors } from '../../../../components/useFieldErrors.js';
 import {
   generalValuesOf,
   NO_DOMAIN_WARNING,
