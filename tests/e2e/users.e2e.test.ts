@@ -94,8 +94,8 @@ describe('an Org Admin manages the users of their organization', () => {
       'Disabled',
     ]);
     expect(await page.getByText(/^Showing 1–\d+ of \d+$/).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Create user' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Back to Organizations' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Create user' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Back to Organizations' }).count()).toBe(0);
     await screenshot(page, journey, 'users list');
   });
 
@@ -157,7 +157,7 @@ describe('an Org Admin manages the users of their organization', () => {
 
   it('creates a user, the password policy shown as it is typed', async () => {
     await page.goto(usersUrl(ACME_HEALTH_ID));
-    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByRole('link', { name: 'Create user' }).click();
     await page.waitForURL(`${webUrl}/admin/org-management/${ACME_HEALTH_ID}/users/create`);
     await page.getByText(/\d+ of \d+ active users\./).waitFor();
     expect(await page.getByLabel('Role').locator('option').allInnerTexts()).toEqual(['Org Admin', 'Org User']);
@@ -281,8 +281,8 @@ describe('an operator sees the users of any organization', () => {
     // Searched, so the row is on the first page however many users other journeys have added.
     await page.goto(usersUrl(ACME_HEALTH_ID, '?page=0&sort=-role&search=olive'));
     await page.getByRole('link', { name: 'Olive Okafor' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Create user' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Back to Organizations' }).click();
+    expect(await page.getByRole('link', { name: 'Create user' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to Organizations' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/org-management');
     expect(pathOf(page)).toMatch(/^\/admin\/org-management/);
   });
@@ -314,7 +314,7 @@ describe('an Org User reaches only their own profile', () => {
     await page.getByRole('heading', { name: 'Uma Patel' }).waitFor();
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['General', 'Credentials', 'Password']);
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Back to users' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Back to users' }).count()).toBe(0);
     await screenshot(page, journey, 'own profile');
     await page.getByRole('tab', { name: 'Credentials' }).click();
     await page.getByText('Direct data access is not enabled for you. Ask your administrator to enable it.').waitFor();

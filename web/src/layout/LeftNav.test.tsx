@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIST_STATE_STORAGE_KEYS } from '../routes/list-state.js';
+import { LIST_STATE_STORAGE_KEYS } from '../lib/list-state.js';
 import { LeftNav } from './LeftNav.js';
 import { NAVIGATION_OPEN_STORAGE_KEY, readNavigationOpen, writeNavigationOpen } from './navigation-settings.js';
 import { ProfileMenu } from './ProfileMenu.js';

@@ -16,7 +16,7 @@ import {
 } from '@blueprintjs/icons';
 import { useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { resetListState } from '../routes/list-state.js';
+import { resetListState } from '../lib/list-state.js';
 import type { AccessUser } from '../routes/route-access.js';
 import { activeNavItem } from './nav-active.js';
 import { externalLinks, navItems, type ExternalLink, type NavItemId } from './nav-items.js';

@@ -6,7 +6,8 @@ import { useToasts } from '../components/toasts/useToasts.js';
 import { RuntimeConfigContext } from '../config/runtime.js';
 import { passwordReminderKey } from '../lib/password-reminder.js';
 import { useSessionUser } from '../session/useSessionUser.js';
-import { formatCompactNumber } from './number-format.js';
+import { formatCompactNumber } from '../lib/numbers.js';
+import { formatDateTime } from '../lib/dates.js';
 import { useTheme } from './useTheme.js';
 
 export interface DevToolsPanelProps {
@@ -75,7 +76,7 @@ export function DevToolsPanel({ onClose }: DevToolsPanelProps) {
                 `${user.daysLeftForPasswordExpiry} days left${user.isPasswordExpiring ? ' (expiring)' : ''}`,
               ],
               ['Credentials', formatCompactNumber(user.dataAccessInfo.length)],
-              ['Token expires', new Date(user.expiresAt).toLocaleString()],
+              ['Token expires', formatDateTime(user.expiresAt)],
             ]}
           />
         ) : (

@@ -18,6 +18,7 @@ import { ActivityEvent, ActivityEventSkeleton } from './ActivityEvent.js';
 import { ActivityFiltersForm } from './ActivityFiltersForm.js';
 import { useActivityExport } from './useActivityExport.js';
 import './activity.css';
+import { formatCount } from '../../lib/numbers.js';
 
 export interface ActivityListProps {
   /** Filters the page fixes, laid over the URL's and not shown (an organization's or a user's tab). */
@@ -125,10 +126,10 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
         )}
         <p className={Classes.TEXT_MUTED} aria-live="polite">
           {connection.pageInfo.hasNextPage
-            ? `Showing the ${connection.nodes.length.toLocaleString('en-US')} newest events.`
+            ? `Showing the ${formatCount(connection.nodes.length)} newest events.`
             : connection.nodes.length === 1
               ? 'Showing 1 event.'
-              : `Showing all ${connection.nodes.length.toLocaleString('en-US')} events.`}
+              : `Showing all ${formatCount(connection.nodes.length)} events.`}
         </p>
         {connection.pageInfo.hasNextPage && (
           <Button loading={loadingMore} onClick={loadMore}>
@@ -152,7 +153,7 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
           Export CSV
         </Button>
         <span className={Classes.TEXT_MUTED} aria-live="polite">
-          {exporter.progress !== null && `Exporting… ${exporter.progress.toLocaleString('en-US')} events so far`}
+          {exporter.progress !== null && `Exporting… ${formatCount(exporter.progress)} events so far`}
         </span>
       </div>
       {body}

@@ -1,5 +1,6 @@
 import { describeAuditEvent, roleFromEnum, roleLabel } from '@meridian/schema';
 import type { ActivityEvent_EventFragment } from '../../gql/graphql.js';
+import { formatDateTime } from '../../lib/dates.js';
 
 export type ActivityEventFields = ActivityEvent_EventFragment;
 
@@ -22,7 +23,7 @@ export const actorKindText = (event: Pick<ActivityEventFields, 'actorKind'>): st
 
 /** When it happened, in the reader's time zone (the CSV keeps the exact UTC time). */
 export function occurredText(occurredAt: string): string {
-  return new Date(occurredAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+  return formatDateTime(occurredAt, { seconds: true });
 }
 
 /** One change for the CSV: "active: true → false" (an absent value reads "none"). */

@@ -9,6 +9,7 @@ import { messageOfError } from '../mutation-outcome.js';
 import { activityCsv, activityCsvFileName, collectAllEvents, EXPORT_CURSOR_MESSAGE } from './activity-csv.js';
 import { ACTIVITY_EXPORT_PAGE_SIZE, ActivityExportQuery } from './activity-query.js';
 import { ActivityEventFragment } from './ActivityEvent.js';
+import { formatCount } from '../../lib/numbers.js';
 
 export interface ActivityExport {
   /** Events fetched so far while an export runs; null when none runs. */
@@ -53,7 +54,7 @@ export function useActivityExport(filter: AuditEventFilter, scope: string): Acti
         downloadCsv(activityCsvFileName(scope), activityCsv(events, productName));
         toasts.show({
           type: 'success',
-          message: `Exported ${events.length.toLocaleString('en-US')} ${events.length === 1 ? 'event' : 'events'}.`,
+          message: `Exported ${formatCount(events.length)} ${events.length === 1 ? 'event' : 'events'}.`,
         });
       })
       .catch((error: unknown) => {

@@ -5,9 +5,9 @@ import { useId, useMemo, useState, type KeyboardEvent, type ReactElement } from 
 import { useNavigate } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
-import { useDebouncedValue } from '../../components/useDebouncedValue.js';
+import { useDebouncedValue } from '../../components/debounce.js';
 import { graphql } from '../../gql/index.js';
-import { resetListState } from '../../routes/list-state.js';
+import { resetListState } from '../../lib/list-state.js';
 import type { AccessUser } from '../../routes/route-access.js';
 import { maySearch, movedKey, pageTargets, paletteSections, type PaletteOption } from './palette-items.js';
 import { readRecentItems, recordRecentItem, type PaletteItemKind } from './recent-items.js';

@@ -1,6 +1,6 @@
 import { Card } from '@blueprintjs/core';
 import { getFragmentData, graphql, type FragmentType } from '../../gql/index.js';
-import { formatCompactNumber } from '../../theme/number-format.js';
+import { formatCompactNumber } from '../../lib/numbers.js';
 import { formatCount } from './labels.js';
 
 export const AnalyticsTotalsFragment = graphql(`

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCompactNumber } from '../../theme/number-format.js';
+import { formatCompactNumber } from '../../lib/numbers.js';
 import { axisStyle, tooltipStyle } from './chart-styles.js';
 import type { ChartTheme } from './chart-theme.js';
 import type { ExpiryBucketRow } from './expiring-credentials.js';
@@ -25,7 +25,7 @@ export function ExpiringCredentialsChart({ buckets, theme, title, desc }: Expiri
     >
       <CartesianGrid vertical={false} stroke={theme.grid} />
       <XAxis dataKey="label" {...axis} />
-      <YAxis allowDecimals={false} tickFormatter={formatCompactNumber} width={48} {...axis} />
+      <YAxis allowDecimals={false} tickFormatter={(value: number) => formatCompactNumber(value)} width={48} {...axis} />
       <Tooltip {...tooltipStyle(theme)} />
       <Bar dataKey="count" name="Credentials">
         {buckets.map((bucket) => (

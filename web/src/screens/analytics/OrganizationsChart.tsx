@@ -1,6 +1,6 @@
 import { ORGANIZATION_STATUSES, type OrganizationStatus } from '@meridian/schema';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCompactNumber } from '../../theme/number-format.js';
+import { formatCompactNumber } from '../../lib/numbers.js';
 import { axisStyle, barChartHeight, legendStyle, tooltipStyle } from './chart-styles.js';
 import type { ChartTheme } from './chart-theme.js';
 import { statusLabel } from './labels.js';
@@ -32,7 +32,12 @@ export function OrganizationsChart({ rows, theme, title, desc, onOpen }: Organiz
       margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
     >
       <CartesianGrid horizontal={false} stroke={theme.grid} />
-      <XAxis type="number" allowDecimals={false} tickFormatter={formatCompactNumber} {...axis} />
+      <XAxis
+        type="number"
+        allowDecimals={false}
+        tickFormatter={(value: number) => formatCompactNumber(value)}
+        {...axis}
+      />
       <YAxis type="category" dataKey="label" width={120} {...axis} />
       <Tooltip {...tooltipStyle(theme, SERIES)} />
       <Legend {...legendStyle(theme, SERIES)} />

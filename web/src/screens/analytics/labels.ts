@@ -1,21 +1,10 @@
 import { ORGANIZATION_STATUSES, roleFromEnum, type OrganizationStatus, type Role } from '@meridian/schema';
+import { formatDateTime as formatDateTimeOf } from '../../lib/dates.js';
 
-/** Counts as the tables show them: exact, with thousands separators (charts and totals abbreviate). */
-const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-export const formatCount = (value: number): string => integerFormat.format(value);
-
-/** Dates and times of the figures, in the reader's time zone. */
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-/** A date that does not parse shows as '—' rather than breaking the page (Intl throws on it). */
-const formatWith =
-  (format: Intl.DateTimeFormat) =>
-  (iso: string): string => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? '—' : format.format(date);
-  };
-export const formatDateTime = formatWith(dateTimeFormat);
-export const formatDate = formatWith(dateFormat);
+/** Counts exact in the tables (charts and totals abbreviate); dates and times in the reader's locale. */
+export { formatCount } from '../../lib/numbers.js';
+export { formatDate } from '../../lib/dates.js';
+export const formatDateTime = (iso: string): string => formatDateTimeOf(iso);
 
 /** Lifecycle state of a GraphQL enum value (ONBOARDING → onboarding); undefined for one we do not know. */
 export function statusFromEnum(value: string): OrganizationStatus | undefined {

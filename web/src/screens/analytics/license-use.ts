@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/numbers.js';
 /** One organization's license use as the summary answers it. */
 export interface LicenseUseInput {
   organizationId: string;
@@ -73,7 +74,7 @@ export function limitUsePercent(use: LimitUse): number | null {
 /** '12 of 20 (60%)', '3 of 0 (over)', '0 of 0'. */
 export function limitUseText(use: LimitUse): string {
   const percent = limitUsePercent(use);
-  const base = `${use.used.toLocaleString('en-US')} of ${use.limit.toLocaleString('en-US')}`;
+  const base = `${formatCount(use.used)} of ${formatCount(use.limit)}`;
   if (percent !== null) return `${base} (${percent}%)`;
   return use.used > 0 ? `${base} (over)` : base;
 }

@@ -2,7 +2,7 @@ import { Classes } from '@blueprintjs/core';
 import type { Role } from '@meridian/schema';
 import { Link } from 'react-router-dom';
 import { navItems } from '../../layout/nav-items.js';
-import { resetListState } from '../../routes/list-state.js';
+import { resetListState } from '../../lib/list-state.js';
 import type { AccessUser } from '../../routes/route-access.js';
 import { DeferredProfileMenu } from './DeferredProfileMenu.js';
 

@@ -3,7 +3,7 @@ import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { useParams } from 'react-router-dom';
 import { usePageTitle } from '../../layout/page-title.js';
 import { BulkEditPage } from './bulk/BulkEditPage.js';
-import { ButtonLink } from './ButtonLink.js';
+import { LinkButton } from '../../components/LinkButton.js';
 import { FeatureUnavailable } from './FeatureUnavailable.js';
 import { countOf } from './format.js';
 import { editScreenName, KINDS } from './kinds.js';
@@ -43,9 +43,9 @@ export default function ProviderLinksEditPage({ kind, mode }: ProviderLinksEditP
     <div className="meridian-managed-providers">
       <header className="meridian-page-header">
         <div>
-          <ButtonLink to={listPath} icon={<ArrowLeftIcon />} minimal>
+          <LinkButton to={listPath} icon={<ArrowLeftIcon />} variant="minimal">
             {`Managed Providers: ${info.plural}`}
-          </ButtonLink>
+          </LinkButton>
           <H1>{npi === undefined ? name : `${name}: NPI ${npi}`}</H1>
           <p className="meridian-page-subtitle">
             <OrganizationName organizationId={organizationId} />

@@ -28,7 +28,8 @@ describe('ProviderLinksPage', () => {
     expect(cells.slice(0, 5)).toEqual([npi, 'Ann Smith', 'Cardiology', 'Springfield, IL 62701', 'Dr. Smith (North)']);
     expect(cells[5]).toContain('Mar 1, 2026');
     expect(cells[6]).toBe('orgadmin@acme.test');
-    expect(screen.getByText(/1–50 of 120 aliases/)).toBeTruthy();
+    expect(screen.getByText('Showing 1–1 of 120')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3 · 120 aliases')).toBeTruthy();
     expect(gateway.sent.find((request) => request.operationName === 'ProviderLinksList')?.variables).toEqual({
       organizationId: 'acme',
       kind: 'PROVIDER_ALIAS',
@@ -44,7 +45,7 @@ describe('ProviderLinksPage', () => {
         ProviderLinksList: (variables) => linkList([linkRow(validNpi(2), `for ${String(variables.search)}`)], 200, 100),
       },
     });
-    await screen.findByText('Page 3 of 4');
+    await screen.findByText('Page 3 of 4 · 200 aliases');
     const lists = () => gateway.sent.filter((request) => request.operationName === 'ProviderLinksList');
     expect(lists().map((request) => request.variables.offset)).toEqual([100]);
 

@@ -1,62 +1,29 @@
-import { Button, Callout, H1, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, H1, Intent, NonIdealState } from '@blueprintjs/core';
 import { SearchIcon, TrashIcon, UploadIcon } from '@blueprintjs/icons';
 import { useLocation, useParams } from 'react-router-dom';
-import { nextColumnSort } from '../../components/SortableHeader.js';
-import { sameSearchText, useUrlDraft } from '../../components/useUrlDraft.js';
+import { ListSearchBox } from '../../components/ListSearchBox.js';
+import { Pager } from '../../components/Pager.js';
+import { useListState } from '../../components/useListState.js';
+import { formatCount } from '../../lib/numbers.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
-import { ButtonLink } from './ButtonLink.js';
+import { LinkButton } from '../../components/LinkButton.js';
 import { FeatureUnavailable } from './FeatureUnavailable.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
 import { isFeatureUnavailable } from './gateway-errors.js';
 import { editScreenName, KINDS, providerLinkEditPath, type LinkListKind } from './kinds.js';
 import { KindTabs } from './list/KindTabs.js';
-import { ListPager } from './list/ListPager.js';
 import { OrganizationSwitcher } from './list/OrganizationSwitcher.js';
 import { ProviderLinksTable } from './list/ProviderLinksTable.js';
-import { useDebouncedCallback } from './list/useDebouncedCallback.js';
 import { listQueryOf } from './list/list-return.js';
-import { useListUrlState } from './list/useListUrlState.js';
-import { LIST_PAGE_SIZE, useProviderLinksList } from './list/useProviderLinksList.js';
+import { PROVIDER_LINKS_LIST } from './list/link-sort.js';
+import { useProviderLinksList } from './list/useProviderLinksList.js';
 import { OrganizationName } from './OrganizationName.js';
 import './managed-providers.css';
 
 export interface ProviderLinksPageProps {
   kind: 'aliases' | 'relationships';
-}
-
-/** The search box: typed text shows at once, the URL (and so the query) follows after a pause. */
-function SearchBox({
-  kind,
-  search,
-  onSearch,
-}: {
-  kind: LinkListKind;
-  search: string;
-  onSearch: (text: string) => void;
-}) {
-  // Shows the URL's search when it changes from elsewhere (back button, a tab).
-  const [text, setText] = useUrlDraft(search, sameSearchText);
-  const debounced = useDebouncedCallback((next: string) => onSearch(next.trim()));
-  return (
-    <InputGroup
-      type="search"
-      leftIcon={<SearchIcon />}
-      placeholder="Search by NPI, provider or value"
-      aria-label={`Search ${KINDS[kind].plural.toLowerCase()}`}
-      value={text}
-      onChange={(event) => {
-        setText(event.target.value);
-        debounced.run(event.target.value);
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter') return;
-        debounced.cancel();
-        onSearch(text.trim());
-      }}
-    />
-  );
 }
 
 /** An empty list: none yet (with a way to add some), or none matching the search. */
@@ -95,13 +62,13 @@ function EmptyList({
       }
       action={
         canWrite ? (
-          <ButtonLink
+          <LinkButton
             to={providerLinkEditPath(organizationId, kind, 'update')}
             intent={Intent.PRIMARY}
             icon={<UploadIcon />}
           >
             {editScreenName(kind, 'update')}
-          </ButtonLink>
+          </LinkButton>
         ) : undefined
       }
     />
@@ -118,7 +85,8 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
   const organizationId = useParams().orgId ?? '';
   const { user } = useSessionUser();
   const canWrite = mayDo(user, 'upsertProviderLinks', { organizationId });
-  const { search, page, setSearch, setPage, sort, setSort } = useListUrlState();
+  const { state, setSearch, setPage, sortBy } = useListState(PROVIDER_LINKS_LIST);
+  const { search, page, sort } = state;
   const { data, error, loading, refetch } = useProviderLinksList(organizationId, kind, search, page, sort);
   // Edit pages carry the list's state, so saving or going back returns to this very list.
   const listQuery = listQueryOf(useLocation().search);
@@ -149,8 +117,8 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
   else if (list && list.rows.length === 0)
     body = (
       <NonIdealState
-        title={`Page ${(page + 1).toLocaleString('en-US')} is past the end`}
-        description={`There are ${list.pageInfo.total.toLocaleString('en-US')} ${noun}.`}
+        title={`Page ${formatCount(page + 1)} is past the end`}
+        description={`There are ${formatCount(list.pageInfo.total)} ${noun}.`}
         action={<Button text="First page" onClick={() => setPage(0)} />}
       />
     );
@@ -163,11 +131,18 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
           links={loading && !list ? null : (list?.rows ?? null)}
           canWrite={canWrite}
           sort={sort}
-          onSort={(key) => setSort(nextColumnSort(sort, key))}
+          onSort={sortBy}
           listQuery={listQuery}
         />
         {list && (
-          <ListPager page={page} pageSize={LIST_PAGE_SIZE} total={list.pageInfo.total} onPage={setPage} noun={noun} />
+          <Pager
+            page={page}
+            pageSize={PROVIDER_LINKS_LIST.pageSize}
+            rows={list.rows.length}
+            total={list.pageInfo.total}
+            noun={list.pageInfo.total === 1 ? info.singular.toLowerCase() : noun}
+            onPage={setPage}
+          />
         )}
       </>
     );
@@ -187,24 +162,30 @@ export default function ProviderLinksPage({ kind }: ProviderLinksPageProps) {
       {!featureMissing && (
         <div className="meridian-list-toolbar">
           <div className="meridian-list-search">
-            <SearchBox key={kind} kind={kind} search={search} onSearch={setSearch} />
+            <ListSearchBox
+              key={kind}
+              value={search}
+              onSearch={setSearch}
+              label={`Search ${noun}`}
+              placeholder="Search by NPI, provider or value"
+            />
           </div>
           {canWrite ? (
             <div className="meridian-list-actions">
-              <ButtonLink
+              <LinkButton
                 to={providerLinkEditPath(organizationId, kind, 'update') + listQuery}
                 intent={Intent.PRIMARY}
                 icon={<UploadIcon />}
               >
                 {editScreenName(kind, 'update')}
-              </ButtonLink>
-              <ButtonLink
+              </LinkButton>
+              <LinkButton
                 to={providerLinkEditPath(organizationId, kind, 'remove') + listQuery}
                 intent={Intent.DANGER}
                 icon={<TrashIcon />}
               >
                 {editScreenName(kind, 'remove')}
-              </ButtonLink>
+              </LinkButton>
             </div>
           ) : (
             <p className="meridian-list-note">View only: your role can see managed providers but not change them.</p>

@@ -16,12 +16,12 @@ import {
 } from './create/create-organization-form.js';
 import { CustomerSegmentSelect } from './create/CustomerSegmentSelect.js';
 import { useCreateOrganization } from './create/useCreateOrganization.js';
-import { LinkButton } from './shared/LinkButton.js';
+import { LinkButton } from '../../components/LinkButton.js';
 import { DOMAIN_RULES } from './shared/list-fields.js';
 import { StringListField } from './shared/StringListField.js';
-import { TextField } from './shared/TextField.js';
+import { TextField } from '../../components/TextField.js';
 import { useCustomerSegments } from './shared/useCustomerSegments.js';
-import { useFieldErrors } from './shared/useFieldErrors.js';
+import { useFieldErrors } from '../../components/useFieldErrors.js';
 import './organizations.css';
 
 /**
@@ -69,7 +69,7 @@ export default function CreateOrganizationPage() {
       {leavePrompt}
       <header className="meridian-page-header">
         <H1>Create organization</H1>
-        <LinkButton minimal icon={<ArrowLeftIcon />} to={PATHS.organizations}>
+        <LinkButton variant="minimal" icon={<ArrowLeftIcon />} to={PATHS.organizations}>
           Back to Organizations
         </LinkButton>
       </header>
@@ -81,7 +81,6 @@ export default function CreateOrganizationPage() {
       >
         <TextField
           label="Name"
-          required
           value={form.name}
           onChange={(name) => {
             edit('name', idEdited ? { name } : { name, id: suggestOrganizationId(name) });
@@ -93,7 +92,6 @@ export default function CreateOrganizationPage() {
         />
         <TextField
           label="Organization ID"
-          required
           value={form.id}
           onChange={(id) => {
             setIdEdited(true);
@@ -120,7 +118,6 @@ export default function CreateOrganizationPage() {
           <div className="meridian-form-row">
             <TextField
               label="Contact name"
-              required
               value={form.contactName}
               onChange={(contactName) => edit('primaryContact.name', { contactName })}
               onBlur={() => fields.touch('primaryContact.name')}
@@ -129,7 +126,6 @@ export default function CreateOrganizationPage() {
             />
             <TextField
               label="Contact email"
-              required
               type="email"
               value={form.contactEmail}
               onChange={(contactEmail) => edit('primaryContact.email', { contactEmail })}

@@ -91,7 +91,7 @@ describe('organizations list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/admin/org-management?search=acme'), WAIT);
     await userEvent.click(await screen.findByRole('button', { name: 'Sort by Status' }, WAIT));
     await waitFor(() => expect(location()).toBe('/admin/org-management?search=acme&sort=status'), WAIT);
-    await userEvent.click(await screen.findByRole('button', { name: 'Next' }, WAIT));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }, WAIT));
     await waitFor(() => expect(location()).toBe('/admin/org-management?search=acme&sort=status&page=1'), WAIT);
     await waitFor(() =>
       expect(gateway.sent.at(-1)?.variables).toEqual({

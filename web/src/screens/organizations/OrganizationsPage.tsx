@@ -1,25 +1,23 @@
-import { Button, Callout, H1, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, H1, Intent, NonIdealState } from '@blueprintjs/core';
 import { OfficeIcon, PlusIcon, SearchIcon } from '@blueprintjs/icons';
-import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { useCommittedValue } from '../../components/useCommittedValue.js';
-import { sameSearchText, useUrlDraft } from '../../components/useUrlDraft.js';
+import { ListSearchBox } from '../../components/ListSearchBox.js';
+import { LinkButton } from '../../components/LinkButton.js';
+import { Pager } from '../../components/Pager.js';
+import { useListState } from '../../components/useListState.js';
 import { graphql } from '../../gql/index.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { PATHS } from '../../routes/paths.js';
 import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
-import { listVariables, nextSort, pageCount, type SortKey } from './list/list-params.js';
+import { listVariables, ORGANIZATIONS_LIST } from './list/list-params.js';
 import { ListFilters } from './list/ListFilters.js';
-import { ListPager } from './list/ListPager.js';
-import { LinkButton } from './shared/LinkButton.js';
 import { OrganizationsTable } from './list/OrganizationsTable.js';
 import { UserFinder } from './list/UserFinder.js';
-import { useOrganizationsListState } from './list/useOrganizationsListState.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
 import { useCustomerSegments } from './shared/useCustomerSegments.js';
-import { useDebouncedValue } from '../../components/useDebouncedValue.js';
 import './organizations.css';
 
 const OrganizationsListDocument = graphql(`
@@ -58,31 +56,18 @@ const OrganizationsListDocument = graphql(`
  */
 export default function OrganizationsPage() {
   usePageTitle('Organizations');
-  const searchId = useId();
   const navigate = useNavigate();
   const { user } = useSessionUser();
-  const { state, update } = useOrganizationsListState();
+  const { state, setSearch, setPage, sortBy, setFilter } = useListState(ORGANIZATIONS_LIST);
   const { nameOf } = useCustomerSegments();
-
-  // The box shows what is typed at once; the URL (and the query) follow once typing pauses. Moving
-  // through history changes the URL's search: the box follows it.
-  const [text, setText] = useUrlDraft(state.search, sameSearchText);
-  const typed = useDebouncedValue(text);
-  useEffect(() => {
-    if (typed.trim() !== state.search.trim()) update({ search: typed, page: 0 }, { replace: true });
-    // Only a settled change of the text searches; URL changes are followed above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
 
   const wanted = listVariables(state);
   const variables = useCommittedValue(wanted, JSON.stringify(wanted));
   const { data, loading, error, refetch } = useFreshQuery(OrganizationsListDocument, { variables });
   const page = data?.organizations;
   const total = page?.pageInfo.total ?? 0;
-  const pages = pageCount(total);
   const mayCreate = mayDo(user, 'createOrganization');
   const mayChange = mayDo(user, 'updateOrganization');
-  const onSort = (key: SortKey) => update({ sort: nextSort(state.sort, key), page: 0 });
   const createOrganization = () => void navigate(PATHS.createOrganization);
 
   return (
@@ -100,24 +85,19 @@ export default function OrganizationsPage() {
 
       <section aria-label="Organizations list" className="meridian-organizations-list">
         <div className="meridian-list-toolbar">
-          <label htmlFor={searchId} className="meridian-visually-hidden">
-            Search organizations by name or id
-          </label>
-          <InputGroup
-            id={searchId}
-            type="search"
-            leftIcon={<SearchIcon />}
+          <ListSearchBox
+            value={state.search}
+            onSearch={setSearch}
+            label="Search organizations by name or id"
             placeholder="Search organizations by name or id"
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
             rightElement={loading && page ? <span className="meridian-list-updating">Updating…</span> : undefined}
           />
         </div>
         <ListFilters
-          segment={state.segment}
-          status={state.status}
+          segment={state.filters.segment}
+          status={state.filters.status}
           segmentName={nameOf}
-          onClear={(filter) => update({ [filter]: undefined, page: 0 })}
+          onClear={(filter) => setFilter(filter, null)}
         />
 
         {error !== undefined && !page ? (
@@ -128,14 +108,11 @@ export default function OrganizationsPage() {
         ) : page && page.rows.length === 0 ? (
           <EmptyList
             search={state.search}
-            filtered={state.segment !== undefined || state.status !== undefined}
+            filtered={state.filters.segment !== null || state.filters.status !== null}
             pastTheEnd={total > 0}
             mayCreate={mayCreate}
-            onClearSearch={() => {
-              setText('');
-              update({ search: '', page: 0 });
-            }}
-            onFirstPage={() => update({ page: 0 })}
+            onClearSearch={() => setSearch('')}
+            onFirstPage={() => setPage(0)}
             onCreate={createOrganization}
           />
         ) : (
@@ -143,17 +120,18 @@ export default function OrganizationsPage() {
             <OrganizationsTable
               rows={page ? page.rows : null}
               sort={state.sort}
-              onSort={onSort}
+              onSort={sortBy}
               segmentName={nameOf}
               manageLabel={mayChange ? 'Manage' : 'View'}
             />
             {page && (
-              <ListPager
+              <Pager
                 page={state.page}
-                pageCount={pages}
+                pageSize={ORGANIZATIONS_LIST.pageSize}
+                rows={page.rows.length}
                 total={total}
                 noun={total === 1 ? 'organization' : 'organizations'}
-                onPage={(next) => update({ page: next })}
+                onPage={setPage}
               />
             )}
           </>

@@ -11,8 +11,9 @@ import { organizationUsersPath } from '../../routes/paths.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { CreateUserForm } from './create/CreateUserForm.js';
 import { CreateUserOrganizationQuery } from './create/user-limits-query.js';
-import { RouterAnchorButton } from './shared/RouterAnchorButton.js';
+import { LinkButton } from '../../components/LinkButton.js';
 import './users.css';
+import { formatCount } from '../../lib/numbers.js';
 
 /** The organization's user limit, and the refusal ahead of time when it is reached. */
 function UserLimit({ userLimit, activeUsers }: { userLimit: number; activeUsers: number }) {
@@ -25,7 +26,7 @@ function UserLimit({ userLimit, activeUsers }: { userLimit: number; activeUsers:
   }
   return (
     <p className={Classes.TEXT_MUTED}>
-      {activeUsers.toLocaleString('en-US')} of {userLimit.toLocaleString('en-US')} active users.
+      {formatCount(activeUsers)} of {formatCount(userLimit)} active users.
     </p>
   );
 }
@@ -45,9 +46,9 @@ export function CreateUserPage() {
       <Breadcrumbs
         items={organizationCrumbs(orgId, organization?.name ?? orgId, usersCrumb(orgId), { text: 'Create user' })}
       />
-      <RouterAnchorButton to={organizationUsersPath(orgId)} variant="minimal" icon={<ArrowLeftIcon />}>
+      <LinkButton to={organizationUsersPath(orgId)} variant="minimal" icon={<ArrowLeftIcon />}>
         Back to users
-      </RouterAnchorButton>
+      </LinkButton>
       <H1>Create user</H1>
       <p className={Classes.TEXT_MUTED}>In {organization?.name ?? orgId}</p>
       {licenses && <UserLimit userLimit={licenses.userLimit} activeUsers={licenses.activeUsers} />}

@@ -12,16 +12,16 @@ import { canAccessRoute } from '../../routes/route-access.js';
 import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
-import { RouterAnchorButton } from './shared/RouterAnchorButton.js';
+import { LinkButton } from '../../components/LinkButton.js';
 import { OrganizationUsersHeaderQuery, OrganizationUsersQuery } from './list/users-list-query.js';
-import { pageCount, usersQueryVariables } from './list/users-list-state.js';
-import { UsersPager } from './list/UsersPager.js';
-import { UsersSearchBox } from './list/UsersSearchBox.js';
+import { USERS_LIST, usersQueryVariables } from './list/users-list-state.js';
+import { Pager, pagesOf } from '../../components/Pager.js';
+import { ListSearchBox } from '../../components/ListSearchBox.js';
 import { UsersTable } from './list/UsersTable.js';
 import { statusLabel } from './invitation/user-status.js';
 import { UserStatusFilter } from './invitation/UserStatusFilter.js';
 import { useCommittedValue } from '../../components/useCommittedValue.js';
-import { useUsersListState } from './list/useUsersListState.js';
+import { useListState } from '../../components/useListState.js';
 import { UsersBulkActions } from './list/UsersBulkActions.js';
 import { NO_SELECTION, type UserSelection } from './list/user-selection.js';
 import './users.css';
@@ -41,9 +41,9 @@ function UsersHeader({ organizationId, name, loading }: UsersHeaderProps) {
     <header className="meridian-users-header">
       <Breadcrumbs items={organizationCrumbs(organizationId, name ?? organizationId, { text: 'Users' })} />
       {mayDo(user, 'organizations') && (
-        <RouterAnchorButton to={PATHS.organizations} variant="minimal" icon={<ArrowLeftIcon />}>
+        <LinkButton to={PATHS.organizations} variant="minimal" icon={<ArrowLeftIcon />}>
           Back to Organizations
-        </RouterAnchorButton>
+        </LinkButton>
       )}
       <div className="meridian-users-title">
         <div>
@@ -54,14 +54,14 @@ function UsersHeader({ organizationId, name, loading }: UsersHeaderProps) {
         </div>
         <div className="meridian-users-actions">
           {mayOpenSettings && (
-            <RouterAnchorButton to={organizationUpdatePath(organizationId)} icon={<CogIcon />}>
+            <LinkButton to={organizationUpdatePath(organizationId)} icon={<CogIcon />}>
               Organization settings
-            </RouterAnchorButton>
+            </LinkButton>
           )}
           {mayDo(user, 'createUser', { organizationId }) && (
-            <RouterAnchorButton to={createUserPath(organizationId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
+            <LinkButton to={createUserPath(organizationId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
               Create user
-            </RouterAnchorButton>
+            </LinkButton>
           )}
         </div>
       </div>
@@ -79,9 +79,9 @@ function OrganizationNotFound({ organizationId }: { organizationId: string }) {
       title="Organization not found"
       description={`No organization has the id “${organizationId}”. It may have been mistyped, or the link is out of date.`}
       action={
-        <RouterAnchorButton to={mayList ? PATHS.organizations : PATHS.home} icon={<ArrowLeftIcon />}>
+        <LinkButton to={mayList ? PATHS.organizations : PATHS.home} icon={<ArrowLeftIcon />}>
           {mayList ? 'Back to Organizations' : 'Go to the home page'}
-        </RouterAnchorButton>
+        </LinkButton>
       }
     />
   );
@@ -91,7 +91,9 @@ function OrganizationNotFound({ organizationId }: { organizationId: string }) {
 function UsersOfOrganization({ orgId }: { orgId: string }) {
   const { productName } = useRuntimeConfig();
   const { user } = useSessionUser();
-  const { state, setSearch, setPage, sortBy, setStatus } = useUsersListState(orgId);
+  const { state, setSearch, setPage, sortBy, setFilter } = useListState(USERS_LIST, orgId);
+  const status = state.filters.status;
+  const setStatus = (next: typeof status) => setFilter('status', next);
   const header = useFreshQuery(OrganizationUsersHeaderQuery, { variables: { organizationId: orgId } });
   const name = header.data?.organization?.name;
   const notFound = header.data !== undefined && header.data.organization === null;
@@ -132,14 +134,14 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
         <NonIdealState
           icon={<PeopleIcon size={48} />}
           title={`There is no page ${state.page + 1}`}
-          description={`These users fill ${pageCount(total)} pages.`}
+          description={`These users fill ${pagesOf(total, USERS_LIST.pageSize)} pages.`}
           action={<Button onClick={() => setPage(0)}>Go to the first page</Button>}
         />
-      ) : state.status !== null ? (
+      ) : status !== null ? (
         <NonIdealState
           icon={<SearchIcon size={48} />}
           title="No users with this status"
-          description={`No ${statusLabel(state.status).toLowerCase()} users${state.search ? ` match “${state.search}”` : ''}.`}
+          description={`No ${statusLabel(status).toLowerCase()} users${state.search ? ` match “${state.search}”` : ''}.`}
           action={<Button onClick={() => setStatus(null)}>Show all statuses</Button>}
         />
       ) : state.search ? (
@@ -156,9 +158,9 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
           description="This organization has no users."
           action={
             mayDo(user, 'createUser', { organizationId: orgId }) ? (
-              <RouterAnchorButton to={createUserPath(orgId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
+              <LinkButton to={createUserPath(orgId)} intent={Intent.PRIMARY} icon={<NewPersonIcon />}>
                 Create user
-              </RouterAnchorButton>
+              </LinkButton>
             ) : undefined
           }
         />
@@ -186,7 +188,15 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
           {...(maySelect ? { selection, onSelect: setSelection } : {})}
         />
         {page && (
-          <UsersPager page={state.page} rows={rows?.length ?? 0} total={total} onPage={setPage} disabled={!rows} />
+          <Pager
+            page={state.page}
+            pageSize={USERS_LIST.pageSize}
+            rows={rows?.length ?? 0}
+            total={total}
+            noun={total === 1 ? 'user' : 'users'}
+            onPage={setPage}
+            disabled={!rows}
+          />
         )}
       </>
     );
@@ -196,8 +206,14 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
     <div className="meridian-users-page">
       <UsersHeader organizationId={orgId} name={name} loading={header.loading} />
       <div className="meridian-users-filters">
-        <UsersSearchBox value={state.search} onSearch={setSearch} />
-        <UserStatusFilter value={state.status} onChange={setStatus} />
+        <ListSearchBox
+          value={state.search}
+          onSearch={setSearch}
+          label="Search users by name or email"
+          placeholder="Search by name or email"
+          className="meridian-users-search"
+        />
+        <UserStatusFilter value={status} onChange={setStatus} />
       </div>
       {body}
     </div>

@@ -117,7 +117,7 @@ describe('bulk update from a CSV', () => {
     expect(within(review).getByText(unknownProviderMessage(unknown[0]!))).toBeTruthy();
     // Pages of 50: the 300 unknown providers first (file order), then the repeats, then the bad digits.
     for (let page = 0; page < 6; page++) await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(screen.getByText('Page 7 of 8')).toBeTruthy();
+    expect(screen.getByText('Page 7 of 8 · 400 rows')).toBeTruthy();
     expect(within(review).getAllByText(duplicateNpiMessage(known[0]!))).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(within(review).getByText(npiCheckDigitMessage(badCheckDigit(known[50]!)))).toBeTruthy();

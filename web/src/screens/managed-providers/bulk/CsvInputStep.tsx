@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { CSV_COLUMNS, rowsFromCsv, type DraftRow } from '../csv/csv-rows.js';
 import { readCsvFile } from '../csv/read-csv-file.js';
 import type { EditMode, KindInfo } from '../kinds.js';
+import { formatCount } from '../../../lib/numbers.js';
 
 export interface CsvInputStepProps {
   kind: KindInfo;
@@ -18,7 +19,7 @@ export interface CsvInputStepProps {
 
 /** What the CSV must hold, in words. */
 function Instructions({ kind, mode }: { kind: KindInfo; mode: EditMode }) {
-  const limit = PROVIDER_BATCH_LIMIT.toLocaleString('en-US');
+  const limit = formatCount(PROVIDER_BATCH_LIMIT);
   return (
     <div>
       <p>

@@ -1,13 +1,14 @@
 import { Button, Callout, HTMLTable, Intent, SegmentedControl, Tag } from '@blueprintjs/core';
 import { ArrowLeftIcon, DownloadIcon, UndoIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
-import { ButtonLink } from '../ButtonLink.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { countOf } from '../format.js';
 import type { EditMode, KindInfo } from '../kinds.js';
-import { ListPager } from '../list/ListPager.js';
+import { Pager } from '../../../components/Pager.js';
 import type { BatchCounts } from '../mutations/batch-outcome.js';
 import { isFailedResult, resultsCsv, STATUS_LABELS, type ResultFilter, type ResultRow } from './bulk-rows.js';
 import { REVIEW_PAGE_SIZE } from './ReviewTable.js';
+import { formatCount } from '../../../lib/numbers.js';
 
 export interface ResultsStepProps {
   kind: KindInfo;
@@ -68,16 +69,16 @@ export function ResultsStep({ kind, mode, results, counts, listPath, onStartOver
             .filter(([, n]) => n > 0)
             .map(([label, n]) => (
               <Tag key={label} minimal>
-                {label}: {n.toLocaleString('en-US')}
+                {label}: {formatCount(n)}
               </Tag>
             ))}
         </div>
       </Callout>
       <div className="meridian-bulk-toolbar">
         <div className="meridian-bulk-input-actions">
-          <ButtonLink to={listPath} icon={<ArrowLeftIcon />}>
+          <LinkButton to={listPath} icon={<ArrowLeftIcon />}>
             {`Back to ${kind.plural}`}
-          </ButtonLink>
+          </LinkButton>
           <Button icon={<UndoIcon />} text="Start over with another CSV" onClick={onStartOver} />
         </div>
         <Button
@@ -97,9 +98,9 @@ export function ResultsStep({ kind, mode, results, counts, listPath, onStartOver
             setPage(0);
           }}
           options={[
-            { value: 'all', label: `All (${results.length.toLocaleString('en-US')})` },
-            { value: 'failed', label: `Not done (${failed.length.toLocaleString('en-US')})` },
-            { value: 'done', label: `Done (${(results.length - failed.length).toLocaleString('en-US')})` },
+            { value: 'all', label: `All (${formatCount(results.length)})` },
+            { value: 'failed', label: `Not done (${formatCount(failed.length)})` },
+            { value: 'done', label: `Done (${formatCount(results.length - failed.length)})` },
           ]}
         />
         <HTMLTable className="meridian-bulk-table" compact striped>
@@ -133,7 +134,14 @@ export function ResultsStep({ kind, mode, results, counts, listPath, onStartOver
           </tbody>
         </HTMLTable>
         {shown.length > 0 && (
-          <ListPager page={page} pageSize={REVIEW_PAGE_SIZE} total={shown.length} onPage={setPage} noun="rows" />
+          <Pager
+            page={page}
+            pageSize={REVIEW_PAGE_SIZE}
+            rows={pageRows.length}
+            total={shown.length}
+            noun={shown.length === 1 ? 'row' : 'rows'}
+            onPage={setPage}
+          />
         )}
       </section>
     </>

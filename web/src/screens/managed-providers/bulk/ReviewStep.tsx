@@ -12,6 +12,7 @@ import { useUpsertProviderLinks } from '../mutations/useUpsertProviderLinks.js';
 import { dropRows, editRow, resultRows, type ResultRow } from './bulk-rows.js';
 import { ReviewTable } from './ReviewTable.js';
 import { useProviderDirectory } from './useProviderDirectory.js';
+import { formatCount } from '../../../lib/numbers.js';
 
 export interface ReviewStepProps {
   organizationId: string;
@@ -34,12 +35,12 @@ export function formatDuration(ms: number): string {
 /** "977 aliases sent: 900 created, 70 updated, 7 unchanged." and whether any row failed. */
 export function sentSummary(kind: KindInfo, sent: number, counts: BatchCounts): { text: string; failed: boolean } {
   const parts = [
-    counts.created && `${counts.created.toLocaleString('en-US')} created`,
-    counts.updated && `${counts.updated.toLocaleString('en-US')} updated`,
-    counts.unchanged && `${counts.unchanged.toLocaleString('en-US')} unchanged`,
-    counts.removed && `${counts.removed.toLocaleString('en-US')} removed`,
-    counts.notFound && `${counts.notFound.toLocaleString('en-US')} not found`,
-    counts.errors && `${counts.errors.toLocaleString('en-US')} failed`,
+    counts.created && `${formatCount(counts.created)} created`,
+    counts.updated && `${formatCount(counts.updated)} updated`,
+    counts.unchanged && `${formatCount(counts.unchanged)} unchanged`,
+    counts.removed && `${formatCount(counts.removed)} removed`,
+    counts.notFound && `${formatCount(counts.notFound)} not found`,
+    counts.errors && `${formatCount(counts.errors)} failed`,
   ].filter(Boolean);
   const plural = kind.plural.toLowerCase();
   return {
@@ -113,9 +114,9 @@ export function ReviewStep(props: ReviewStepProps) {
       >
         <p role="status" aria-live="polite" data-testid="check-summary">
           {countOf(counts.all, 'row', 'rows')} from {source}
-          {checkedInMs !== null && <> checked in {formatDuration(checkedInMs)}</>}:{' '}
-          {counts.ready.toLocaleString('en-US')} ready, {counts.problem.toLocaleString('en-US')} with problems
-          {counts.checking > 0 && <>, {counts.checking.toLocaleString('en-US')} being checked</>}.
+          {checkedInMs !== null && <> checked in {formatDuration(checkedInMs)}</>}: {formatCount(counts.ready)} ready,{' '}
+          {formatCount(counts.problem)} with problems
+          {counts.checking > 0 && <>, {formatCount(counts.checking)} being checked</>}.
         </p>
         {counts.problem > 0 && <p>Fix a row with its Edit button, or drop it. Rows with problems are not sent.</p>}
       </Callout>

@@ -2,9 +2,10 @@ import { HTMLTable, SegmentedControl } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { CheckedRow, RowCounts } from '../csv/check-rows.js';
 import type { EditMode, KindInfo } from '../kinds.js';
-import { ListPager } from '../list/ListPager.js';
+import { Pager } from '../../../components/Pager.js';
 import { filterRows, type RowFilter } from './bulk-rows.js';
 import { ReviewRow } from './ReviewRow.js';
+import { formatCount } from '../../../lib/numbers.js';
 
 /** Rows shown at once: a page of the review keeps a 5,000-row file as quick to draw as a short one. */
 export const REVIEW_PAGE_SIZE = 50;
@@ -18,7 +19,7 @@ export interface ReviewTableProps {
   onDrop: (id: number) => void;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /** Every checked row, a page at a time, filtered to all, those with problems, or those ready. */
 export function ReviewTable({ rows, counts, kind, mode, onEdit, onDrop }: ReviewTableProps) {
@@ -70,7 +71,14 @@ export function ReviewTable({ rows, counts, kind, mode, onEdit, onDrop }: Review
       {shown.length === 0 ? (
         <p>No rows to show here.</p>
       ) : (
-        <ListPager page={current} pageSize={REVIEW_PAGE_SIZE} total={shown.length} onPage={setPage} noun="rows" />
+        <Pager
+          page={current}
+          pageSize={REVIEW_PAGE_SIZE}
+          rows={pageRows.length}
+          total={shown.length}
+          noun={shown.length === 1 ? 'row' : 'rows'}
+          onPage={setPage}
+        />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { PROVIDER_BATCH_LIMIT } from '@meridian/schema';
 import type { EditMode } from '../kinds.js';
 import { parseCsv, type CsvRecord } from '../../../lib/csv.js';
+import { formatCount } from '../../../lib/numbers.js';
 
 /** A row as read from the CSV (or as the user has since edited it), before it is checked. */
 export interface DraftRow {
@@ -17,7 +18,7 @@ export interface DraftRow {
 
 export type CsvRowsResult = { ok: true; rows: DraftRow[]; headerSkipped: boolean } | { ok: false; error: string };
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /** The columns each mode expects, for messages. */
 export const CSV_COLUMNS: Record<EditMode, string> = { update: 'npi,value', remove: 'npi' };

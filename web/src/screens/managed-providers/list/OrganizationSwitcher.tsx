@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
 import { graphql } from '../../../gql/index.js';
 import { providerLinksPath, type LinkListKind } from '../kinds.js';
-import { useDebouncedCallback } from './useDebouncedCallback.js';
+import { useDebouncedCallback } from '../../../components/debounce.js';
 
 const OrganizationChoicesQuery = graphql(`
   query ManagedProvidersOrganizationChoices($search: String) {

@@ -5,7 +5,8 @@ import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.
 import { EmailText } from '../../../components/EmailText.js';
 import { SortableHeader } from '../../../components/SortableHeader.js';
 import '../../../components/fit-table.css';
-import { formatChangedAt, formatPlace } from '../format.js';
+import { formatDateTime } from '../../../lib/dates.js';
+import { formatPlace } from '../format.js';
 import { KINDS, providerLinkEditPath, type LinkListKind } from '../kinds.js';
 import type { LinkSort, LinkSortKey } from './link-sort.js';
 
@@ -113,7 +114,7 @@ export function ProviderLinksTable({
               <td>{link.provider ? formatPlace(link.provider) : '—'}</td>
               <td>{link.value}</td>
               <td className="meridian-changed-at">
-                <time dateTime={link.updatedAt}>{formatChangedAt(link.updatedAt)}</time>
+                <time dateTime={link.updatedAt}>{formatDateTime(link.updatedAt)}</time>
               </td>
               <td className={`${Classes.TEXT_MUTED} ${OPTIONAL}`}>
                 <EmailText email={link.updatedBy} />

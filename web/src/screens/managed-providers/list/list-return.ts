@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router-dom';
-import { LIST_SEARCH_PARAMS } from '../../../routes/list-state.js';
+import { listParamNames } from '../../../lib/list-state.js';
 import { providerLinksPath, type LinkListKind } from '../kinds.js';
-import { LINK_SORT_PARAM } from './link-sort.js';
+import { PROVIDER_LINKS_LIST } from './link-sort.js';
 
 /** The URL parameters that make up a list's state: what an edit carries there and back. */
-const LIST_PARAMS = [LIST_SEARCH_PARAMS.search, LIST_SEARCH_PARAMS.page, LINK_SORT_PARAM] as const;
+const LIST_PARAMS = listParamNames(PROVIDER_LINKS_LIST);
 
 /** "?search=…&page=…&sort=…" of a location's search (only the list's parameters), or '' for none. */
 export function listQueryOf(search: string): string {

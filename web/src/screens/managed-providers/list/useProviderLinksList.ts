@@ -1,10 +1,8 @@
 import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
 import { graphql } from '../../../gql/index.js';
 import { KINDS, type LinkListKind } from '../kinds.js';
-import { DEFAULT_LINK_SORT, linkSortVariable, type LinkSort } from './link-sort.js';
-
-/** Rows per page of the lists (the gateway's default page). */
-export const LIST_PAGE_SIZE = 50;
+import { pageWindow } from '../../../lib/list-state.js';
+import { linkSortVariable, PROVIDER_LINKS_LIST, type LinkSort } from './link-sort.js';
 
 export const ProviderLinksListQuery = graphql(`
   query ProviderLinksList(
@@ -42,7 +40,7 @@ export function useProviderLinksList(
   kind: LinkListKind,
   search: string,
   page: number,
-  sort: LinkSort = DEFAULT_LINK_SORT,
+  sort: LinkSort = PROVIDER_LINKS_LIST.defaultSort,
 ) {
   const sortVariable = linkSortVariable(sort);
   return useFreshQuery(ProviderLinksListQuery, {
@@ -52,8 +50,7 @@ export function useProviderLinksList(
       // An empty search is no search: one cache entry for the unfiltered list.
       ...(search ? { search } : {}),
       ...(sortVariable ? { sort: sortVariable } : {}),
-      offset: page * LIST_PAGE_SIZE,
-      limit: LIST_PAGE_SIZE,
+      ...pageWindow(PROVIDER_LINKS_LIST, page),
     },
   });
 }

@@ -14,9 +14,9 @@ import { RELATIONSHIP_VALUES, unknownProviderMessage, validateNpi, validateProvi
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../../../components/toasts/useToasts.js';
-import { ButtonLink } from '../ButtonLink.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { FeatureUnavailable } from '../FeatureUnavailable.js';
-import { formatChangedAt } from '../format.js';
+import { formatDateTime } from '../../../lib/dates.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
 import { isFeatureUnavailable } from '../gateway-errors.js';
 import { useListReturnPath } from '../list/list-return.js';
@@ -113,7 +113,7 @@ function UpdateForm({ organizationId, kind, npi, initial, listPath }: FormProps)
           text={`Save ${kind.singular}`}
           loading={loading}
         />
-        <ButtonLink to={listPath}>Cancel</ButtonLink>
+        <LinkButton to={listPath}>Cancel</LinkButton>
       </div>
     </form>
   );
@@ -151,7 +151,7 @@ function RemoveAction({ organizationId, kind, npi, listPath }: Omit<FormProps, '
         loading={loading}
         onClick={() => setConfirming(true)}
       />
-      <ButtonLink to={listPath}>Cancel</ButtonLink>
+      <LinkButton to={listPath}>Cancel</LinkButton>
       <Alert
         isOpen={confirming}
         intent={Intent.DANGER}
@@ -180,9 +180,9 @@ export function SingleProviderPage({ organizationId, kind, mode, npi }: SinglePr
   const npiProblem = validateNpi(npi);
   const { provider, link, data, error, refetch } = useProviderLinkOfNpi(organizationId, kind, npi, npiProblem !== null);
   const back = (
-    <ButtonLink to={listPath} icon={<ArrowLeftIcon />}>
+    <LinkButton to={listPath} icon={<ArrowLeftIcon />}>
       {`Back to ${info.plural}`}
-    </ButtonLink>
+    </LinkButton>
   );
 
   // The NPI in the path is checked as the gateway would, before asking it anything.
@@ -203,7 +203,7 @@ export function SingleProviderPage({ organizationId, kind, mode, npi }: SinglePr
     ? {
         label: `Current ${info.singular}`,
         value: link.value,
-        changed: `${formatChangedAt(link.updatedAt)} by ${link.updatedBy}`,
+        changed: `${formatDateTime(link.updatedAt)} by ${link.updatedBy}`,
       }
     : null;
   return (

@@ -30,13 +30,7 @@ export function CustomerSegmentSelect({
   const chosen = segments.find((segment) => segment.id === value);
   const help = error ?? (loading ? 'Loading the segments…' : chosen?.description);
   return (
-    <FormGroup
-      label={label}
-      labelFor={id}
-      labelInfo="(required)"
-      helperText={help}
-      intent={error ? Intent.DANGER : Intent.NONE}
-    >
+    <FormGroup label={label} labelFor={id} helperText={help} intent={error ? Intent.DANGER : Intent.NONE}>
       <HTMLSelect
         id={id}
         value={value}

@@ -4,9 +4,9 @@ import { statusLook } from '../shared/organization-status.js';
 
 export interface ListFiltersProps {
   /** The customer segment filtered to (its id), if any. */
-  segment?: string | undefined;
+  segment: string | null;
   /** The lifecycle state filtered to, if any. */
-  status?: string | undefined;
+  status: string | null;
   /** A segment's display name from the catalog. */
   segmentName: (id: string) => string;
   onClear: (filter: 'segment' | 'status') => void;

@@ -4,9 +4,9 @@ import { Link } from 'react-router-dom';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { organizationUpdatePath, organizationUsersPath } from '../../../routes/paths.js';
 import { LicenseUseBar } from '../shared/LicenseUseBar.js';
-import { LinkButton } from '../shared/LinkButton.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { OrganizationStatusTag } from '../shared/OrganizationStatusTag.js';
-import { ORGANIZATIONS_PAGE_SIZE, type ListSort, type SortKey } from './list-params.js';
+import { ORGANIZATIONS_PAGE_SIZE, type OrganizationsSort, type SortKey } from './list-params.js';
 import { SortableHeader } from '../../../components/SortableHeader.js';
 import '../../../components/fit-table.css';
 
@@ -31,7 +31,7 @@ export const OrganizationsTable_organization = graphql(`
 export interface OrganizationsTableProps {
   /** The page's rows; null while the first answer for this page is on its way (skeleton rows). */
   rows: readonly FragmentType<typeof OrganizationsTable_organization>[] | null;
-  sort: ListSort;
+  sort: OrganizationsSort;
   onSort: (key: SortKey) => void;
   /** A segment's display name from the catalog. */
   segmentName: (id: string) => string;
@@ -120,8 +120,8 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
                 </td>
                 <td className="meridian-organizations-actions">
                   <LinkButton
-                    minimal
-                    small
+                    variant="minimal"
+                    size="small"
                     icon={<PeopleIcon />}
                     to={usersPath}
                     aria-label={`Users of ${organization.name}`}
@@ -130,8 +130,8 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
                     <span className="meridian-row-action-text">Users</span>
                   </LinkButton>
                   <LinkButton
-                    minimal
-                    small
+                    variant="minimal"
+                    size="small"
                     icon={<CogIcon />}
                     to={updatePath}
                     aria-label={`${manageLabel} ${organization.name}`}

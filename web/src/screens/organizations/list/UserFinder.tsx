@@ -8,7 +8,7 @@ import { useRuntimeConfig } from '../../../config/runtime.js';
 import { graphql } from '../../../gql/index.js';
 import { userProfilePath } from '../../../routes/paths.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
-import { useDebouncedValue } from '../../../components/useDebouncedValue.js';
+import { useDebouncedValue } from '../../../components/debounce.js';
 
 const UserFinderDocument = graphql(`
   query OrganizationsUserFinder($search: String!, $limit: Int!) {

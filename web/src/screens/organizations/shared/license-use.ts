@@ -1,4 +1,5 @@
 import { Intent } from '@blueprintjs/core';
+import { formatCount } from '../../../lib/numbers.js';
 
 /** How full a limit is: the share used (0–1, capped), and a colour that warns as it fills. */
 export interface LimitUse {
@@ -14,5 +15,5 @@ const NEARLY_FULL = 0.9;
 export function limitUse(used: number, limit: number): LimitUse {
   const share = limit > 0 ? Math.min(used / limit, 1) : used > 0 ? 1 : 0;
   const intent = share >= 1 ? Intent.DANGER : share >= NEARLY_FULL ? Intent.WARNING : Intent.SUCCESS;
-  return { share, intent, text: `${used.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')}` };
+  return { share, intent, text: `${formatCount(used)} of ${formatCount(limit)}` };
 }

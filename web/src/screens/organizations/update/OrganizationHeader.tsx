@@ -4,7 +4,7 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs.js';
 import { organizationCrumbs } from '../../../components/organization-crumbs.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { organizationUpdatePath, organizationUsersPath, PATHS } from '../../../routes/paths.js';
-import { LinkButton } from '../shared/LinkButton.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { OrganizationStatusTag } from '../shared/OrganizationStatusTag.js';
 
 export const OrganizationHeader_organization = graphql(`
@@ -40,7 +40,7 @@ export function OrganizationHeader({ organization, segmentName, mayListOrganizat
       <div className="meridian-page-header">
         <H1>{org.name}</H1>
         {mayListOrganizations && (
-          <LinkButton minimal icon={<ArrowLeftIcon />} to={PATHS.organizations}>
+          <LinkButton variant="minimal" icon={<ArrowLeftIcon />} to={PATHS.organizations}>
             Back to Organizations
           </LinkButton>
         )}

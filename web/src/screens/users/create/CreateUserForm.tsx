@@ -1,20 +1,20 @@
 import { Button, Callout, Checkbox, Classes, Intent, RadioGroup, Switch } from '@blueprintjs/core';
 import { useUnsavedChangesPrompt } from '../../../components/useUnsavedChangesPrompt.js';
 import { INVITATION_CHOICE_HELP, seatLimitMessage, type Role } from '@meridian/schema';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { useFieldErrors } from '../../../components/useFieldErrors.js';
 import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../../../components/toasts/useToasts.js';
 import { organizationUsersPath, userProfilePath } from '../../../routes/paths.js';
-import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { SelectField } from '../shared/SelectField.js';
-import { TextField } from '../shared/TextField.js';
+import { TextField } from '../../../components/TextField.js';
 import { roleOptions, systemRolesHint, TABLEAU_OPTIONS } from '../shared/user-fields.js';
 import {
   emailOutsideDomains,
   emptyCreateUserForm,
   toCreateUserInput,
   validateCreateUserForm,
-  type CreateUserErrors,
   type CreateUserField,
   type CreateUserForm as FormValues,
   type TargetOrganization,
@@ -70,31 +70,28 @@ export function CreateUserForm({
   const toasts = useToasts();
   const [create, { loading }] = useCreateUser(organizationId);
   const [form, setForm] = useState(() => emptyCreateUserForm(granterRole));
-  const [touched, setTouched] = useState<Partial<Record<CreateUserField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<CreateUserErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const leavePrompt = useUnsavedChangesPrompt(
     JSON.stringify(form) !== JSON.stringify(emptyCreateUserForm(granterRole)),
   );
 
-  const clientErrors = validateCreateUserForm(form, organization);
+  const fields = useFieldErrors<CreateUserField>(
+    useCallback(() => validateCreateUserForm(form, organization), [form, organization]),
+  );
   const outside = emailOutsideDomains(form, organization);
-  const errorOf = (field: CreateUserField) =>
-    serverErrors[field] ?? (submitted || touched[field] ? clientErrors[field] : undefined);
-  const touch = (field: CreateUserField) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const errorOf = fields.errorOf;
+  const touch = (field: CreateUserField) => () => fields.touch(field);
   /** A change of a field clears the gateway's complaint about it (the user is fixing it). */
   const set =
     <K extends keyof FormValues>(key: K, field: CreateUserField) =>
     (value: FormValues[K]) => {
       setForm((current) => ({ ...current, [key]: value }));
-      setServerErrors((current) => ({ ...current, [field]: undefined }));
+      fields.changed(field);
     };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(clientErrors).length > 0 || loading) return;
+    if (!fields.trySubmit() || loading) return;
     setFormError(null);
     const outcome = await create(toCreateUserInput(form, organization));
     if (outcome.ok) {
@@ -105,7 +102,7 @@ export function CreateUserForm({
       return;
     }
     // The refusal shows once, in the form: beside its field, or above the buttons (not again in a toast).
-    setServerErrors(outcome.fieldErrors);
+    fields.setServerErrors(outcome.fieldErrors);
     setFormError(outcome.formError);
   };
 
@@ -199,9 +196,9 @@ export function CreateUserForm({
         <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
           Create user
         </Button>
-        <RouterAnchorButton to={organizationUsersPath(organizationId)} variant="outlined" disabled={loading}>
+        <LinkButton to={organizationUsersPath(organizationId)} variant="outlined" disabled={loading}>
           Cancel
-        </RouterAnchorButton>
+        </LinkButton>
       </div>
     </form>
   );

@@ -2,7 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { EyeOffIcon, EyeOpenIcon } from '@blueprintjs/icons';
 import { useId, useState } from 'react';
 import { PasswordRules } from '../../../components/password/PasswordRules.js';
-import { TextField } from '../shared/TextField.js';
+import { TextField } from '../../../components/TextField.js';
 
 export interface PasswordFieldProps {
   value: string;

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../../../components/toasts/useToasts.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { organizationUsersPath } from '../../../routes/paths.js';
-import { formatDateTime } from '../shared/dates.js';
+import { formatDateTime } from '../../../lib/dates.js';
 import { scalarText } from '../shared/user-fields.js';
 import { useResendInvitation, useRevokeInvitation } from './useInvitationActions.js';
 

@@ -17,6 +17,7 @@ import { messageOfError } from '../../../components/mutation-outcome.js';
 import { exportUsers } from './export-users.js';
 import { selectedCount, selectionInput, type UserSelection } from './user-selection.js';
 import { useSetUsersActive } from './useSetUsersActive.js';
+import { formatCount } from '../../../lib/numbers.js';
 
 /** Rows of the results dialog shown on screen; every row is in the results file. */
 const SHOWN_RESULTS = 100;
@@ -41,7 +42,7 @@ export interface UsersBulkActionsProps {
   productName: string;
 }
 
-const plural = (n: number) => `${n.toLocaleString('en-US')} user${n === 1 ? '' : 's'}`;
+const plural = (n: number) => `${formatCount(n)} user${n === 1 ? '' : 's'}`;
 const OUTCOME_TEXT: Record<string, string> = { CHANGED: 'Changed', UNCHANGED: 'Already so', REFUSED: 'Refused' };
 
 /** The outcome of a bulk action: counts, refused rows first with their reasons, the rest after. */
@@ -51,8 +52,8 @@ function ResultsDialog({ result, verb, onClose }: { result: BulkResult; verb: st
     <Dialog isOpen title={`${verb} users: results`} onClose={onClose} className="meridian-bulk-results">
       <DialogBody>
         <p role="status">
-          {result.changed.toLocaleString('en-US')} changed, {result.unchanged.toLocaleString('en-US')} already so,{' '}
-          {result.refused.toLocaleString('en-US')} refused.
+          {formatCount(result.changed)} changed, {formatCount(result.unchanged)} already so,{' '}
+          {formatCount(result.refused)} refused.
         </p>
         {result.refused > 0 && (
           <Callout intent={Intent.WARNING} title="Some users were not changed">
@@ -79,7 +80,7 @@ function ResultsDialog({ result, verb, onClose }: { result: BulkResult; verb: st
         </HTMLTable>
         {rows.length > SHOWN_RESULTS && (
           <p className={Classes.TEXT_MUTED}>
-            The first {SHOWN_RESULTS} of {rows.length.toLocaleString('en-US')} rows are shown, refused ones first.
+            The first {SHOWN_RESULTS} of {formatCount(rows.length)} rows are shown, refused ones first.
           </p>
         )}
       </DialogBody>

@@ -62,7 +62,7 @@ function SortHeader({ column, sort, onSort }: { column: Column; sort: UsersSort;
       </th>
     );
   const key = column.sortKey;
-  const active = sort.field === key;
+  const active = sort.key === key;
   const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
   const icon = !active ? (
     <DoubleCaretVerticalIcon className={Classes.TEXT_MUTED} />

@@ -1,57 +1,48 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { LIST_STATE_STORAGE_KEYS, resetListState } from '../../../routes/list-state.js';
-import {
-  DEFAULT_USERS_SORT,
-  pageCount,
-  parseUsersListState,
-  rangeText,
-  rememberedUsersListState,
-  rememberUsersListState,
-  toggleSort,
-  USERS_PAGE_SIZE,
-  usersListParams,
-  usersQueryVariables,
-} from './users-list-state.js';
+import { describe, expect, it } from 'vitest';
+import { nextColumnSort } from '../../../components/SortableHeader.js';
+import { pageCount, readListState, writeListState } from '../../../lib/list-state.js';
+import { USERS_LIST, USERS_PAGE_SIZE, usersQueryVariables, type UsersListState } from './users-list-state.js';
 
-const parse = (query: string) => parseUsersListState(new URLSearchParams(query));
+const parse = (query: string) => readListState(USERS_LIST, new URLSearchParams(query));
+const DEFAULT_SORT = USERS_LIST.defaultSort;
 
 describe('the users list state in the URL', () => {
-  it('reads search, page and sort, with defaults for what is missing or malformed', () => {
-    expect(parse('')).toEqual({ search: '', page: 0, sort: DEFAULT_USERS_SORT, status: null });
+  it('reads search, page, sort and status, with defaults for what is missing or malformed', () => {
+    expect(parse('')).toEqual({ search: '', page: 0, sort: DEFAULT_SORT, filters: { status: null } });
     expect(parse('search=mar&page=3&sort=-email')).toEqual({
       search: 'mar',
       page: 3,
-      sort: { field: 'email', descending: true },
-      status: null,
+      sort: { key: 'email', descending: true },
+      filters: { status: null },
     });
     expect(parse('page=-2&sort=password&status=pending')).toEqual({
       search: '',
       page: 0,
-      sort: DEFAULT_USERS_SORT,
-      status: null,
+      sort: DEFAULT_SORT,
+      filters: { status: null },
     });
-    expect(parse('status=invited').status).toBe('invited');
+    expect(parse('status=invited').filters.status).toBe('invited');
     expect(parse('page=1.5').page).toBe(0);
     expect(parse('page=abc').page).toBe(0);
   });
 
   it('writes only what differs from the defaults, and reads back what it wrote', () => {
-    expect(usersListParams(parse('')).toString()).toBe('');
-    const state = {
+    expect(writeListState(USERS_LIST, parse('')).toString()).toBe('');
+    const state: UsersListState = {
       search: 'pat doe',
       page: 2,
-      sort: { field: 'role' as const, descending: true },
-      status: 'invited' as const,
+      sort: { key: 'role', descending: true },
+      filters: { status: 'invited' },
     };
-    const written = usersListParams(state);
+    const written = writeListState(USERS_LIST, state);
     expect(written.toString()).toBe('search=pat+doe&page=2&sort=-role&status=invited');
-    expect(parseUsersListState(written)).toEqual(state);
+    expect(readListState(USERS_LIST, written)).toEqual(state);
   });
 
   it('turns a column around on a second click and starts another ascending', () => {
-    expect(toggleSort({ field: 'name', descending: false }, 'name')).toEqual({ field: 'name', descending: true });
-    expect(toggleSort({ field: 'name', descending: true }, 'name')).toEqual({ field: 'name', descending: false });
-    expect(toggleSort({ field: 'name', descending: true }, 'active')).toEqual({ field: 'active', descending: false });
+    expect(nextColumnSort({ key: 'name', descending: false }, 'name')).toEqual({ key: 'name', descending: true });
+    expect(nextColumnSort({ key: 'name', descending: true }, 'name')).toEqual({ key: 'name', descending: false });
+    expect(nextColumnSort({ key: 'name', descending: true }, 'active')).toEqual({ key: 'active', descending: false });
   });
 });
 
@@ -73,31 +64,10 @@ describe('the users query for a state', () => {
     });
   });
 
-  it('counts pages and says which users a page shows', () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(USERS_PAGE_SIZE)).toBe(1);
-    expect(pageCount(100_000)).toBe(100_000 / USERS_PAGE_SIZE);
-    expect(pageCount(USERS_PAGE_SIZE + 1)).toBe(2);
-    expect(rangeText(1, USERS_PAGE_SIZE, 100_000)).toBe('Showing 51–100 of 100,000');
-    expect(rangeText(0, 0, 0)).toBe('Showing 0 of 0');
-  });
-});
-
-describe('the remembered users list state', () => {
-  beforeEach(() => sessionStorage.clear());
-
-  it('comes back for the same organization only, and is forgotten by the navigation', () => {
-    rememberUsersListState('acme', { search: 'mar', page: 4, sort: DEFAULT_USERS_SORT, status: null });
-    expect(rememberedUsersListState('acme')).toEqual({ search: 'mar', page: 4 });
-    expect(rememberedUsersListState('globex')).toBeNull();
-    resetListState();
-    expect(rememberedUsersListState('acme')).toBeNull();
-  });
-
-  it('is nothing when the first page of everything was last shown, or storage holds garbage', () => {
-    rememberUsersListState('acme', { search: '', page: 0, sort: DEFAULT_USERS_SORT, status: null });
-    expect(rememberedUsersListState('acme')).toBeNull();
-    sessionStorage.setItem(LIST_STATE_STORAGE_KEYS.usersSearch, '{not json');
-    expect(rememberedUsersListState('acme')).toBeNull();
+  it('counts pages', () => {
+    expect(pageCount(USERS_LIST, 0)).toBe(1);
+    expect(pageCount(USERS_LIST, USERS_PAGE_SIZE)).toBe(1);
+    expect(pageCount(USERS_LIST, 100_000)).toBe(100_000 / USERS_PAGE_SIZE);
+    expect(pageCount(USERS_LIST, USERS_PAGE_SIZE + 1)).toBe(2);
   });
 });

@@ -116,7 +116,7 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Ursula User' }, WAIT)).toBeTruthy();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Credentials', 'Password']);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Back to users' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Back to users' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Credentials' }));
     expect(await screen.findByText(MESSAGES.ownDataAccessOff, undefined, WAIT)).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create credential' }).disabled).toBe(true);

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
 import { ActivityList } from '../../../components/activity/ActivityList.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
-import { RouterAnchorButton } from '../shared/RouterAnchorButton.js';
+import { LinkButton } from '../../../components/LinkButton.js';
 import { scalarText } from '../shared/user-fields.js';
 import { CredentialsSection } from './credentials/CredentialsSection.js';
 import { GeneralSection } from './general/GeneralSection.js';
@@ -33,9 +33,9 @@ import '../users.css';
 function BackToUsers({ actor, organizationId }: { actor: SessionUser; organizationId: string }) {
   if (!canAccessRoute(actor, 'organizationUsers', { orgId: organizationId })) return null;
   return (
-    <RouterAnchorButton to={organizationUsersPath(organizationId)} variant="minimal" icon={<ArrowLeftIcon />}>
+    <LinkButton to={organizationUsersPath(organizationId)} variant="minimal" icon={<ArrowLeftIcon />}>
       Back to users
-    </RouterAnchorButton>
+    </LinkButton>
   );
 }
 

@@ -8,6 +8,7 @@ import { expiryText } from '../../../../lib/credential-expiry.js';
 import { SecretDialog } from '../../../../components/SecretDialog.js';
 import { useCreateOrganizationCredential, type CreatedCredential } from './useCreateOrganizationCredential.js';
 import { useDisableOrganizationCredential } from './useDisableOrganizationCredential.js';
+import { formatDate } from '../../../../lib/dates.js';
 
 export const CredentialsSection_organization = graphql(`
   fragment CredentialsSection_organization on Organization {
@@ -27,9 +28,6 @@ export interface CredentialsSectionProps {
   organization: FragmentType<typeof CredentialsSection_organization>;
   readOnlyReason: string | null;
 }
-
-const generated = (value: unknown) =>
-  typeof value === 'string' ? new Date(value).toLocaleDateString('en-US', { dateStyle: 'medium' }) : '';
 
 /**
  * The organization's own data-access credentials: create one (its secret shown once, never stored)
@@ -116,7 +114,7 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
                     {credential.enabled ? 'Enabled' : 'Disabled'}
                   </Tag>
                 </td>
-                <td>{generated(credential.generatedAt)}</td>
+                <td>{formatDate(credential.generatedAt)}</td>
                 <td>{credential.enabled ? expiryText(credential.daysToExpire) : '—'}</td>
                 <td>{credential.createdBy}</td>
                 <td>

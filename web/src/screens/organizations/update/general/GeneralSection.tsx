@@ -5,9 +5,9 @@ import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { CALLBACK_URL_RULES, DOMAIN_RULES } from '../../shared/list-fields.js';
 import { StringListField } from '../../shared/StringListField.js';
-import { TextField } from '../../shared/TextField.js';
-import { useEdits } from '../../shared/useEdits.js';
-import { useFieldErrors } from '../../shared/useFieldErrors.js';
+import { TextField } from '../../../../components/TextField.js';
+import { useEdits } from '../../../../components/useEdits.js';
+import { useFieldErrors } from '../../../../components/useFieldErrors.js';
 import {
   generalValuesOf,
   NO_DOMAIN_WARNING,
@@ -94,7 +94,6 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
       </H2>
       <TextField
         label="Name"
-        required
         value={values.name}
         onChange={(name) => change('name', { name })}
         onBlur={() => fields.touch('name')}
@@ -150,6 +149,7 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
         <legend>BI portal</legend>
         <TextField
           label="BI portal URL"
+          optional
           type="url"
           value={values.biPortalUrl}
           onChange={(biPortalUrl) => change('biPortalUrl', { biPortalUrl })}

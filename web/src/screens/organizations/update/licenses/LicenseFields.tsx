@@ -2,7 +2,7 @@ import { Callout, Classes, H3, Intent, Switch } from '@blueprintjs/core';
 import { Fragment } from 'react';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { LicenseUseBar } from '../../shared/LicenseUseBar.js';
-import { TextField } from '../../shared/TextField.js';
+import { TextField } from '../../../../components/TextField.js';
 import {
   disableProduct,
   enableProduct,

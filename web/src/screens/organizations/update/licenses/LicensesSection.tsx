@@ -3,8 +3,8 @@ import { useUnsavedChangesPrompt } from '../../../../components/useUnsavedChange
 import { useMemo, useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
-import { useEdits } from '../../shared/useEdits.js';
-import { useFieldErrors } from '../../shared/useFieldErrors.js';
+import { useEdits } from '../../../../components/useEdits.js';
+import { useFieldErrors } from '../../../../components/useFieldErrors.js';
 import { LicenseFields, licenseSourceOf } from './LicenseFields.js';
 import { licenseValuesOf, toLicensesInput, validateLicenses, type LicenseField } from './licenses-form.js';
 import { useLicensableProducts } from './useLicensableProducts.js';

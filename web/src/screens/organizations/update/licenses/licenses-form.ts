@@ -2,6 +2,7 @@ import { LICENSE_USAGE_KEYS } from '@meridian/schema';
 import type { LicensesInput } from '../../../../gql/graphql.js';
 import type { FieldErrors } from '../../shared/field-rules.js';
 import { withDependencies, type DependencyMap } from './license-products.js';
+import { formatCount } from '../../../../lib/numbers.js';
 
 /** An organization's licenses as the console reads them (usage included). */
 export interface LicenseSource {
@@ -76,7 +77,7 @@ export function countProblem(field: Exclude<LicenseField, 'products'>, text: str
   const { label, max } = COUNT_LABELS[field];
   const count = parseCount(text);
   if (count === null) return `${label} must be a whole number, 0 or more.`;
-  return count > max ? `${label} must be at most ${max.toLocaleString('en-US')}.` : null;
+  return count > max ? `${label} must be at most ${formatCount(max)}.` : null;
 }
 
 export function validateLicenses(values: LicenseValues): FieldErrors<LicenseField> {
@@ -100,7 +101,7 @@ export function validateLicenses(values: LicenseValues): FieldErrors<LicenseFiel
 export function belowUsageWarning(text: string, saved: number, used: number, what: string): string | null {
   const count = parseCount(text);
   if (count === null || count === saved || count >= used) return null;
-  return `${used.toLocaleString('en-US')} ${what} in use: a limit below that is refused.`;
+  return `${formatCount(used)} ${what} in use: a limit below that is refused.`;
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => {

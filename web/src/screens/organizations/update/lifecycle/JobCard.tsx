@@ -2,6 +2,7 @@ import { Callout, Card, Classes, H3, Intent, ProgressBar, Spinner, Tag } from '@
 import { CircleIcon, CrossCircleIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { failedStep, isRunning, jobProgress, stepFailureMessage } from './lifecycle-view.js';
+import { dateOf, formatDateTime } from '../../../../lib/dates.js';
 
 export const JobCard_job = graphql(`
   fragment JobCard_job on LifecycleJob {
@@ -24,10 +25,7 @@ const STATUS_WORDS: Record<string, { label: string; intent: Intent }> = {
   FAILED: { label: 'Failed', intent: Intent.DANGER },
 };
 
-const when = (value: unknown) =>
-  typeof value === 'string'
-    ? new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-    : null;
+const when = (value: unknown) => (dateOf(value) ? formatDateTime(value) : null);
 
 function StepIcon({ status }: { status: string }) {
   switch (status) {

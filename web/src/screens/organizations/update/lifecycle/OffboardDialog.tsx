@@ -2,7 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blue
 import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { failureMessage } from '../../../../components/mutation-outcome.js';
-import { TextField } from '../../shared/TextField.js';
+import { TextField } from '../../../../components/TextField.js';
 import { useOffboardOrganization } from './useOffboardOrganization.js';
 
 export interface OffboardDialogProps {

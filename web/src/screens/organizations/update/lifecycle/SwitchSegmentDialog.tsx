@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { CustomerSegmentSelect } from '../../create/CustomerSegmentSelect.js';
 import { useCustomerSegments } from '../../shared/useCustomerSegments.js';
-import { useFieldErrors } from '../../shared/useFieldErrors.js';
+import { useFieldErrors } from '../../../../components/useFieldErrors.js';
 import { LicenseFields, type licenseSourceOf } from '../licenses/LicenseFields.js';
 import { licenseValuesOf, type LicenseField } from '../licenses/licenses-form.js';
 import { useLicensableProducts } from '../licenses/useLicensableProducts.js';

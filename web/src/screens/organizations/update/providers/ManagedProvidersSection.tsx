@@ -3,7 +3,7 @@ import { LockIcon, PeopleIcon } from '@blueprintjs/icons';
 import { MESSAGES } from '@meridian/schema';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { managedProvidersPath } from '../../../../routes/paths.js';
-import { LinkButton } from '../../shared/LinkButton.js';
+import { LinkButton } from '../../../../components/LinkButton.js';
 
 export const ManagedProvidersSection_organization = graphql(`
   fragment ManagedProvidersSection_organization on Organization {

@@ -1,6 +1,6 @@
 import { Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { DisableIcon } from '@blueprintjs/icons';
-import { formatDate, formatDateTime } from '../../shared/dates.js';
+import { formatDate, formatDateTime } from '../../../../lib/dates.js';
 import { expiryText } from '../../../../lib/credential-expiry.js';
 import { expiresAt, expiryIntent, isExpired, type CredentialEntry } from './credential-expiry.js';
 

@@ -4,7 +4,7 @@ import {
   BANNER_ERROR_DAYS,
   BANNER_WARNING_DAYS,
 } from '../../../../components/credential-banner/credential-banner-state.js';
-import { dateOf } from '../../shared/dates.js';
+import { dateOf } from '../../../../lib/dates.js';
 
 /** A user's credential as the user record lists it (data_access_info). */
 export interface CredentialEntry {

@@ -2,7 +2,7 @@ import { Classes, Intent, Tag } from '@blueprintjs/core';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { mayDo } from '../../../../session/access.js';
 import type { SessionUser } from '../../../../session/session-user.js';
-import { formatDate } from '../../shared/dates.js';
+import { formatDate } from '../../../../lib/dates.js';
 import { roleKeyOf, roleText, scalarText, tableauText } from '../../shared/user-fields.js';
 import { activeControlRefusal, needsOrgAdminCount, roleControlRefusal } from '../self-protection.js';
 import { AccountStatus } from './AccountStatus.js';

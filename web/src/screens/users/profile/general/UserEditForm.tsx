@@ -4,7 +4,7 @@ import type { Role } from '@meridian/schema';
 import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { SelectField } from '../../shared/SelectField.js';
-import { TextField } from '../../shared/TextField.js';
+import { TextField } from '../../../../components/TextField.js';
 import { roleOptions, roleText, systemRolesHint, TABLEAU_OPTIONS } from '../../shared/user-fields.js';
 import {
   changesOf,

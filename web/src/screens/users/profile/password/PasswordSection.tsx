@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { mayDo } from '../../../../session/access.js';
 import type { SessionUser } from '../../../../session/session-user.js';
-import { formatDateTime } from '../../shared/dates.js';
+import { formatDateTime } from '../../../../lib/dates.js';
 import { messageOfError } from '../../../../components/mutation-outcome.js';
 import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from '../../../../components/password/ChangePasswordForm.js';
 import { UserFacts } from '../general/UserFacts.js';

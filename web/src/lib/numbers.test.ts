@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactNumber } from './number-format.js';
+import { formatCompactNumber, formatCount } from './numbers.js';
 
 describe('formatCompactNumber', () => {
   it('shows numbers under a thousand as they are', () => {
@@ -23,5 +23,19 @@ describe('formatCompactNumber', () => {
 
   it('keeps the sign of negative numbers', () => {
     expect(formatCompactNumber(-2500)).toBe('-2.5k');
+  });
+});
+
+describe('numbers in the reader’s locale', () => {
+  it('groups exact counts as the locale does', () => {
+    expect(formatCount(1_234_567, 'en-US')).toBe('1,234,567');
+    expect(formatCount(1_234_567, 'de-DE')).toBe('1.234.567');
+    expect(formatCount(12.6, 'en-US')).toBe('13');
+  });
+
+  it('keeps the spec’s k and M but writes the decimal as the locale does', () => {
+    expect(formatCompactNumber(1500, 'de-DE')).toBe('1,5k');
+    expect(formatCompactNumber(12_345_678, 'de-DE')).toBe('12,3M');
+    expect(formatCompactNumber(1500, 'en-US')).toBe('1.5k');
   });
 });

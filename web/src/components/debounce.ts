@@ -1,10 +1,22 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../../components/useDebouncedValue.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+
+/** Search boxes wait this long after the last keystroke before asking the gateway. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** `value`, once it has stopped changing for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs: number = SEARCH_DEBOUNCE_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
 
 /** `callback` run `delayMs` after the last call; a pending run is dropped when the component goes. */
 export function useDebouncedCallback<A extends unknown[]>(
   callback: (...args: A) => void,
-  delayMs = SEARCH_DEBOUNCE_MS,
+  delayMs: number = SEARCH_DEBOUNCE_MS,
 ) {
   const latest = useRef(callback);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
