@@ -15,6 +15,7 @@ import type { GatewayConfig } from '../config.js';
 import type { Caller, GatewayRequestContext, RequestTrace } from '../context.js';
 import type { PlatformTransport, RequestPlatformClient } from '../platform/client.js';
 import { PlatformCallCancelled } from '../platform/errors.js';
+import type { GatewayMetrics } from '../observability/metrics.js';
 import type { RateLimiter } from '../shared-state/rate-limiter.js';
 import { mayRunOwnDocuments } from '../trusted-documents/policy.js';
 import type { UserChanges } from '../shared-state/user-changes.js';
@@ -28,6 +29,7 @@ export interface GraphQLDeps {
   /** The schema Apollo serves, for the prepared path. */
   schema: GraphQLSchema;
   prepared: PreparedOperations;
+  metrics: GatewayMetrics;
   keys: ProviderKeys;
   /** Tokens verified before, so a client's repeated token is not verified (RSA) on every request. */
   tokens: VerifiedTokenCache;
@@ -62,8 +64,6 @@ export interface GraphQLExchange {
   log: Logger;
   outcome?: Outcome;
   upstreamCalls: number;
-  /** Answered on the prepared path, not through Apollo's pipeline. */
-  prepared?: boolean;
 }
 
 /** A request's exchange before its token is read: anonymous, counted under its address. */
@@ -254,7 +254,8 @@ export async function executeGraphQL(
       context,
     );
     if (answer) {
-      exchange.prepared = true;
+      // Counted before the answer leaves, so whoever reads it afterwards (tests) sees it.
+      deps.metrics.preparedRequests.inc({ operation: deps.metrics.operationLabel(exchange.trace.operationName) });
       if (reply.raw.destroyed) return finished('cancelled');
       void reply.code(answer.status).header('cache-control', NO_STORE).headers(answer.headers).send(answer.body);
       return finished(outcomeOf(answer.status));

@@ -2,7 +2,6 @@ import type { RequestListener } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { MESSAGES, requestIdFrom } from '@meridian/schema';
-import type { GatewayMetrics } from '../observability/metrics.js';
 import { InvalidJson, UnsupportedCharset, registerBodyParsers } from './body.js';
 import { clientIp } from './client-ip.js';
 import { handleCors } from './cors.js';
@@ -20,7 +19,6 @@ declare module 'fastify' {
 
 export interface HandlerDeps extends GraphQLDeps {
   log: Logger;
-  metrics: GatewayMetrics;
   /** Resolves once Apollo has started; requests wait for it. */
   started: () => Promise<void>;
   readiness: Record<string, ReadinessCheck>;
@@ -57,7 +55,6 @@ function recordGraphQL(request: FastifyRequest, reply: FastifyReply, deps: Handl
   const durationMs = Math.round(reply.elapsedTime);
   const operation = deps.metrics.operationLabel(exchange.trace.operationName);
   deps.metrics.requests.inc({ operation, outcome: exchange.outcome });
-  if (exchange.prepared) deps.metrics.preparedRequests.inc({ operation });
   deps.metrics.duration.observe({ operation }, durationMs / 1000);
   exchange.log.info(
     {

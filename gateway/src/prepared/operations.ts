@@ -1,4 +1,5 @@
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import type { CompiledQuery } from 'graphql-jit';
 import type { CostEstimate } from '../cost/estimate.js';
 
 /**
@@ -13,6 +14,8 @@ export interface PreparedOperation {
   registered: boolean;
   /** What it can cost the platform, when that does not depend on variables (it declares none). */
   fixedEstimate?: CostEstimate;
+  /** The operation compiled by graphql-jit on its first prepared run; null when it cannot be. */
+  compiled?: CompiledQuery | null;
 }
 
 /** What a POST body asks for, when it is in the one shape the prepared path serves. */
