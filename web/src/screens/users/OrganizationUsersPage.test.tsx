@@ -130,10 +130,10 @@ describe('the users of an organization', () => {
     const searches = gateway.sent.filter((request) => request.operationName === 'OrganizationUsers');
     expect(searches.map((request) => request.variables.search)).toEqual([null, 'mar']);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Sort by email' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Sort by email' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Sort by Email/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Sort by Email/ }));
     await waitFor(() => expect(location()).toBe('/admin/org-management/acme?search=mar&sort=-email'), WAIT);
-    expect(screen.getByRole('button', { name: 'Sort by email' }).closest('th')?.getAttribute('aria-sort')).toBe(
+    expect(screen.getByRole('button', { name: /^Sort by Email/ }).closest('th')?.getAttribute('aria-sort')).toBe(
       'descending',
     );
 

@@ -1,10 +1,10 @@
-import { Button, Checkbox, Classes, HTMLTable, Tag } from '@blueprintjs/core';
-import { CaretDownIcon, CaretUpIcon, DoubleCaretVerticalIcon } from '@blueprintjs/icons';
+import { Checkbox, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { getFragmentData, graphql, type FragmentType } from '../../../gql/index.js';
 import { userProfilePath } from '../../../routes/paths.js';
 import '../../../components/fit-table.css';
+import { SortableHeader } from '../../../components/SortableHeader.js';
 import { statusIntent, statusLabel, statusOfEnum } from '../invitation/user-status.js';
 import { roleText, scalarText, tableauText } from '../shared/user-fields.js';
 import type { UserSortKey, UsersSort } from './users-list-state.js';
@@ -54,40 +54,33 @@ export interface UsersTableProps {
   onSelect?: (selection: UserSelection) => void;
 }
 
-function SortHeader({ column, sort, onSort }: { column: Column; sort: UsersSort; onSort: UsersTableProps['onSort'] }) {
+const columnClass = (column: Column) => (column.optional ? 'meridian-col-optional' : undefined);
+
+function ColumnHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: Column;
+  sort: UsersSort;
+  onSort: UsersTableProps['onSort'];
+}) {
   if (!column.sortKey)
     return (
       <th scope="col" className={columnClass(column)}>
         {column.label}
       </th>
     );
-  const key = column.sortKey;
-  const active = sort.key === key;
-  const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
-  const icon = !active ? (
-    <DoubleCaretVerticalIcon className={Classes.TEXT_MUTED} />
-  ) : sort.descending ? (
-    <CaretDownIcon />
-  ) : (
-    <CaretUpIcon />
-  );
   return (
-    <th scope="col" aria-sort={direction} className={columnClass(column)}>
-      <Button
-        variant="minimal"
-        size="small"
-        endIcon={icon}
-        onClick={() => onSort(key)}
-        aria-label={`Sort by ${column.label.toLowerCase()}`}
-        className="meridian-users-sort"
-      >
-        {column.label}
-      </Button>
-    </th>
+    <SortableHeader
+      label={column.label}
+      sortKey={column.sortKey}
+      sort={sort}
+      onSort={onSort}
+      className={columnClass(column)}
+    />
   );
 }
-
-const columnClass = (column: Column) => (column.optional ? 'meridian-col-optional' : undefined);
 
 /** A cell's text as a skeleton bar of about its width. */
 function SkeletonRow({ index, selectable }: { index: number; selectable: boolean }) {
@@ -141,7 +134,7 @@ export function UsersTable({ organizationId, users, sort, onSort, productName, s
             </th>
           )}
           {COLUMNS.map((column) => (
-            <SortHeader key={column.label} column={column} sort={sort} onSort={onSort} />
+            <ColumnHeader key={column.label} column={column} sort={sort} onSort={onSort} />
           ))}
         </tr>
       </thead>
