@@ -3,6 +3,7 @@ import { useUnsavedChangesPrompt } from '../../../../components/useUnsavedChange
 import type { Role } from '@meridian/schema';
 import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
+import { useEdits } from '../../../../components/useEdits.js';
 import { SelectField } from '../../shared/SelectField.js';
 import { TextField } from '../../../../components/TextField.js';
 import { roleOptions, roleText, systemRolesHint, TABLEAU_OPTIONS } from '../../shared/user-fields.js';
@@ -41,17 +42,11 @@ export function UserEditForm(props: UserEditFormProps) {
   const { saved } = props;
   const toasts = useToasts();
   const [save, { loading }] = useUpdateUser(props.organizationId, props.email);
-  const [form, setForm] = useState(saved);
-  const [basis, setBasis] = useState(saved);
+  // Fields not typed in follow the record as it changes (saved here, or refreshed); typed values stay.
+  const { values: form, edit, clear } = useEdits(saved);
   const [serverErrors, setServerErrors] = useState<UserEditErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-
-  if (changesOf(basis, saved) !== null) {
-    // The record changed (saved here, or refreshed): an untouched form follows it; typed values stay.
-    setBasis(saved);
-    if (changesOf(basis, form) === null) setForm(saved);
-  }
 
   const errors = validateEditForm(form);
   const changes = changesOf(saved, form);
@@ -60,7 +55,7 @@ export function UserEditForm(props: UserEditFormProps) {
   const set =
     <K extends keyof FormValues>(key: K, field: UserEditField) =>
     (value: FormValues[K]) => {
-      setForm((current) => ({ ...current, [key]: value }));
+      edit({ [key]: value });
       setServerErrors((current) => ({ ...current, [field]: undefined }));
     };
 
@@ -70,6 +65,7 @@ export function UserEditForm(props: UserEditFormProps) {
     setFormError(null);
     const outcome = await save(changes);
     if (outcome.ok) {
+      clear();
       toasts.show({ type: 'success', message: `Changes to ${outcome.value.name} were saved.` });
       return;
     }
@@ -141,7 +137,7 @@ export function UserEditForm(props: UserEditFormProps) {
           variant="outlined"
           disabled={!changes || loading}
           onClick={() => {
-            setForm(saved);
+            clear();
             setServerErrors({});
             setFormError(null);
           }}
