@@ -133,9 +133,12 @@ describe('the users of an organization', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Sort by Email/ }));
     await userEvent.click(screen.getByRole('button', { name: /^Sort by Email/ }));
     await waitFor(() => expect(location()).toBe('/admin/org-management/acme?search=mar&sort=-email'), WAIT);
-    expect(screen.getByRole('button', { name: /^Sort by Email/ }).closest('th')?.getAttribute('aria-sort')).toBe(
-      'descending',
-    );
+    expect(
+      screen
+        .getByRole('button', { name: /^Sort by Email/ })
+        .closest('th')
+        ?.getAttribute('aria-sort'),
+    ).toBe('descending');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Next page' }, WAIT));
     await screen.findByRole('link', { name: `Ada Admin ${USERS_PAGE_SIZE}` }, WAIT);
