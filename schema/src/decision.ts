@@ -74,12 +74,22 @@ export function reachesOrganization(actor: Pick<Actor, 'role' | 'organizationId'
   return isSystemRole(actor.role) || actor.organizationId === organizationId;
 }
 
-function isOwnRecord(requirement: OperationRequirement, actor: Actor, facts: AccessFacts): boolean {
+/**
+ * Whether `actor` acts on their own user record through `operation`: a `self` operation naming their
+ * own email (an internal tool has no record of its own). The platform asks it too, for the rules of
+ * one's own record that need stored facts (direct data access of one's own credentials).
+ */
+export function actsOnOwnRecord(
+  operation: Operation,
+  actor: Pick<Actor, 'email'>,
+  targetEmail: string | undefined,
+): boolean {
+  const requirement: OperationRequirement = OPERATIONS[operation];
   return (
     requirement.self === true &&
     actor.email !== undefined &&
-    facts.targetEmail !== undefined &&
-    facts.targetEmail.toLowerCase() === actor.email.toLowerCase()
+    targetEmail !== undefined &&
+    targetEmail.toLowerCase() === actor.email.toLowerCase()
   );
 }
 
@@ -155,7 +165,7 @@ export function decideAccess(
   if (requirement.access === 'signedIn') return actor.missingRecord ? refuse('userMissing') : ALLOWED;
 
   const { targets } = facts;
-  const self = isOwnRecord(requirement, actor, facts);
+  const self = actsOnOwnRecord(operation, actor, facts.targetEmail);
   if (requirement.member && !targets) return NEEDS_TARGETS;
   // A member acting on their own organization (e.g. reading its features).
   const member =

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, OWN_CREDENTIAL_FEATURE, credentialDaysToExpire, type Operation } from '@meridian/schema';
+import {
+  MESSAGES,
+  OWN_CREDENTIAL_FEATURE,
+  actsOnOwnRecord,
+  credentialDaysToExpire,
+  type Operation,
+} from '@meridian/schema';
 import type { Database, Queryable } from '../db/database.js';
 import {
   insertCredential,
@@ -11,11 +17,11 @@ import {
 } from '../stores/credentials.js';
 import type { ListQuery } from '../stores/sql.js';
 import { auditChanges, recordAuditEvent, type AuditSource } from './audit.js';
-import type { Caller, Guard, ServiceCaller } from './caller.js';
+import { actorOf, type Caller, type Guard, type ServiceCaller } from './caller.js';
 import { assertValid, conflict, forbidden, notFound } from './errors.js';
 import { assertFeature } from './features.js';
 import { getOrganization } from './organizations.js';
-import { findUser, userInScope, type UserRow } from './users.js';
+import { userInScope, type UserRow } from './users.js';
 
 export type { CredentialOwner, CredentialRow };
 
@@ -90,13 +96,14 @@ async function credentialOwner(
   email: string,
   productName: string,
 ): Promise<UserRow> {
-  if (caller.kind === 'user' && caller.subject === email) {
-    const self = (await findUser(db, email))!;
-    await assertFeature(db, self.organization_id, OWN_CREDENTIAL_FEATURE, productName);
-    if (!self.direct_data_access_enabled) throw forbidden(MESSAGES.ownDataAccessOff);
-    return self;
+  const owner = await userInScope(db, { caller, guard }, operation, email);
+  // One's own credentials need no user:update-profile (the decision lets one's own record through), but
+  // the organization's data-access management and the user's own direct data access, both stored here.
+  if (actsOnOwnRecord(operation, actorOf(caller), email)) {
+    await assertFeature(db, owner.organization_id, OWN_CREDENTIAL_FEATURE, productName);
+    if (!owner.direct_data_access_enabled) throw forbidden(MESSAGES.ownDataAccessOff);
   }
-  return userInScope(db, { caller, guard }, operation, email);
+  return owner;
 }
 
 function assertDisabling(body: { credential_enabled: boolean }): void {

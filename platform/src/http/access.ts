@@ -5,6 +5,7 @@ import {
   type CompleteAccessFacts,
   type Operation,
 } from '@meridian/schema';
+import { actorOf } from '../domain/caller.js';
 import type { Principal } from './auth.js';
 import { featureUnavailable, forbidden, HttpError, unauthorized } from './errors.js';
 
@@ -46,12 +47,7 @@ function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): Err
  * tenant answers as if it did not exist (404), so refusals reveal nothing.
  */
 export function authorize(principal: Principal, operation: Operation, target: Target = {}): void {
-  const actor = {
-    role: principal.role,
-    organizationId: principal.organizationId,
-    email: principal.kind === 'user' ? principal.subject : undefined,
-  };
-  const decision = decideAccess(operation, actor, factsOf(target));
+  const decision = decideAccess(operation, actorOf(principal), factsOf(target));
   if (!decision.allowed) throw refusalError(decision);
 }
 
