@@ -38,8 +38,16 @@ function persistedHashOf(extensions: unknown): string | undefined {
 }
 
 /**
+ * The longest document text kept prepared: four times the console's longest (1,738 characters). Longer
+ * ones (only callers allowed their own documents can send them) go through Apollo every time, so a
+ * thousand huge documents cannot fill this process's memory.
+ */
+export const PREPARED_TEXT_LIMIT = 8_000;
+
+/**
  * The request a POST body makes, or undefined for any other shape (an extension besides the hash, a
- * document and a hash together, a variables value that is no object…): Apollo answers those.
+ * document and a hash together, a variables value that is no object, a very long text…): Apollo
+ * answers those.
  */
 export function preparedRequestOf(body: unknown): PreparedRequest | undefined {
   if (!isRecord(body)) return undefined;
@@ -47,8 +55,10 @@ export function preparedRequestOf(body: unknown): PreparedRequest | undefined {
   if (operationName != null && typeof operationName !== 'string') return undefined;
   if (variables != null && !isRecord(variables)) return undefined;
   let key: string;
-  if (typeof query === 'string' && extensions === undefined) key = `q:${query}`;
-  else if (query === undefined && persistedHashOf(extensions)) key = `h:${persistedHashOf(extensions)}`;
+  if (typeof query === 'string' && extensions === undefined) {
+    if (query.length > PREPARED_TEXT_LIMIT) return undefined;
+    key = `q:${query}`;
+  } else if (query === undefined && persistedHashOf(extensions)) key = `h:${persistedHashOf(extensions)}`;
   else return undefined;
   return { key, operationName: operationName ?? null, variables: variables ?? undefined };
 }
@@ -65,8 +75,8 @@ class BoundedMap<V> extends Map<string, V> {
   }
 }
 
-/** Most distinct documents a gateway keeps prepared (the console has a few dozen; tools a few more). */
-export const PREPARED_LIMIT = 1000;
+/** Most distinct documents a gateway keeps prepared (the console has 55; tools a few more). */
+export const PREPARED_LIMIT = 500;
 
 /**
  * The operations this process has prepared, and the response content type Apollo chose for each Accept

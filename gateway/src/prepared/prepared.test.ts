@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../test-support/gateway.js';
 import { sha256 } from '../trusted-documents/manifest.js';
+import { PREPARED_TEXT_LIMIT } from './operations.js';
 import { parseOwnDocumentsPolicy } from '../trusted-documents/policy.js';
 
 const REGISTERED = 'query Viewer { viewer { email role } }';
@@ -141,6 +142,15 @@ describe('the prepared path', () => {
     const refused = await send(own, tokens.orgUser);
     expect(refused).toMatchObject({ status: 403, prepared: false });
     expect(JSON.parse(refused.text).errors[0].extensions.code).toBe('DOCUMENT_NOT_TRUSTED');
+  });
+
+  it('never keeps a document longer than the limit, which Apollo serves every time', async () => {
+    const long = { query: `# ${'x'.repeat(PREPARED_TEXT_LIMIT)}\n{ viewer { email } }` };
+    const answers = [await send(long, tokens.tool), await send(long, tokens.tool)];
+    expect(answers.map(({ status, prepared }) => ({ status, prepared }))).toEqual([
+      { status: 200, prepared: false },
+      { status: 200, prepared: false },
+    ]);
   });
 
   it('prepares a document per operation it names', async () => {
