@@ -96,7 +96,7 @@ function compiledOf(prepared: PreparedOperation, schema: GraphQLSchema, operatio
 
 /**
  * Runs a request on its prepared operation, without Apollo's request pipeline: the same checks as the
- * plugins (trusted documents, input text, budget), graphql-js's execute, and the answer Apollo would
+ * plugins (trusted documents, input text, budget), the compiled operation, and the answer Apollo would
  * give. Undefined when the request is not prepared or not admissible: Apollo then serves it (and, once
  * it has run, prepares it).
  */
