@@ -113,7 +113,7 @@ export function openJourney(use: (journey: { browser: JourneyBrowser; page: Page
 
 /**
  * What each tab showed when a test failed: a screenshot (failed-<test>--tab-<n>.png) and, in the log CI keeps, its
- * URL and headings, so a failure on another machine can be read without running it again.
+ * URL, headings and the start of its text, so a failure on another machine can be read without running it again.
  */
 async function recordFailure(browser: JourneyBrowser, test: string): Promise<void> {
   for (const [index, page] of browser.context.pages().entries()) {
@@ -121,7 +121,14 @@ async function recordFailure(browser: JourneyBrowser, test: string): Promise<voi
       .getByRole('heading')
       .allInnerTexts()
       .catch(() => []);
-    console.info(`[e2e] ${test}: tab ${index + 1} at ${page.url()}; headings: ${headings.join(' | ') || 'none'}`);
+    // The page's words too (a signed-out screen says why), cut short: enough to tell causes apart.
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2000 })
+      .catch(() => '');
+    console.info(
+      `[e2e] ${test}: tab ${index + 1} at ${page.url()}; headings: ${headings.join(' | ') || 'none'}; text: ${text.replace(/\s+/g, ' ').slice(0, 300)}`,
+    );
     await saveScreenshot(page, `failed ${test}`, `tab ${index + 1}`).catch(() => undefined);
   }
 }
