@@ -15,6 +15,25 @@ export interface Actor {
   missingRecord?: boolean | undefined;
 }
 
+/**
+ * The actor behind a verified token: a user's subject is their email; an internal tool (client
+ * credentials) has no user record of its own, so no email and no `self`.
+ */
+export function actorOf(caller: {
+  kind: 'user' | 'client';
+  subject: string;
+  role: Role;
+  organizationId: string;
+  missingRecord?: boolean | undefined;
+}): Actor {
+  return {
+    role: caller.role,
+    organizationId: caller.organizationId,
+    email: caller.kind === 'user' ? caller.subject : undefined,
+    missingRecord: caller.missingRecord,
+  };
+}
+
 /** One organization an operation acts on. */
 export interface TargetOrganization {
   /** null: one the actor cannot see (a user the platform would not show them); refused like another tenant's. */

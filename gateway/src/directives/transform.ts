@@ -1,26 +1,18 @@
 import { MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLError, type GraphQLSchema } from 'graphql';
 import {
+  actorOf,
   decideAccess,
   operationOfCall,
   type AccessDecision,
   type AccessFacts,
-  type Actor,
   type FeatureAvailability,
 } from '@meridian/schema';
-import type { Caller, GatewayContext } from '../context.js';
+import type { GatewayContext } from '../context.js';
 import { featureAvailability } from './features.js';
 import { guardOf, type FieldGuard } from './guard.js';
 import { featureUnavailable, forbidden, unauthenticated, userMissing } from './refusals.js';
 import { targetOrganizations } from './targets.js';
-
-const actorOf = (caller: Caller | null): Actor | null =>
-  caller && {
-    role: caller.role,
-    organizationId: caller.organizationId,
-    email: caller.kind === 'user' ? caller.subject : undefined,
-    missingRecord: caller.missingRecord,
-  };
 
 /** The field's error for a refusal of the decision (the field resolves to null with it). */
 function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): GraphQLError {
@@ -57,7 +49,7 @@ async function enforce(
     targetEmail: typeof args.email === 'string' ? args.email : undefined,
     featureAvailability: (feature, organizationId) => availability.get(`${feature} ${organizationId}`),
   };
-  const actor = actorOf(context.caller);
+  const actor = context.caller && actorOf(context.caller);
   for (;;) {
     const decision = decideAccess(operation, actor, facts);
     if (decision.allowed === true) return;

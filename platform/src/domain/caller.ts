@@ -1,4 +1,4 @@
-import type { Actor, Operation, Role } from '@meridian/schema';
+import type { Operation, Role } from '@meridian/schema';
 import type { AuditSource } from './audit.js';
 
 /** Who calls a service: a signed-in user, or an internal tool acting as the role of its client. */
@@ -9,13 +9,6 @@ export interface Caller {
   role: Role;
   organizationId: string;
 }
-
-/** The caller as schema's permission decision sees them: a user has their email, a tool none. */
-export const actorOf = (caller: Caller): Actor => ({
-  role: caller.role,
-  organizationId: caller.organizationId,
-  email: caller.kind === 'user' ? caller.subject : undefined,
-});
 
 /** What an operation acts on, for tenant scope and "own record" checks. */
 export interface GuardTarget {

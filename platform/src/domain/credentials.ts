@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   MESSAGES,
   OWN_CREDENTIAL_FEATURE,
+  actorOf,
   actsOnOwnRecord,
   credentialDaysToExpire,
   type Operation,
@@ -17,7 +18,7 @@ import {
 } from '../stores/credentials.js';
 import type { ListQuery } from '../stores/sql.js';
 import { auditChanges, recordAuditEvent, type AuditSource } from './audit.js';
-import { actorOf, type Caller, type Guard, type ServiceCaller } from './caller.js';
+import type { Caller, Guard, ServiceCaller } from './caller.js';
 import { assertValid, conflict, forbidden, notFound } from './errors.js';
 import { assertFeature } from './features.js';
 import { getOrganization } from './organizations.js';

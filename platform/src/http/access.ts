@@ -1,11 +1,11 @@
 import {
+  actorOf,
   decideAccess,
   reachesOrganization,
   type AccessDecision,
   type CompleteAccessFacts,
   type Operation,
 } from '@meridian/schema';
-import { actorOf } from '../domain/caller.js';
 import type { Principal } from './auth.js';
 import { featureUnavailable, forbidden, HttpError, unauthorized } from './errors.js';
 
