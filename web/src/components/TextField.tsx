@@ -22,6 +22,7 @@ export interface TextFieldProps {
   rightElement?: InputGroupProps['rightElement'];
   /** Ids of what describes the field besides its error (a password checklist). */
   describedBy?: string;
+  autoFocus?: boolean;
 }
 
 /** A labelled text input that says what is wrong next to itself. */
@@ -39,6 +40,7 @@ export function TextField({
   placeholder,
   rightElement,
   describedBy,
+  autoFocus,
 }: TextFieldProps) {
   const id = useId();
   const helpId = `${id}-help`;
@@ -66,6 +68,7 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describers || undefined}
         rightElement={rightElement}
+        autoFocus={autoFocus}
       />
     </FormGroup>
   );

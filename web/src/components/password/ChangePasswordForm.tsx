@@ -1,5 +1,6 @@
-import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Intent } from '@blueprintjs/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { TextField } from '../TextField.js';
 import { checkNewPassword } from './new-password.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
 import { Notice } from './Notice.js';
@@ -31,7 +32,6 @@ export interface ChangePasswordFormProps {
  * expiring-password page and by everyone's own profile.
  */
 export function ChangePasswordForm({ email, onChanged, autoFocus = false, extraActions }: ChangePasswordFormProps) {
-  const currentId = useId();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -74,23 +74,15 @@ export function ChangePasswordForm({ email, onChanged, autoFocus = false, extraA
       )}
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change password">
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormGroup
+        <TextField
           label="Current password"
-          labelFor={currentId}
-          intent={problems.currentPassword ? Intent.DANGER : Intent.NONE}
-          helperText={problems.currentPassword}
-        >
-          <InputGroup
-            id={currentId}
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onValueChange={setCurrentPassword}
-            intent={problems.currentPassword ? Intent.DANGER : Intent.NONE}
-            aria-invalid={Boolean(problems.currentPassword)}
-            autoFocus={autoFocus}
-          />
-        </FormGroup>
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          error={problems.currentPassword}
+          autoFocus={autoFocus}
+        />
         <NewPasswordFields
           password={newPassword}
           confirmation={confirmation}

@@ -1,5 +1,5 @@
-import { FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useId } from 'react';
+import { TextField } from '../TextField.js';
 import { PasswordRules } from './PasswordRules.js';
 
 export interface NewPasswordFieldsProps {
@@ -16,48 +16,29 @@ export interface NewPasswordFieldsProps {
 
 /** New password and its confirmation, with the policy checklist updating as the user types. */
 export function NewPasswordFields(props: NewPasswordFieldsProps) {
-  const id = useId();
-  const passwordId = `${id}-password`;
-  const confirmationId = `${id}-confirmation`;
-  const rulesId = `${id}-rules`;
+  const rulesId = useId();
   return (
     <>
-      <FormGroup
+      <TextField
         label="New password"
-        labelFor={passwordId}
-        intent={props.passwordError ? Intent.DANGER : Intent.NONE}
-        helperText={props.passwordError}
-      >
-        <InputGroup
-          id={passwordId}
-          type="password"
-          autoComplete="new-password"
-          value={props.password}
-          onValueChange={props.onPasswordChange}
-          intent={props.passwordError ? Intent.DANGER : Intent.NONE}
-          aria-invalid={Boolean(props.passwordError)}
-          aria-describedby={rulesId}
-          disabled={props.disabled}
-        />
-      </FormGroup>
+        type="password"
+        autoComplete="new-password"
+        value={props.password}
+        onChange={props.onPasswordChange}
+        error={props.passwordError}
+        describedBy={rulesId}
+        disabled={props.disabled}
+      />
       <PasswordRules id={rulesId} password={props.password} />
-      <FormGroup
+      <TextField
         label="Confirm new password"
-        labelFor={confirmationId}
-        intent={props.confirmationError ? Intent.DANGER : Intent.NONE}
-        helperText={props.confirmationError}
-      >
-        <InputGroup
-          id={confirmationId}
-          type="password"
-          autoComplete="new-password"
-          value={props.confirmation}
-          onValueChange={props.onConfirmationChange}
-          intent={props.confirmationError ? Intent.DANGER : Intent.NONE}
-          aria-invalid={Boolean(props.confirmationError)}
-          disabled={props.disabled}
-        />
-      </FormGroup>
+        type="password"
+        autoComplete="new-password"
+        value={props.confirmation}
+        onChange={props.onConfirmationChange}
+        error={props.confirmationError}
+        disabled={props.disabled}
+      />
     </>
   );
 }
