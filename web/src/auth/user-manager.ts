@@ -6,6 +6,7 @@ import {
   type UserManagerSettings,
 } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../config/runtime.js';
+import { browserRefreshTokenLedger, type RefreshTokenLedger } from './refresh-token-ledger.js';
 
 /** The scopes of spec section 1; api_access is what the gateway requires. */
 export const OIDC_SCOPES = 'openid email profile api_access';
@@ -16,8 +17,15 @@ export const SILENT_RENEW_PATH = '/auth/silent-renew';
 /** Why a renewal did not happen: the stored user has no refresh token (signed out, or never had one). */
 export const NO_REFRESH_TOKEN = 'There is no refresh token to renew the session with.';
 
+/** Why a renewal did not happen: this tab never saw the refresh token another tab stored last. */
+export const STORED_USER_BEHIND = 'This tab has not yet seen the session another tab renewed.';
+
 /** Tabs take turns refreshing (see CoordinatedUserManager). */
 const RENEW_LOCK_NAME = 'meridian-auth-renew';
+
+/** How long a tab waits, polling, for its localStorage to show another tab's newest refresh token. */
+const CATCH_UP_POLLS = 200;
+const CATCH_UP_POLL_MS = 25;
 
 /**
  * The settings of spec section 1 against the configured provider, with the provider's quirks
@@ -65,10 +73,17 @@ function withRenewLock<T>(task: () => Promise<T>): Promise<T> {
  * A UserManager whose refreshes never overlap. The provider rotates refresh tokens and treats a reused
  * one as theft, revoking the whole grant, so two refreshes with the same token (the automatic renew
  * meeting the session watch, or two tabs sharing the stored user) would sign everyone out. Within a
- * tab concurrent calls share one refresh; across tabs a Web Lock makes them take turns, each reading
- * the newest stored refresh token when its turn comes.
+ * tab concurrent calls share one refresh; across tabs a Web Lock makes them take turns, each waiting
+ * until its localStorage shows the newest refresh token (refresh-token-ledger.ts says why it may not).
  */
 export class CoordinatedUserManager extends UserManager {
+  constructor(
+    settings: UserManagerSettings,
+    private readonly ledger: RefreshTokenLedger = browserRefreshTokenLedger(),
+  ) {
+    super(settings);
+  }
+
   private renewal: Promise<User | null> | null = null;
   /** How often this page removed the stored user (signed out). */
   private removals = 0;
@@ -87,6 +102,7 @@ export class CoordinatedUserManager extends UserManager {
   override async storeUser(user: User | null): Promise<void> {
     if (user && this.renewalAskedAt !== null && this.removals > this.renewalAskedAt) return;
     await super.storeUser(user);
+    await this.ledger.record(user?.refresh_token);
   }
 
   /** The stored user's refresh token, read synchronously (the user store is localStorage). */
@@ -98,11 +114,14 @@ export class CoordinatedUserManager extends UserManager {
   override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
     if (!this.renewal) {
       this.renewalAskedAt = this.removals;
-      this.renewal = withRenewLock(() => {
+      this.renewal = withRenewLock(async () => {
         // Refresh tokens only: without one, oidc-client-ts would try a hidden iframe at the provider,
         // which cannot work (SameSite=Lax cookies) and which the Content-Security-Policy refuses. Read
-        // at once from the store (localStorage), as super's own first read is.
-        if (!this.storedRefreshToken()) return Promise.reject(new Error(NO_REFRESH_TOKEN));
+        // from the store (localStorage), as super's own first read is, before and after catching up
+        // (another tab may have signed out meanwhile).
+        if (!this.storedRefreshToken()) throw new Error(NO_REFRESH_TOKEN);
+        await this.catchUpWithOtherTabs();
+        if (!this.storedRefreshToken()) throw new Error(NO_REFRESH_TOKEN);
         return super.signinSilent(args);
       }).finally(() => {
         this.renewal = null;
@@ -110,6 +129,20 @@ export class CoordinatedUserManager extends UserManager {
       });
     }
     return this.renewal;
+  }
+
+  /**
+   * Waits until this tab's localStorage shows the refresh token stored last by any tab. Refreshing
+   * with an older one would revoke the grant, so after a while it gives up instead (the session watch
+   * reads that as no answer and asks again later).
+   */
+  private async catchUpWithOtherTabs(): Promise<void> {
+    // Polls counted rather than Date.now compared: the clock may jump (a laptop waking up).
+    for (let poll = 0; poll < CATCH_UP_POLLS; poll += 1) {
+      if (await this.ledger.isNewest(this.storedRefreshToken())) return;
+      await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+    }
+    throw new Error(STORED_USER_BEHIND);
   }
 
   /**
@@ -134,6 +167,7 @@ export class CoordinatedUserManager extends UserManager {
 export function createUserManager(
   config: RuntimeConfig,
   origin: string = window.location.origin,
+  ledger?: RefreshTokenLedger,
 ): CoordinatedUserManager {
-  return new CoordinatedUserManager(userManagerSettings(config, origin));
+  return new CoordinatedUserManager(userManagerSettings(config, origin), ledger);
 }
