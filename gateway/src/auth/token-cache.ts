@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { TokenIdentity } from './verify-token.js';
 
 /** Entries beyond this are dropped oldest first, so a flood of distinct tokens cannot grow memory. */
@@ -21,7 +21,8 @@ export class VerifiedTokenCache {
   ) {}
 
   private static keyOf(token: string): string {
-    return createHash('sha256').update(token).digest('base64');
+    // One-shot: no Hash object per request.
+    return hash('sha256', token, 'base64');
   }
 
   get(token: string): TokenIdentity | undefined {

@@ -19,7 +19,9 @@ export class InvalidJson extends Error {
 }
 
 function charsetOf(contentType: string | undefined): string | undefined {
-  return (contentType ?? '')
+  // Most bodies say plain `application/json`: no parameters to read.
+  if (!contentType?.includes(';')) return undefined;
+  return contentType
     .split(';')
     .slice(1)
     .map((part) => part.trim().toLowerCase())

@@ -13,7 +13,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Call {
   method: Method;
   path: string;
-  query?: Query;
+  /** The query string (searchOf), `?…`. Not logged: it may hold what someone searched for. */
+  search?: string;
   body?: unknown;
 }
 
@@ -60,10 +61,11 @@ function transportMessage(error: unknown): string {
   }
 }
 
-function queryString(query: Query | undefined): string {
+/** The query string, parameters in name order (one text per question, for the GETs' map). */
+function searchOf(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [key, value] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (value !== undefined) params.append(key, String(value));
   }
   const text = params.toString();
@@ -119,7 +121,7 @@ export class PlatformTransport {
 
   /** Sends one call; answers the parsed body, throws PlatformError (or PlatformCallCancelled). */
   async send(call: Call, options: CallerOptions): Promise<unknown> {
-    const path = `${this.basePath}${call.path}${queryString(call.query)}`;
+    const path = `${this.basePath}${call.path}${call.search ?? ''}`;
     const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': options.requestId };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.clientIp) headers[CLIENT_IP_HEADER] = options.clientIp;
@@ -202,10 +204,11 @@ export class RequestPlatformClient implements PlatformClient {
   ) {}
 
   get<T>(path: string, query?: Query): Promise<T> {
-    const key = `${path}${queryString(query)}`;
+    const search = searchOf(query);
+    const key = `${path}${search}`;
     let pending = this.gets.get(key);
     if (!pending) {
-      pending = this.send({ method: 'GET', path, query });
+      pending = this.send({ method: 'GET', path, search });
       // Resolvers share the answer: they must treat it as read-only.
       this.gets.set(key, pending);
     }
@@ -221,15 +224,15 @@ export class RequestPlatformClient implements PlatformClient {
   }
 
   post<T>(path: string, body?: unknown, query?: Query): Promise<T> {
-    return this.write({ method: 'POST', path, body, query }) as Promise<T>;
+    return this.write({ method: 'POST', path, search: searchOf(query), body }) as Promise<T>;
   }
 
   put<T>(path: string, body?: unknown, query?: Query): Promise<T> {
-    return this.write({ method: 'PUT', path, body, query }) as Promise<T>;
+    return this.write({ method: 'PUT', path, search: searchOf(query), body }) as Promise<T>;
   }
 
   delete<T>(path: string, query?: Query): Promise<T> {
-    return this.write({ method: 'DELETE', path, query }) as Promise<T>;
+    return this.write({ method: 'DELETE', path, search: searchOf(query) }) as Promise<T>;
   }
 
   /** A write makes earlier GETs of this request stale: the payload's fields read the changed records. */

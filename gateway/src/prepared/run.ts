@@ -70,8 +70,9 @@ function admissible(
   } catch {
     return false;
   }
-  const coerced = getVariableValues(schema, prepared.operation.variableDefinitions ?? [], request.variables ?? {});
-  if (coerced.errors) return false;
+  const definitions = prepared.operation.variableDefinitions ?? [];
+  // Without declared variables there is nothing to coerce (any sent are ignored, as graphql-js does).
+  if (definitions.length > 0 && getVariableValues(schema, definitions, request.variables ?? {}).errors) return false;
   try {
     const costed = { schema, document: prepared.document, operation: prepared.operation, variables: request.variables };
     applyPlatformBudget(budget, () => prepared.fixedEstimate ?? estimateRequest(costed), context);
