@@ -19,6 +19,8 @@ export interface ComparisonFigures {
   gateway: GraphqlFigures;
   /** Missing when the peer could not answer this question (GatewayFigures.peerNotMeasured says why). */
   peer?: GraphqlFigures;
+  /** The floor proxy (tests/bench/floor/proxy.mjs), loaded with the smallest question only. */
+  floor?: GraphqlFigures;
 }
 
 /** Resident memory of a gateway process (bytes); the peer's is missing when it did not start. */
@@ -90,6 +92,33 @@ function loadTable(figures: GatewayFigures): string {
   );
 }
 
+/** Our gateway against the floor under it, on the questions the floor was loaded with. */
+function floorTable(figures: GatewayFigures): string | null {
+  const rows = figures.comparisons.filter((row) => row.floor);
+  if (rows.length === 0) return null;
+  const added = (graphql: GraphqlFigures | undefined, rest: RequestLoadFigures) =>
+    graphql ? formatMeanMs(graphql.load.meanLatencyMs - rest.meanLatencyMs) : '—';
+  const cpu = (graphql: GraphqlFigures | undefined) => (graphql ? formatMeanMs(graphql.cpuMsPerRequest) : '—');
+  return table(
+    [
+      'query',
+      'connections',
+      'added mean latency (ms) floor · gateway · Hive',
+      'CPU per request (ms) floor · gateway · Hive',
+      'gateway ÷ floor: added latency · CPU',
+      'req/s as % of REST floor · gateway',
+    ],
+    rows.map(({ comparison, connections, rest, gateway, peer, floor }) => [
+      comparison.label,
+      String(connections),
+      `${added(floor, rest)} · ${added(gateway, rest)} · ${added(peer, rest)}`,
+      `${cpu(floor)} · ${cpu(gateway)} · ${cpu(peer)}`,
+      `${formatRatio((gateway.load.meanLatencyMs - rest.meanLatencyMs) / (floor!.load.meanLatencyMs - rest.meanLatencyMs))} · ${formatRatio(gateway.cpuMsPerRequest / floor!.cpuMsPerRequest)}`,
+      `${formatPercent(floor!.load.requestsPerSecond / rest.requestsPerSecond)} · ${formatPercent(gateway.load.requestsPerSecond / rest.requestsPerSecond)}`,
+    ]),
+  );
+}
+
 /** A reason fit for one table cell: one line, no pipe, short (a refused answer may quote a whole record). */
 const oneCell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 300);
 
@@ -123,11 +152,13 @@ export function renderFigures(figures: GatewayFigures): string {
       String(figures.restCallsPerQuery.get(comparison)),
     ]),
   );
+  const floor = floorTable(figures);
   return [
     `### ${figures.database.label}`,
     `Command: \`${figures.database.command}\``,
     `Machine load average (1 min) when the loads began and ended: ${figures.loadAverage.before.toFixed(1)} and ${figures.loadAverage.after.toFixed(1)} (${os.cpus().length} CPUs; the bench’s own autocannon, platform, gateways and database count in it).`,
     loadTable(figures),
+    ...(floor === null ? [] : ['Our gateway over the floor under it:', floor]),
     peerQueryTable(figures),
     callsTable,
     memoryTable(figures),

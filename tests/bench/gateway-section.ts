@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platform';
 import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
-import { renderFigures, type ComparisonFigures, type GatewayFigures, type GraphqlFigures } from './gateway-figures.js';
+import { renderFigures, type ComparisonFigures, type GatewayFigures } from './gateway-figures.js';
 import {
   GATEWAY_COMMAND,
   NO_RATE_LIMIT,
@@ -10,12 +10,18 @@ import {
   startBuiltGateway,
   type MeasuredGatewayProcess,
 } from './gateway-process.js';
-import { COMPARISONS, USERS, type Comparison } from './gateway-queries.js';
+import { COMPARISONS, ORGANIZATION, USERS, type Comparison } from './gateway-queries.js';
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { PEER_COMMAND, installPeer, startPeerGateway, type PeerGatewayProcess } from './peer-gateway.js';
+import { cpuSecondsOf, memoryOf } from './process-cpu.js';
 import type { BenchContext, BenchSection } from './report.js';
-import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
+import { loadSideBySide, type BenchRequest } from './request-load.js';
 import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
+import { startGatewayProcess } from '../e2e/support/gateway-process.js';
+import { freePort } from '../e2e/support/ports.js';
+
+/** The floor proxy's script, from the repository root (where startGatewayProcess runs node). */
+const FLOOR_SCRIPT = 'tests/bench/floor/proxy.mjs';
 
 /** What the bench reads of a GraphQL server's process: our gateway's or the peer's. */
 type MeasuredProcess = Pick<PeerGatewayProcess, 'origin' | 'cpuSeconds' | 'memory'>;
@@ -35,6 +41,21 @@ function graphqlRequest(server: MeasuredProcess, query: string, token: string): 
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query }),
   };
+}
+
+/** The question the floor is loaded with: the smallest, whose added latency issue 16 sets a target for. */
+const FLOOR_QUESTION = ORGANIZATION;
+
+/** The floor proxy (floor/proxy.mjs) in its own process, as the gateway runs, in front of `platformUrl`. */
+async function startFloorProxy(platformUrl: string): Promise<MeasuredGatewayProcess> {
+  const floor = await startGatewayProcess(await freePort(), { NODE_ENV: 'production', PLATFORM_API_URL: platformUrl }, [
+    FLOOR_SCRIPT,
+  ]);
+  return { ...floor, memory: () => memoryOf(floor.pid), cpuSeconds: () => cpuSecondsOf(floor.pid) };
+}
+
+function floorRequest(floor: MeasuredProcess, comparison: Comparison, token: string): BenchRequest {
+  return { ...graphqlRequest(floor, '', token), body: JSON.stringify({ path: comparison.restPath }) };
 }
 
 /**
@@ -113,36 +134,29 @@ async function probePeer(
   }
 }
 
+/** The servers loaded beside REST: our gateway always, the peer and the floor when they answer the question. */
+type Servers = 'gateway' | 'peer' | 'floor';
+
 /**
- * Loads REST, our gateway and (when it answers this question) the peer in turn. CPU per request: each
- * gateway process's CPU time over the whole load, divided by the answers it gave; it is idle while the
- * others are loaded, and this figure moves far less with other work on the machine than latency does.
+ * Loads REST and each server given in turn. CPU per request: each server process's CPU time over the
+ * whole load, divided by the answers it gave; it is idle while the others are loaded, and this figure
+ * moves far less with other work on the machine than latency does.
  */
-async function loadThreeWays(
-  requests: { rest: BenchRequest; gateway: BenchRequest; peer?: BenchRequest },
-  processes: { gateway: MeasuredProcess; peer?: MeasuredProcess },
+async function loadSideBySideWithRest(
+  rest: BenchRequest,
+  servers: { gateway: [BenchRequest, MeasuredProcess] } & Partial<Record<Servers, [BenchRequest, MeasuredProcess]>>,
   settings: LoadSettings,
-): Promise<Pick<ComparisonFigures, 'rest' | 'gateway' | 'peer'>> {
-  const cpuBefore = { gateway: await processes.gateway.cpuSeconds(), peer: await processes.peer?.cpuSeconds() };
-  const [rest, gateway, peer] = await loadSideBySide(
-    requests.peer ? [requests.rest, requests.gateway, requests.peer] : [requests.rest, requests.gateway],
-    settings,
-  );
-  const figuresOf = async (
-    load: RequestLoadFigures,
-    server: MeasuredProcess,
-    before: number,
-  ): Promise<GraphqlFigures> => ({
-    load,
-    cpuMsPerRequest: (((await server.cpuSeconds()) - before) * 1000) / load.answersTotal,
-  });
-  return {
-    rest,
-    gateway: await figuresOf(gateway, processes.gateway, cpuBefore.gateway),
-    ...(peer && processes.peer && cpuBefore.peer !== undefined
-      ? { peer: await figuresOf(peer, processes.peer, cpuBefore.peer) }
-      : {}),
-  };
+): Promise<Pick<ComparisonFigures, 'rest' | Servers>> {
+  const loaded = Object.entries(servers) as [Servers, [BenchRequest, MeasuredProcess]][];
+  const cpuBefore = await Promise.all(loaded.map(([, [, server]]) => server.cpuSeconds()));
+  const [restFigures, ...figures] = await loadSideBySide([rest, ...loaded.map(([, [request]]) => request)], settings);
+  const result = { rest: restFigures } as Pick<ComparisonFigures, 'rest' | Servers>;
+  for (const [index, [name, [, server]]] of loaded.entries()) {
+    const load = figures[index]!;
+    const cpuSeconds = (await server.cpuSeconds()) - cpuBefore[index]!;
+    result[name] = { load, cpuMsPerRequest: (cpuSeconds * 1000) / load.answersTotal };
+  }
+  return result;
 }
 
 async function measureOn(
@@ -161,8 +175,10 @@ async function measureOn(
   const platform = await startPlatform(config, { seedScale: true, logger: false });
   let gateway: MeasuredGatewayProcess | undefined;
   let peer: PeerGatewayProcess | undefined;
+  let floor: MeasuredGatewayProcess | undefined;
   try {
     gateway = await startBuiltGateway(benchGatewayEnv(platform, NO_RATE_LIMIT));
+    floor = await startFloorProxy(platform.restUrl);
     const peerOrReason = await startPeer(platform, log);
     if (typeof peerOrReason !== 'string') peer = peerOrReason;
     // Tokens live 5 minutes and the three-way loads take longer: a fresh one for each load.
@@ -175,6 +191,7 @@ async function measureOn(
       await probe(graphqlRequest(gateway, comparison.graphql, token));
       restCallsPerQuery.set(comparison, await restCallsOf(gateway, graphqlRequest(gateway, comparison.graphql, token)));
     }
+    await probe(floorRequest(floor, FLOOR_QUESTION, token));
     const peerNotMeasured = new Map<Comparison, string>();
     if (peer) await probePeer(peer, token, peerNotMeasured, log);
     else for (const comparison of COMPARISONS) peerNotMeasured.set(comparison, peerOrReason as string);
@@ -189,15 +206,17 @@ async function measureOn(
     for (const comparison of COMPARISONS) {
       const peerAnswers = peer && !peerNotMeasured.has(comparison);
       for (const connections of comparison.connections) {
-        log(`${database.label}: ${comparison.label}, ${connections} connection(s), REST, gateway and peer in turn…`);
+        log(
+          `${database.label}: ${comparison.label}, ${connections} connection(s), REST, gateway, peer (and floor) in turn…`,
+        );
         const fresh = await freshToken();
-        const figures = await loadThreeWays(
+        const figures = await loadSideBySideWithRest(
+          restRequest(platform, comparison, fresh),
           {
-            rest: restRequest(platform, comparison, fresh),
-            gateway: graphqlRequest(gateway, comparison.graphql, fresh),
-            ...(peerAnswers ? { peer: graphqlRequest(peer!, comparison.peerGraphql, fresh) } : {}),
+            gateway: [graphqlRequest(gateway, comparison.graphql, fresh), gateway],
+            ...(peerAnswers ? { peer: [graphqlRequest(peer!, comparison.peerGraphql, fresh), peer!] } : {}),
+            ...(comparison === FLOOR_QUESTION ? { floor: [floorRequest(floor, comparison, fresh), floor] } : {}),
           },
-          { gateway, ...(peerAnswers ? { peer } : {}) },
           { ...load, connections },
         );
         comparisons.push({ comparison, connections, ...figures });
@@ -221,6 +240,7 @@ async function measureOn(
     };
   } finally {
     await peer?.close();
+    await floor?.close();
     await gateway?.close();
     await platform.close();
   }
@@ -264,6 +284,12 @@ export const gatewaySection: BenchSection = {
         '(no permission checks, cost limits or response cache of its own). Its queries select the same data in Mesh’s names (table below); a query it cannot answer',
         'as the bench needs is not loaded, and the table says why. The bench installs it (`npm ci` in tests/bench/peer/,',
         'outside the pnpm workspace) when its node_modules is missing.',
+      ].join('\n'),
+      [
+        '**The floor** (`node tests/bench/floor/proxy.mjs`, `NODE_ENV=production`) is the least a gateway on our gateway’s HTTP stack does:',
+        'Fastify in front and an undici pool to the platform (the same versions and pool settings), one REST call per request, its JSON',
+        'parsed and an answer written, and nothing else: no GraphQL, token checks, permissions, limits, metrics or logs. It is loaded',
+        'with the smallest question only, beside the others; what our gateway adds over it is what its own work costs.',
       ].join('\n'),
       ...rendered,
     ].join('\n\n');
