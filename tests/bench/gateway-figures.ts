@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { BenchDatabase } from './databases.js';
-import { COMPARISONS, USERS, queryText, type Comparison } from './gateway-queries.js';
+import { COMPARISONS, FLOOR_QUESTION, USERS, queryText, type Comparison } from './gateway-queries.js';
 import { formatCount, formatMs, formatRatio, table } from './report.js';
 import type { RequestLoadFigures } from './request-load.js';
 
@@ -23,6 +23,15 @@ export interface ComparisonFigures {
   floor?: GraphqlFigures;
 }
 
+/** The floor's question at one concurrency, each server in front of the platform's answers replayed. */
+export interface OwnWorkFigures {
+  connections: number;
+  gateway: GraphqlFigures;
+  floor: GraphqlFigures;
+  /** Missing when the peer did not start. */
+  peer?: GraphqlFigures;
+}
+
 /** Resident memory of a gateway process (bytes); the peer's is missing when it did not start. */
 export interface MemoryFigures {
   gateway: number;
@@ -36,6 +45,7 @@ export interface GatewayFigures {
   restCallsPerQuery: Map<Comparison, number>;
   /** Why the peer was not loaded with a question: its start failed, or its probe's answer. */
   peerNotMeasured: Map<Comparison, string>;
+  ownWork: OwnWorkFigures[];
   memory: { idle: MemoryFigures; afterUsers: MemoryFigures; peak: MemoryFigures };
   /** The machine's 1-minute load average when the loads began and ended: other work on it shows here. */
   loadAverage: { before: number; after: number };
@@ -119,6 +129,27 @@ function floorTable(figures: GatewayFigures): string | null {
   );
 }
 
+/** Each server's own work: CPU per request in front of the replayed platform. */
+function ownWorkTable({ ownWork }: GatewayFigures): string {
+  const cpu = (graphql: GraphqlFigures | undefined) => (graphql ? formatMeanMs(graphql.cpuMsPerRequest) : '—');
+  const perSecond = (graphql: GraphqlFigures | undefined) =>
+    graphql ? formatCount(graphql.load.requestsPerSecond) : '—';
+  return table(
+    [
+      'connections',
+      'CPU per request (ms) floor · gateway · Hive',
+      'gateway ÷ Hive: CPU',
+      'req/s floor · gateway · Hive',
+    ],
+    ownWork.map(({ connections, gateway, floor, peer }) => [
+      String(connections),
+      `${cpu(floor)} · ${cpu(gateway)} · ${cpu(peer)}`,
+      peer ? formatRatio(gateway.cpuMsPerRequest / peer.cpuMsPerRequest) : '—',
+      `${perSecond(floor)} · ${perSecond(gateway)} · ${perSecond(peer)}`,
+    ]),
+  );
+}
+
 /** A reason fit for one table cell: one line, no pipe, short (a refused answer may quote a whole record). */
 const oneCell = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 300);
 
@@ -159,6 +190,8 @@ export function renderFigures(figures: GatewayFigures): string {
     `Machine load average (1 min) when the loads began and ended: ${figures.loadAverage.before.toFixed(1)} and ${figures.loadAverage.after.toFixed(1)} (${os.cpus().length} CPUs; the bench’s own autocannon, platform, gateways and database count in it).`,
     loadTable(figures),
     ...(floor === null ? [] : ['Our gateway over the floor under it:', floor]),
+    `Each server’s own work in front of the platform’s answers replayed, on ${FLOOR_QUESTION.label}:`,
+    ownWorkTable(figures),
     peerQueryTable(figures),
     callsTable,
     memoryTable(figures),

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platform';
 import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
-import { renderFigures, type ComparisonFigures, type GatewayFigures } from './gateway-figures.js';
+import { renderFigures, type ComparisonFigures, type GatewayFigures, type OwnWorkFigures } from './gateway-figures.js';
 import {
   GATEWAY_COMMAND,
   NO_RATE_LIMIT,
@@ -10,12 +10,13 @@ import {
   startBuiltGateway,
   type MeasuredGatewayProcess,
 } from './gateway-process.js';
-import { COMPARISONS, ORGANIZATION, USERS, type Comparison } from './gateway-queries.js';
+import { COMPARISONS, FLOOR_QUESTION, USERS, type Comparison } from './gateway-queries.js';
 import { DEFAULT_LOAD, type LoadSettings } from './load.js';
 import { PEER_COMMAND, installPeer, startPeerGateway, type PeerGatewayProcess } from './peer-gateway.js';
 import { cpuSecondsOf, memoryOf } from './process-cpu.js';
 import type { BenchContext, BenchSection } from './report.js';
-import { loadSideBySide, type BenchRequest } from './request-load.js';
+import { startReplayPlatform } from './replay-platform.js';
+import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
 import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 import { startGatewayProcess } from '../e2e/support/gateway-process.js';
 import { freePort } from '../e2e/support/ports.js';
@@ -42,9 +43,6 @@ function graphqlRequest(server: MeasuredProcess, query: string, token: string): 
     body: JSON.stringify({ query }),
   };
 }
-
-/** The question the floor is loaded with: the smallest, whose added latency issue 16 sets a target for. */
-const FLOOR_QUESTION = ORGANIZATION;
 
 /** The floor proxy (floor/proxy.mjs) in its own process, as the gateway runs, in front of `platformUrl`. */
 async function startFloorProxy(platformUrl: string): Promise<MeasuredGatewayProcess> {
@@ -104,15 +102,12 @@ async function restCallsOf(gateway: MeasuredGatewayProcess, request: BenchReques
   return (await counterTotal(gateway, 'gateway_upstream_calls_total')) - before;
 }
 
-/** The peer started on `platform`, or why it could not be: the bench measures our gateway either way. */
-async function startPeer(
-  platform: RunningPlatform,
-  log: (message: string) => void,
-): Promise<PeerGatewayProcess | string> {
+/** The peer started on the platform at `platformUrl`, or why it could not be: the bench measures our gateway either way. */
+async function startPeer(platformUrl: string, log: (message: string) => void): Promise<PeerGatewayProcess | string> {
   try {
     installPeer(log);
     log('composing the platform’s /openapi.json with GraphQL Mesh and starting Hive Gateway…');
-    return await startPeerGateway(platform.restUrl);
+    return await startPeerGateway(platformUrl);
   } catch (error) {
     log(`the peer gateway did not start: ${String(error)}`);
     return `did not start: ${error instanceof Error ? error.message : String(error)}`;
@@ -137,6 +132,25 @@ async function probePeer(
 /** The servers loaded beside REST: our gateway always, the peer and the floor when they answer the question. */
 type Servers = 'gateway' | 'peer' | 'floor';
 
+/** Loads each request in turn (loadSideBySide), with the CPU per answer of the process behind each that has one. */
+async function loadWithCpu(
+  loaded: readonly [BenchRequest, MeasuredProcess | undefined][],
+  settings: LoadSettings,
+): Promise<{ load: RequestLoadFigures; cpuMsPerRequest: number }[]> {
+  const cpuBefore = await Promise.all(loaded.map(([, server]) => (server ? server.cpuSeconds() : Promise.resolve(0))));
+  const figures = await loadSideBySide(
+    loaded.map(([request]) => request),
+    settings,
+  );
+  return Promise.all(
+    figures.map(async (load, index) => {
+      const server = loaded[index]![1];
+      const cpuSeconds = server ? (await server.cpuSeconds()) - cpuBefore[index]! : 0;
+      return { load, cpuMsPerRequest: (cpuSeconds * 1000) / load.answersTotal };
+    }),
+  );
+}
+
 /**
  * Loads REST and each server given in turn. CPU per request: each server process's CPU time over the
  * whole load, divided by the answers it gave; it is idle while the others are loaded, and this figure
@@ -148,15 +162,58 @@ async function loadSideBySideWithRest(
   settings: LoadSettings,
 ): Promise<Pick<ComparisonFigures, 'rest' | Servers>> {
   const loaded = Object.entries(servers) as [Servers, [BenchRequest, MeasuredProcess]][];
-  const cpuBefore = await Promise.all(loaded.map(([, [, server]]) => server.cpuSeconds()));
-  const [restFigures, ...figures] = await loadSideBySide([rest, ...loaded.map(([, [request]]) => request)], settings);
-  const result = { rest: restFigures } as Pick<ComparisonFigures, 'rest' | Servers>;
-  for (const [index, [name, [, server]]] of loaded.entries()) {
-    const load = figures[index]!;
-    const cpuSeconds = (await server.cpuSeconds()) - cpuBefore[index]!;
-    result[name] = { load, cpuMsPerRequest: (cpuSeconds * 1000) / load.answersTotal };
-  }
+  const [restFigures, ...figures] = await loadWithCpu(
+    [[rest, undefined], ...loaded.map(([, server]) => server)],
+    settings,
+  );
+  const result = { rest: restFigures!.load } as Pick<ComparisonFigures, 'rest' | Servers>;
+  for (const [index, [name]] of loaded.entries()) result[name] = figures[index]!;
   return result;
+}
+
+/**
+ * Each server's own work: our gateway, the floor and (when it started before) Hive Gateway, fresh, in
+ * front of the platform's answers replayed (replay-platform.ts), loaded with the floor's question.
+ */
+async function measureOwnWork(
+  platform: RunningPlatform,
+  token: string,
+  withPeer: boolean,
+  load: LoadSettings,
+  log: (message: string) => void,
+): Promise<OwnWorkFigures[]> {
+  const replay = await startReplayPlatform(platform.restUrl, token, [FLOOR_QUESTION.restPath]);
+  const started: { close(): Promise<void> }[] = [];
+  try {
+    const replayed = { restUrl: replay.url, issuer: platform.issuer, config: platform.config };
+    const gateway = await startBuiltGateway(benchGatewayEnv(replayed, NO_RATE_LIMIT));
+    started.push(gateway);
+    const floor = await startFloorProxy(replay.url);
+    started.push(floor);
+    const peerOrReason = withPeer ? await startPeer(replay.url, log) : undefined;
+    const peer = typeof peerOrReason === 'object' ? peerOrReason : undefined;
+    if (peer) started.push(peer);
+    const requests: [BenchRequest, MeasuredProcess][] = [
+      [graphqlRequest(gateway, FLOOR_QUESTION.graphql, token), gateway],
+      [floorRequest(floor, FLOOR_QUESTION, token), floor],
+      ...(peer
+        ? [[graphqlRequest(peer, FLOOR_QUESTION.peerGraphql, token), peer] as [BenchRequest, MeasuredProcess]]
+        : []),
+    ];
+    for (const [request] of requests) await probe(request);
+    const figures: OwnWorkFigures[] = [];
+    for (const connections of FLOOR_QUESTION.connections) {
+      log(
+        `${FLOOR_QUESTION.label} on the replayed platform, ${connections} connection(s): gateway, floor (and peer) in turn…`,
+      );
+      const [ours, theFloor, theirs] = await loadWithCpu(requests, { ...load, connections });
+      figures.push({ connections, gateway: ours!, floor: theFloor!, ...(theirs ? { peer: theirs } : {}) });
+    }
+    return figures;
+  } finally {
+    for (const server of started.reverse()) await server.close();
+    await replay.close();
+  }
 }
 
 async function measureOn(
@@ -179,7 +236,7 @@ async function measureOn(
   try {
     gateway = await startBuiltGateway(benchGatewayEnv(platform, NO_RATE_LIMIT));
     floor = await startFloorProxy(platform.restUrl);
-    const peerOrReason = await startPeer(platform, log);
+    const peerOrReason = await startPeer(platform.restUrl, log);
     if (typeof peerOrReason !== 'string') peer = peerOrReason;
     // Tokens live 5 minutes and the three-way loads take longer: a fresh one for each load.
     const freshToken = () =>
@@ -223,20 +280,24 @@ async function measureOn(
       }
       if (comparison === USERS) afterUsers = await memoryNow();
     }
+    const peak = {
+      gateway: (await gateway.memory()).peakRssBytes,
+      ...(peer ? { peer: (await peer.memory()).peakRssBytes } : {}),
+    };
+    const loadAfter = os.loadavg()[0]!;
+    // Hive's first process is stopped first: two of them would take the memory and CPU the loads measure.
+    const peerStarted = peer !== undefined;
+    await peer?.close();
+    peer = undefined;
+    const ownWork = await measureOwnWork(platform, await freshToken(), peerStarted, load, log);
     return {
       database,
       comparisons,
       restCallsPerQuery,
       peerNotMeasured,
-      memory: {
-        idle,
-        afterUsers,
-        peak: {
-          gateway: (await gateway.memory()).peakRssBytes,
-          ...(peer ? { peer: (await peer.memory()).peakRssBytes } : {}),
-        },
-      },
-      loadAverage: { before: loadBefore, after: os.loadavg()[0]! },
+      ownWork,
+      memory: { idle, afterUsers, peak },
+      loadAverage: { before: loadBefore, after: loadAfter },
     };
   } finally {
     await peer?.close();
@@ -290,6 +351,14 @@ export const gatewaySection: BenchSection = {
         'Fastify in front and an undici pool to the platform (the same versions and pool settings), one REST call per request, its JSON',
         'parsed and an answer written, and nothing else: no GraphQL, token checks, permissions, limits, metrics or logs. It is loaded',
         'with the smallest question only, beside the others; what our gateway adds over it is what its own work costs.',
+      ].join('\n'),
+      [
+        '**Each server’s own work.** At one connection every process sleeps while the platform’s database works, and wakes',
+        'cold for the next request; a server doing little per request pays that wake-up in a larger share, and the figures above',
+        'include each process’s warm-up (its JIT compiling). So the smallest question is also asked, after the loads above, of a',
+        'fresh gateway, floor and Hive Gateway (its first process stopped) in front of a bare node:http server replaying the',
+        'platform’s answer recorded once (tests/bench/replay-platform.ts; `/openapi.json` too, for Mesh to compose against): the',
+        'same warm-up and runs, each server’s CPU per answer. This is not the platform: it shows what each server costs by itself.',
       ].join('\n'),
       ...rendered,
     ].join('\n\n');
