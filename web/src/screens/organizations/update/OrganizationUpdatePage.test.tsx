@@ -121,6 +121,22 @@ describe('update organization', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>(/^Contact name/).value).toBe('Half-typed contac');
   });
 
+  it('discards edits: the saved values are back, nothing is sent and nothing is left to save', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/general', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    const contact = await screen.findByLabelText<HTMLInputElement>(/^Contact name/, undefined, WAIT);
+    const saved = contact.value;
+    await userEvent.clear(contact);
+    await userEvent.type(contact, 'Someone else');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' }).disabled).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByLabelText<HTMLInputElement>(/^Contact name/).value).toBe(saved);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Discard changes' }).disabled).toBe(true);
+    expect(gateway.count('UpdateOrganization')).toBe(0);
+  });
+
   it('asks before leaving with unsaved edits: Stay keeps them, Leave goes; nothing is asked once saved', async () => {
     const { location } = renderWithGateway('/admin/org-management/acme/update/general', admin, {
       OrganizationUpdate: () => ({ organization: organizationRecord() }),

@@ -1,19 +1,19 @@
-import { Button, Callout, H2, Intent } from '@blueprintjs/core';
-import { useUnsavedChangesPrompt } from '../../../../components/useUnsavedChangesPrompt.js';
-import { useMemo, useState, type FormEvent } from 'react';
-import { useToasts } from '../../../../components/toasts/useToasts.js';
+import { H2 } from '@blueprintjs/core';
+import { useMemo } from 'react';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
+import type { UpdateOrganizationInput } from '../../../../gql/graphql.js';
+import { TextField } from '../../../../components/TextField.js';
 import { CALLBACK_URL_RULES, DOMAIN_RULES } from '../../shared/list-fields.js';
 import { StringListField } from '../../shared/StringListField.js';
-import { TextField } from '../../../../components/TextField.js';
-import { useEdits } from '../../../../components/useEdits.js';
-import { useFieldErrors } from '../../../../components/useFieldErrors.js';
+import { SectionFormFooter } from '../SectionFormFooter.js';
+import { useSectionForm } from '../useSectionForm.js';
 import {
   generalValuesOf,
   NO_DOMAIN_WARNING,
   toUpdateOrganizationInput,
   validateGeneral,
   type GeneralField,
+  type GeneralValues,
 } from './general-form.js';
 import { UsStateMultiSelect } from './UsStateMultiSelect.js';
 import { useUpdateOrganization } from './useUpdateOrganization.js';
@@ -44,42 +44,21 @@ export interface GeneralSectionProps {
 /** Name, domains, callback URLs, primary contact and BI portal settings; only changed fields are sent. */
 export function GeneralSection({ organization, readOnlyReason }: GeneralSectionProps) {
   const org = getFragmentData(GeneralSection_organization, organization);
-  const toasts = useToasts();
   const saved = useMemo(() => generalValuesOf(org), [org]);
-  const { values, edit, clear } = useEdits(saved);
-  const [formError, setFormError] = useState<string | null>(null);
   const [update, { loading }] = useUpdateOrganization();
-  const fields = useFieldErrors<GeneralField>(() => validateGeneral(values, saved));
-  const input = toUpdateOrganizationInput(values, saved);
   const readOnly = readOnlyReason !== null;
-  const leavePrompt = useUnsavedChangesPrompt(!readOnly && input !== null);
-
-  const change = (field: GeneralField, patch: Parameters<typeof edit>[0]) => {
-    edit(patch);
-    fields.changed(field);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!input || !fields.trySubmit()) return;
-    const outcome = await update(org.id, input);
-    if (outcome.ok) {
-      clear();
-      fields.reset();
-      toasts.show({ type: 'success', message: `${values.name.trim()} saved.` });
-      return;
-    }
-    fields.setServerErrors(outcome.fieldErrors);
-    // Said once, in the form: beside its field, or above the buttons (not again in a toast).
-    setFormError(outcome.formError);
-  };
-
-  const discard = () => {
-    clear();
-    fields.reset();
-    setFormError(null);
-  };
+  const { values, change, fields, input, formError, leavePrompt, submit, discard } = useSectionForm<
+    GeneralField,
+    GeneralValues,
+    UpdateOrganizationInput
+  >({
+    saved,
+    validate: (current) => validateGeneral(current, saved),
+    toInput: (current) => toUpdateOrganizationInput(current, saved),
+    save: (changes) => update(org.id, changes),
+    savedMessage: (current) => `${current.name.trim()} saved.`,
+    readOnly,
+  });
 
   return (
     <form
@@ -168,21 +147,15 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
           disabled={readOnly}
         />
       </fieldset>
-      {formError && (
-        <Callout intent={Intent.DANGER} role="alert" title="The changes were not saved">
-          {formError}
-        </Callout>
-      )}
-      {!readOnly && (
-        <div className="meridian-form-actions">
-          <Button type="submit" intent={Intent.PRIMARY} loading={loading} disabled={loading || input === null}>
-            Save changes
-          </Button>
-          <Button variant="minimal" disabled={loading || input === null} onClick={discard}>
-            Discard changes
-          </Button>
-        </div>
-      )}
+      <SectionFormFooter
+        formError={formError}
+        refusedTitle="The changes were not saved"
+        saveLabel="Save changes"
+        readOnly={readOnly}
+        loading={loading}
+        unchanged={input === null}
+        onDiscard={discard}
+      />
     </form>
   );
 }

@@ -1,12 +1,17 @@
-import { Button, Callout, H2, Intent } from '@blueprintjs/core';
-import { useUnsavedChangesPrompt } from '../../../../components/useUnsavedChangesPrompt.js';
-import { useMemo, useState, type FormEvent } from 'react';
-import { useToasts } from '../../../../components/toasts/useToasts.js';
+import { Callout, H2, Intent } from '@blueprintjs/core';
+import { useMemo } from 'react';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
-import { useEdits } from '../../../../components/useEdits.js';
-import { useFieldErrors } from '../../../../components/useFieldErrors.js';
+import type { LicensesInput } from '../../../../gql/graphql.js';
+import { SectionFormFooter } from '../SectionFormFooter.js';
+import { useSectionForm } from '../useSectionForm.js';
 import { LicenseFields, licenseSourceOf } from './LicenseFields.js';
-import { licenseValuesOf, toLicensesInput, validateLicenses, type LicenseField } from './licenses-form.js';
+import {
+  licenseValuesOf,
+  toLicensesInput,
+  validateLicenses,
+  type LicenseField,
+  type LicenseValues,
+} from './licenses-form.js';
 import { useLicensableProducts } from './useLicensableProducts.js';
 import { useUpdateLicenses } from './useUpdateLicenses.js';
 
@@ -29,32 +34,22 @@ export interface LicensesSectionProps {
 export function LicensesSection({ organization, readOnlyReason }: LicensesSectionProps) {
   const org = getFragmentData(LicensesSection_organization, organization);
   const source = licenseSourceOf(org.licenses);
-  const toasts = useToasts();
   const catalog = useLicensableProducts();
   const saved = useMemo(() => licenseValuesOf(source), [source]);
-  const { values, edit, clear } = useEdits(saved);
-  const [formError, setFormError] = useState<string | null>(null);
   const [update, { loading }] = useUpdateLicenses();
-  const fields = useFieldErrors<LicenseField>(() => validateLicenses(values));
-  const input = toLicensesInput(values, saved, catalog.dependencies);
   const readOnly = readOnlyReason !== null;
-  const leavePrompt = useUnsavedChangesPrompt(!readOnly && input !== null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!input || !fields.trySubmit()) return;
-    const outcome = await update(org.id, input);
-    if (outcome.ok) {
-      clear();
-      fields.reset();
-      toasts.show({ type: 'success', message: `Licenses of ${org.name} saved.` });
-      return;
-    }
-    fields.setServerErrors(outcome.fieldErrors);
-    // Said once, in the form: beside its field, or above the buttons (not again in a toast).
-    setFormError(outcome.formError);
-  };
+  const { values, change, fields, input, formError, leavePrompt, submit, discard } = useSectionForm<
+    LicenseField,
+    LicenseValues,
+    LicensesInput
+  >({
+    saved,
+    validate: validateLicenses,
+    toInput: (current) => toLicensesInput(current, saved, catalog.dependencies),
+    save: (changes) => update(org.id, changes),
+    savedMessage: () => `Licenses of ${org.name} saved.`,
+    readOnly,
+  });
 
   return (
     <form
@@ -74,39 +69,22 @@ export function LicensesSection({ organization, readOnlyReason }: LicensesSectio
       )}
       <LicenseFields
         values={values}
-        onChange={(field, patch) => {
-          edit(patch);
-          fields.changed(field);
-        }}
+        onChange={change}
         onBlur={fields.touch}
         source={source}
         catalog={catalog}
         errorOf={fields.errorOf}
         disabled={readOnly}
       />
-      {formError && (
-        <Callout intent={Intent.DANGER} role="alert" title="The licenses were not saved">
-          {formError}
-        </Callout>
-      )}
-      {!readOnly && (
-        <div className="meridian-form-actions">
-          <Button type="submit" intent={Intent.PRIMARY} loading={loading} disabled={loading || input === null}>
-            Save licenses
-          </Button>
-          <Button
-            variant="minimal"
-            disabled={loading || input === null}
-            onClick={() => {
-              clear();
-              fields.reset();
-              setFormError(null);
-            }}
-          >
-            Discard changes
-          </Button>
-        </div>
-      )}
+      <SectionFormFooter
+        formError={formError}
+        refusedTitle="The licenses were not saved"
+        saveLabel="Save licenses"
+        readOnly={readOnly}
+        loading={loading}
+        unchanged={input === null}
+        onDiscard={discard}
+      />
     </form>
   );
 }

@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import type { MutationOutcome } from '../../../components/mutation-outcome.js';
+import { useToasts } from '../../../components/toasts/useToasts.js';
+import { useEdits } from '../../../components/useEdits.js';
+import { useFieldErrors } from '../../../components/useFieldErrors.js';
+import { useUnsavedChangesPrompt } from '../../../components/useUnsavedChangesPrompt.js';
+
+export interface SectionFormOptions<Field extends string, Values extends object, Input> {
+  /** The organization's values as saved; the form shows the user's edits over them. */
+  saved: Values;
+  /** The form's own checks, by field. */
+  validate: (values: Values) => Partial<Record<Field, string>>;
+  /** What to send: only the changes, or null when there are none. */
+  toInput: (values: Values) => Input | null;
+  save: (input: Input) => Promise<MutationOutcome<unknown>>;
+  /** The toast once saved. */
+  savedMessage: (values: Values) => string;
+  readOnly: boolean;
+}
+
+/**
+ * One editable section of the organization page (General, Licenses): the user's edits over the saved
+ * values, their field errors, saving only what changed, the refusal said once (beside its field, or
+ * above the buttons), Discard, and the prompt before leaving with unsaved changes.
+ */
+export function useSectionForm<Field extends string, Values extends object, Input>(
+  options: SectionFormOptions<Field, Values, Input>,
+) {
+  const toasts = useToasts();
+  const { values, edit, clear } = useEdits(options.saved);
+  const [formError, setFormError] = useState<string | null>(null);
+  const fields = useFieldErrors<Field>(() => options.validate(values));
+  const input = options.toInput(values);
+  const leavePrompt = useUnsavedChangesPrompt(!options.readOnly && input !== null);
+
+  /** A field changed: its value, and the gateway's earlier word about it goes. */
+  const change = (field: Field, patch: Partial<Values>) => {
+    edit(patch);
+    fields.changed(field);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!input || !fields.trySubmit()) return;
+    const outcome = await options.save(input);
+    if (outcome.ok) {
+      clear();
+      fields.reset();
+      toasts.show({ type: 'success', message: options.savedMessage(values) });
+      return;
+    }
+    fields.setServerErrors(outcome.fieldErrors);
+    // Said once, in the form: beside its field, or above the buttons (not again in a toast).
+    setFormError(outcome.formError);
+  };
+
+  const discard = () => {
+    clear();
+    fields.reset();
+    setFormError(null);
+  };
+
+  return { values, change, fields, input, formError, leavePrompt, submit, discard };
+}
