@@ -1,9 +1,15 @@
 import type { RunningPlatform } from '@meridian/platform';
 import { discoverConsole, signIn } from '@meridian/platform/test-support';
 import { clientCredentialsTokenAt, type ToolClient } from '../../internal-tool/client-credentials.js';
-import { FROM_SOURCES, startCluster, type RunningCluster } from '../../../scripts/cluster/topology.mjs';
+import { FROM_SOURCES, startCluster, type RunningCluster as Topology } from '../../../scripts/cluster/topology.mjs';
 
-export type { RunningCluster } from '../../../scripts/cluster/topology.mjs';
+export interface RunningCluster extends Topology {
+  /**
+   * nginx's error lines other than a refused connection (a stopped replica, which nginx passes over to
+   * the next): why a request through nginx failed, for a failing test's message.
+   */
+  nginxErrors: string[];
+}
 
 /**
  * The cluster topology of `npm run start:cluster` (PostgreSQL, Redis, 2 platform and 3 gateway replicas,
@@ -14,15 +20,22 @@ export async function startTestCluster(
   options: { consoleUrl?: string; env?: Record<string, string> } = {},
 ): Promise<RunningCluster> {
   const started = Date.now();
+  const nginxErrors: string[] = [];
   const cluster = await startCluster({
     commands: FROM_SOURCES,
     durable: false,
+    log: (name, text) => {
+      if (name !== 'nginx') return;
+      for (const line of text.split('\n')) {
+        if (line.includes('[error]') && !line.includes('(111: Connection refused)')) nginxErrors.push(line);
+      }
+    },
     consoleUrl: options.consoleUrl,
     // Lifecycle jobs step every 300 ms, so the jobs test takes seconds.
     env: { APP_ENV: 'testing', LOG_LEVEL: 'warn', JOB_STEP_MS: '300', ...options.env },
   });
   console.info(`[cluster] ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return cluster;
+  return Object.assign(cluster, { nginxErrors });
 }
 
 export interface GraphQLAnswer {
