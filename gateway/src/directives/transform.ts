@@ -33,34 +33,44 @@ function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): Gra
 /**
  * Asks schema's decideAccess about the call, gathering the facts it names as it names them: the
  * organizations acted on (a platform call when a user's email names them) and a feature's availability
- * per organization, so a rule settled earlier costs no REST call. Throws the field's refusal.
+ * per organization, so a rule settled earlier costs no REST call. Throws the field's refusal. Undefined
+ * when the first decision allows the call: most do, and they then cost the resolver no promise.
  */
-async function enforce(
+function enforce(
   guard: FieldGuard,
   source: unknown,
   args: Record<string, unknown>,
   context: GatewayContext,
-): Promise<void> {
+): Promise<void> | undefined {
   const operation = operationOfCall(guard.typeName, guard.fieldName, args);
   // guardOf found the field's operation; refuse rather than pass should the table ever disagree.
   if (!operation) throw forbidden();
   const availability = new Map<string, FeatureAvailability>();
-  let facts: AccessFacts = {
+  const facts: AccessFacts = {
     targetEmail: typeof args.email === 'string' ? args.email : undefined,
     featureAvailability: (feature, organizationId) => availability.get(`${feature} ${organizationId}`),
   };
   const actor = context.caller && actorOf(context.caller);
-  for (;;) {
-    const decision = decideAccess(operation, actor, facts);
-    if (decision.allowed === true) return;
+  const decide = (known: AccessFacts) => {
+    const decision = decideAccess(operation, actor, known);
     if (decision.allowed === false) throw refusalError(decision);
-    if (decision.needs === 'targets') {
-      facts = { ...facts, targets: await targetOrganizations(guard, source, args, context) };
-    } else {
-      const { feature, organizationId } = decision;
-      availability.set(`${feature} ${organizationId}`, await featureAvailability(context, organizationId, feature));
+    return decision;
+  };
+  const first = decide(facts);
+  if (first.allowed === true) return undefined;
+  return (async () => {
+    let known = facts;
+    let decision: ReturnType<typeof decide> = first;
+    while (decision.allowed !== true) {
+      if (decision.needs === 'targets') {
+        known = { ...known, targets: await targetOrganizations(guard, source, args, context) };
+      } else {
+        const { feature, organizationId } = decision;
+        availability.set(`${feature} ${organizationId}`, await featureAvailability(context, organizationId, feature));
+      }
+      decision = decide(known);
     }
-  }
+  })();
 }
 
 /**
@@ -77,9 +87,10 @@ export function applyAccessDirectives(schema: GraphQLSchema): GraphQLSchema {
       const resolve = fieldConfig.resolve ?? defaultFieldResolver;
       return {
         ...fieldConfig,
-        resolve: async (source, args: Record<string, unknown>, context: GatewayContext, info) => {
-          await enforce(guard, source, args, context);
-          return resolve(source, args, context, info);
+        resolve: (source, args: Record<string, unknown>, context: GatewayContext, info) => {
+          const gathering = enforce(guard, source, args, context);
+          if (!gathering) return resolve(source, args, context, info);
+          return gathering.then(() => resolve(source, args, context, info));
         },
       };
     },
