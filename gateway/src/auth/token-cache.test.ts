@@ -4,6 +4,7 @@ import { VerifiedTokenCache } from './token-cache.js';
 import type { TokenIdentity } from './verify-token.js';
 
 const alice: TokenIdentity = { kind: 'user', subject: 'alice@acme.test' };
+const bob: TokenIdentity = { kind: 'user', subject: 'bob@acme.test' };
 
 /** A cache on a clock the test moves. */
 function cacheAt(ttlMs: number) {
@@ -47,5 +48,19 @@ describe('verified tokens', () => {
     expect(cache.get('token-0')).toBeUndefined();
     expect(cache.get('token-1')).toEqual(alice);
     expect(cache.get('token-10000')).toEqual(alice);
+  });
+
+  it('answers each token on a connection that carries several (nginx keeps one to the gateway for many clients)', () => {
+    const { cache, clock } = cacheAt(60_000);
+    const connection = {};
+    cache.set('token-a', alice, clock.now / 1000 + 300);
+    cache.set('token-b', bob, clock.now / 1000 + 300);
+    expect(cache.get('token-a', connection)).toEqual(alice);
+    expect(cache.get('token-b', connection)).toEqual(bob);
+    expect(cache.get('token-a', connection)).toEqual(alice);
+    expect(cache.get('token-c', connection)).toBeUndefined();
+    // The connection's remembered token expires with the token.
+    clock.now += 60_000;
+    expect(cache.get('token-a', connection)).toBeUndefined();
   });
 });

@@ -14,6 +14,8 @@ const MAX_ENTRIES = 10_000;
  */
 export class VerifiedTokenCache {
   private readonly entries = new Map<string, { identity: TokenIdentity; expires: number }>();
+  /** The last token each connection sent, with its key: a connection mostly repeats one token. */
+  private readonly lastKeys = new WeakMap<object, { token: string; key: string }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -25,9 +27,19 @@ export class VerifiedTokenCache {
     return hash('sha256', token, 'base64');
   }
 
-  get(token: string): TokenIdentity | undefined {
-    if (this.ttlMs <= 0) return undefined;
+  /** The key of a token sent on `connection` (its socket): hashed once for a run of the same token. */
+  private keyOn(token: string, connection: object | undefined): string {
+    if (!connection) return VerifiedTokenCache.keyOf(token);
+    const last = this.lastKeys.get(connection);
+    if (last?.token === token) return last.key;
     const key = VerifiedTokenCache.keyOf(token);
+    this.lastKeys.set(connection, { token, key });
+    return key;
+  }
+
+  get(token: string, connection?: object): TokenIdentity | undefined {
+    if (this.ttlMs <= 0) return undefined;
+    const key = this.keyOn(token, connection);
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {

@@ -64,8 +64,10 @@ export async function verifyAccessToken(
   keys: ProviderKeys,
   config: Pick<GatewayConfig, 'audience'>,
   cache?: VerifiedTokenCache,
+  /** The connection it came on (its socket), which the cache remembers the token's key for. */
+  connection?: object,
 ): Promise<TokenIdentity> {
-  const cached = cache?.get(token);
+  const cached = cache?.get(token, connection);
   if (cached) return cached;
   const payload = await verifiedPayload(token, keys, config.audience);
   const identity = identityOf(payload, String(payload.sub));

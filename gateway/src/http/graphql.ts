@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLResponse } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
@@ -19,6 +18,7 @@ import type { GatewayMetrics } from '../observability/metrics.js';
 import type { RateLimiter } from '../shared-state/rate-limiter.js';
 import { mayRunOwnDocuments } from '../trusted-documents/policy.js';
 import type { UserChanges } from '../shared-state/user-changes.js';
+import { ClientDisconnect } from './client-disconnect.js';
 import { sendError } from './send.js';
 import { preparedRequestOf, type PreparedOperations } from '../prepared/operations.js';
 import { runPrepared } from '../prepared/run.js';
@@ -66,9 +66,21 @@ export interface GraphQLExchange {
   upstreamCalls: number;
 }
 
-/** A request's exchange before its token is read: anonymous, counted under its address. */
+/**
+ * A request's exchange before its token is read: anonymous, counted under its address. Every field is
+ * present from the start (undefined until known), so all exchanges share one shape in V8.
+ */
 export function newExchange(ip: string, log: Logger): GraphQLExchange {
-  return { trace: { hadErrors: false }, identity: null, rateKey: `ip:${ip}`, ip, log, upstreamCalls: 0 };
+  return {
+    trace: { operationName: undefined, platformCallEstimate: undefined, hadErrors: false },
+    identity: null,
+    token: undefined,
+    rateKey: `ip:${ip}`,
+    ip,
+    log,
+    outcome: undefined,
+    upstreamCalls: 0,
+  };
 }
 
 /** What the request's log line says of its caller. */
@@ -133,7 +145,7 @@ async function identityOf(
   if (credentials.kind === 'anonymous') return { identity: null };
   if (credentials.kind === 'malformed') throw invalidToken('malformed Authorization header');
   return {
-    identity: await verifyAccessToken(credentials.token, deps.keys, deps.config, deps.tokens),
+    identity: await verifyAccessToken(credentials.token, deps.keys, deps.config, deps.tokens, request.raw.socket),
     token: credentials.token,
   };
 }
@@ -149,7 +161,7 @@ export async function admit(
   deps: GraphQLDeps,
 ): Promise<GraphQLExchange> {
   try {
-    Object.assign(exchange, await identityOf(request, deps));
+    ({ identity: exchange.identity, token: exchange.token } = await identityOf(request, deps));
   } catch (error) {
     if (!(error instanceof AuthRefusal)) throw error;
     exchange.log.info({ reason: error.reason, status: error.status }, 'Access token refused');
@@ -185,18 +197,6 @@ async function callerOf(
   }
 }
 
-/** An AbortSignal that fires when the client goes away before its answer is written. */
-function disconnectSignal(res: ServerResponse, log: Logger): AbortSignal {
-  const abort = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) {
-      log.info('Client disconnected before the answer: cancelling its platform calls');
-      abort.abort();
-    }
-  });
-  return abort.signal;
-}
-
 /**
  * An admitted request, its body read: the caller, then Apollo. Everything refused before execution is
  * answered as a JSON GraphQL error with its HTTP status (401, 403, 502).
@@ -208,16 +208,17 @@ export async function executeGraphQL(
   deps: GraphQLDeps,
 ): Promise<Outcome> {
   const { identity, token } = exchange;
+  // Every option present (undefined when it does not apply): one object shape for every request.
   const platform = deps.transport.forRequest({
-    ...(token ? { token } : {}),
+    token,
     requestId: request.id,
     // So the platform's audit trail records who called, not the gateway.
     clientIp: exchange.ip,
     // A client that goes away cancels the request's platform calls.
-    signal: disconnectSignal(reply.raw, exchange.log),
+    signal: new ClientDisconnect(reply.raw, exchange.log),
     log: exchange.log,
     // The platform refusing a user's own token (deactivated): their cached record goes at once.
-    ...(identity?.kind === 'user' ? { onUnauthorized: () => deps.users.delete(identity.subject) } : {}),
+    onUnauthorized: identity?.kind === 'user' ? () => deps.users.delete(identity.subject) : undefined,
   });
   const finished = (outcome: Outcome) => {
     exchange.upstreamCalls = platform.calls;
@@ -241,6 +242,7 @@ export async function executeGraphQL(
     chargeRateLimit: (tokens) => void deps.limiter.charge(exchange.rateKey, tokens),
     userChanged: (email) => deps.userChanges.changed(email),
     mayRunOwnDocuments: mayRunOwnDocuments(caller, deps.config.ownDocuments),
+    preparedAs: undefined,
   };
   const outcomeOf = (status: number) => (status >= 400 ? 'bad_request' : exchange.trace.hadErrors ? 'error' : 'ok');
   // A JSON POST (the console's and tools' requests) whose document is prepared skips Apollo's pipeline.

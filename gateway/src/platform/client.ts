@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { CLIENT_IP_HEADER } from '@meridian/schema';
 import { Pool } from 'undici';
+import type { ClientDisconnect } from '../http/client-disconnect.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
 import type { ListResult, PlatformClient, Query } from './client-types.js';
@@ -28,8 +29,8 @@ export interface CallerOptions {
    * audit trail records where a change came from (the platform sees only the gateway's address).
    */
   clientIp?: string;
-  /** Aborted when the client disconnects: its calls are cancelled. */
-  signal?: AbortSignal;
+  /** Aborted when the client disconnects: its calls are cancelled (an AbortSignal or undici's EventEmitter kind). */
+  signal?: AbortSignal | ClientDisconnect;
   log: Logger;
   /** Told when the platform answers 401 (the caller was deactivated, or the token revoked). */
   onUnauthorized?: () => void;
