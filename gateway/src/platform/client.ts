@@ -6,6 +6,7 @@ import type { ClientDisconnect } from '../http/client-disconnect.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
 import type { ListResult, PlatformClient, Query } from './client-types.js';
+import { requestBuffered } from './buffered-request.js';
 import { PlatformCallCancelled, PlatformError } from './errors.js';
 import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 
@@ -73,9 +74,8 @@ function searchOf(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-function parseBody(text: string, contentType: string | string[] | undefined): unknown {
+function parseBody(text: string, type: string | undefined): unknown {
   if (text === '') return undefined;
-  const type = Array.isArray(contentType) ? contentType[0] : contentType;
   // An HTML page comes from a proxy in front of the platform (nginx's 502), not from the platform:
   // it is no message for anyone, so the status speaks instead.
   if (type && /html/i.test(type)) return undefined;
@@ -147,15 +147,9 @@ export class PlatformTransport {
     let status: number | undefined;
     let body: unknown;
     try {
-      const response = await this.pool.request({
-        method: call.method,
-        path,
-        headers,
-        body: payload,
-        signal: options.signal ?? null,
-      });
-      status = response.statusCode;
-      body = parseBody(await response.body.text(), response.headers['content-type']);
+      const answer = await requestBuffered(this.pool, { method: call.method, path, headers, body: payload }, options.signal);
+      status = answer.statusCode;
+      body = parseBody(answer.text, answer.contentType);
     } catch (error) {
       if (options.signal?.aborted) {
         const durationMs = finish('cancelled');

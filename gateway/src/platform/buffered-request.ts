@@ -1,0 +1,71 @@
+import { errors, type Dispatcher } from 'undici';
+import type { ClientDisconnect } from '../http/client-disconnect.js';
+
+/** A platform answer read whole. */
+export interface BufferedAnswer {
+  statusCode: number;
+  contentType: string | undefined;
+  text: string;
+}
+
+/**
+ * One request through the pool, its answer read whole into a string. undici's `request` hands every
+ * answer over as a Readable stream inside an async_hooks resource; the platform's answers are small JSON
+ * documents that are read whole anyway, and that machinery cost more CPU per request than parsing them
+ * (perf, `organization(id)` at one connection). The pool's timeouts apply as they do to `request`; an
+ * aborted `signal` cancels the call with undici's RequestAbortedError.
+ */
+export function requestBuffered(
+  dispatcher: Dispatcher,
+  options: Pick<Dispatcher.DispatchOptions, 'method' | 'path' | 'headers' | 'body'>,
+  signal?: AbortSignal | ClientDisconnect,
+): Promise<BufferedAnswer> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new errors.RequestAbortedError());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let answer: Omit<BufferedAnswer, 'text'> | undefined;
+    let controller: Dispatcher.DispatchController | undefined;
+    let cancelled = false;
+    const cancel = () => {
+      cancelled = true;
+      controller?.abort(new errors.RequestAbortedError());
+    };
+    const settled = () => {
+      if (!signal) return;
+      if ('removeEventListener' in signal) signal.removeEventListener('abort', cancel);
+      else signal.removeListener('abort', cancel);
+    };
+    if (signal) {
+      if ('addEventListener' in signal) signal.addEventListener('abort', cancel, { once: true });
+      else signal.once('abort', cancel);
+    }
+    dispatcher.dispatch(options, {
+      onRequestStart(started) {
+        controller = started;
+        // Cancelled while the call waited for a connection.
+        if (cancelled) started.abort(new errors.RequestAbortedError());
+      },
+      onResponseStart(_controller, statusCode, headers) {
+        // 1xx answers come before the real one.
+        if (statusCode < 200) return;
+        const contentType = headers['content-type'];
+        answer = { statusCode, contentType: Array.isArray(contentType) ? contentType[0] : contentType };
+      },
+      onResponseData(_controller, chunk) {
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        settled();
+        const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+        resolve({ ...answer!, text });
+      },
+      onResponseError(_controller, error) {
+        settled();
+        reject(error);
+      },
+    });
+  });
+}
