@@ -147,7 +147,11 @@ export class PlatformTransport {
     let status: number | undefined;
     let body: unknown;
     try {
-      const answer = await requestBuffered(this.pool, { method: call.method, path, headers, body: payload }, options.signal);
+      const answer = await requestBuffered(
+        this.pool,
+        { method: call.method, path, headers, body: payload },
+        options.signal,
+      );
       status = answer.statusCode;
       body = parseBody(answer.text, answer.contentType);
     } catch (error) {
