@@ -26,7 +26,8 @@ export function requestBuffered(
       return;
     }
     const chunks: Buffer[] = [];
-    let answer: Omit<BufferedAnswer, 'text'> | undefined;
+    let statusCode = 0;
+    let contentType: string | undefined;
     let controller: Dispatcher.DispatchController | undefined;
     let cancelled = false;
     const cancel = () => {
@@ -48,11 +49,12 @@ export function requestBuffered(
         // Cancelled while the call waited for a connection.
         if (cancelled) started.abort(new errors.RequestAbortedError());
       },
-      onResponseStart(_controller, statusCode, headers) {
+      onResponseStart(_controller, status, headers) {
         // 1xx answers come before the real one.
-        if (statusCode < 200) return;
-        const contentType = headers['content-type'];
-        answer = { statusCode, contentType: Array.isArray(contentType) ? contentType[0] : contentType };
+        if (status < 200) return;
+        const type = headers['content-type'];
+        statusCode = status;
+        contentType = Array.isArray(type) ? type[0] : type;
       },
       onResponseData(_controller, chunk) {
         chunks.push(chunk);
@@ -60,7 +62,7 @@ export function requestBuffered(
       onResponseEnd() {
         settled();
         const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-        resolve({ ...answer!, text });
+        resolve({ statusCode, contentType, text });
       },
       onResponseError(_controller, error) {
         settled();
