@@ -6,7 +6,7 @@ import type { ClientDisconnect } from '../http/client-disconnect.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
 import type { ListResult, PlatformClient, Query } from './client-types.js';
-import { requestBuffered } from './buffered-request.js';
+import { requestBuffered, type BufferedAnswer } from './buffered-request.js';
 import { PlatformCallCancelled, PlatformError } from './errors.js';
 import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 
@@ -144,16 +144,9 @@ export class PlatformTransport {
       throw new PlatformCallCancelled();
     }
 
-    let status: number | undefined;
-    let body: unknown;
+    let answer: BufferedAnswer;
     try {
-      const answer = await requestBuffered(
-        this.pool,
-        { method: call.method, path, headers, body: payload },
-        options.signal,
-      );
-      status = answer.statusCode;
-      body = parseBody(answer.text, answer.contentType);
+      answer = await requestBuffered(this.pool, { method: call.method, path, headers, body: payload }, options.signal);
     } catch (error) {
       if (options.signal?.aborted) {
         const durationMs = finish('cancelled');
@@ -163,15 +156,18 @@ export class PlatformTransport {
         );
         throw new PlatformCallCancelled();
       }
+      // No answer came whole (refused, reset, timed out): there is no status to go by.
       const durationMs = finish('transport_error');
       const message = transportMessage(error);
       options.log.warn(
-        { method: call.method, path: call.path, status, durationMs, err: error },
+        { method: call.method, path: call.path, durationMs, err: error },
         `Platform call failed: ${message}`,
       );
-      throw new PlatformError(status, resolveErrorMessage({ status, transportError: { message } }));
+      throw new PlatformError(undefined, resolveErrorMessage({ transportError: { message } }));
     }
 
+    const status = answer.statusCode;
+    const body = parseBody(answer.text, answer.contentType);
     const durationMs = finish(`${Math.floor(status / 100)}xx`);
     options.log.debug({ method: call.method, path: call.path, status, durationMs }, 'Platform call');
     if (status >= 200 && status < 300) return body;
