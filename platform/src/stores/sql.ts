@@ -22,7 +22,8 @@ export function orderBy(
   tieBreaker: string,
 ): string {
   const key = sort?.replace(/^-/, '') ?? fallback;
-  const column = columns[key];
+  // Own keys only: `sort=toString` must not find Object.prototype's function (it became SQL, and a 500).
+  const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
   if (!column) throw badRequest(`Cannot sort by ${key}. Sort by one of: ${Object.keys(columns).join(', ')}.`);
   const direction = sort?.startsWith('-') ? 'DESC' : 'ASC';
   return `ORDER BY ${column} ${direction}, ${tieBreaker} ${direction}`;

@@ -81,6 +81,12 @@ export const userCases: ContractCase[] = [
   },
   {
     operation: 'listUsers',
+    status: 400,
+    why: "a sort key that is a name of every object's prototype (found by the REST fuzz test)",
+    request: ({ as }) => ({ url: '/user?organizationId=acme&sort=-toString', headers: as.acmeAdmin }),
+  },
+  {
+    operation: 'listUsers',
     status: 403,
     why: 'another tenant',
     request: ({ as }) => ({ url: '/user?organizationId=globex', headers: as.acmeAdmin }),
