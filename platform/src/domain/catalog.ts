@@ -34,7 +34,8 @@ export function parseFilters(raw: string | undefined, allowed: Record<string, Fi
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw filterError(`Filters must be a JSON object, ${example}.`);
   for (const [key, value] of Object.entries(parsed)) {
-    const type = allowed[key];
+    // Own keys only: `toString` must not find Object.prototype's function and pass as a filter.
+    const type = Object.hasOwn(allowed, key) ? allowed[key] : undefined;
     if (type === undefined)
       throw filterError(`Cannot filter by ${key}. Filter by one of: ${Object.keys(allowed).join(', ')}.`);
     if (type === 'boolean' && typeof value !== 'boolean') throw filterError(`The ${key} filter must be true or false.`);

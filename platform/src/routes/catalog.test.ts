@@ -78,6 +78,8 @@ describe('GET /catalog/products', () => {
       ['{"is_license_required":', /^Filters must be a JSON object/],
       ['[true]', /^Filters must be a JSON object/],
       ['{"color":"red"}', /^Cannot filter by color\. Filter by one of: is_license_required, kind, product\.$/],
+      // A name every object's prototype has is no filter either.
+      ['{"toString":"red"}', /^Cannot filter by toString\. Filter by one of: /],
       ['{"is_license_required":"yes"}', /^The is_license_required filter must be true or false\.$/],
       ['{"kind":"spaceships"}', /^The kind filter must be one of: bi, /],
     ];
