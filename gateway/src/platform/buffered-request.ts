@@ -12,13 +12,13 @@ export interface BufferedAnswer {
  * One request through the pool, its answer read whole into a string. undici's `request` hands every
  * answer over as a Readable stream inside an async_hooks resource; the platform's answers are small JSON
  * documents that are read whole anyway, and that machinery cost more CPU per request than parsing them
- * (perf, `organization(id)` at one connection). The pool's timeouts apply as they do to `request`; an
- * aborted `signal` cancels the call with undici's RequestAbortedError.
+ * (perf, `organization(id)` at one connection). The pool's timeouts apply as they do to `request`; the
+ * client's disconnect (`signal`) cancels the call with undici's RequestAbortedError.
  */
 export function requestBuffered(
   dispatcher: Dispatcher,
   options: Pick<Dispatcher.DispatchOptions, 'method' | 'path' | 'headers' | 'body'>,
-  signal?: AbortSignal | ClientDisconnect,
+  signal?: ClientDisconnect,
 ): Promise<BufferedAnswer> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -34,15 +34,8 @@ export function requestBuffered(
       cancelled = true;
       controller?.abort(new errors.RequestAbortedError());
     };
-    const settled = () => {
-      if (!signal) return;
-      if ('removeEventListener' in signal) signal.removeEventListener('abort', cancel);
-      else signal.removeListener('abort', cancel);
-    };
-    if (signal) {
-      if ('addEventListener' in signal) signal.addEventListener('abort', cancel, { once: true });
-      else signal.once('abort', cancel);
-    }
+    const settled = () => signal?.removeListener('abort', cancel);
+    signal?.once('abort', cancel);
     dispatcher.dispatch(options, {
       onRequestStart(started) {
         controller = started;

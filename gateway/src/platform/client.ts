@@ -30,8 +30,8 @@ export interface CallerOptions {
    * audit trail records where a change came from (the platform sees only the gateway's address).
    */
   clientIp?: string;
-  /** Aborted when the client disconnects: its calls are cancelled (an AbortSignal or undici's EventEmitter kind). */
-  signal?: AbortSignal | ClientDisconnect;
+  /** Says 'abort' when the client disconnects: its calls are cancelled. */
+  signal?: ClientDisconnect;
   log: Logger;
   /** Told when the platform answers 401 (the caller was deactivated, or the token revoked). */
   onUnauthorized?: () => void;
