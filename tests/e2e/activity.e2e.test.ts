@@ -8,6 +8,7 @@ import { profileUrl, waitForHome } from './support/console.js';
 import { toolToken, usersOf } from './support/platform-api.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
+import { withSlowCpu } from './support/slow-cpu.js';
 
 /** The user the operator deactivates: created for this journey, so no other journey's accounts change. */
 const TARGET = { name: 'Audra Audit', email: 'e2e.audra@acme.test', password: 'e2e-audra-first-password-7' };
@@ -111,14 +112,12 @@ describe('an operator finds a user’s deactivation in the audit trail', () => {
 
     // A slow machine: the back button lands before React has drawn the step it undoes (CI found the
     // form then kept the undone choice). A slowed CPU makes that the case every time.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-    await page.getByLabel('Action').selectOption('sign-in');
-    await page.waitForURL((url) => url.searchParams.get('action') === 'sign-in');
-    await page.goBack();
-    await page.waitForURL((url) => url.searchParams.get('action') === 'user.deactivate');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await cdp.detach();
+    await withSlowCpu(page, 20, async () => {
+      await page.getByLabel('Action').selectOption('sign-in');
+      await page.waitForURL((url) => url.searchParams.get('action') === 'sign-in');
+      await page.goBack();
+      await page.waitForURL((url) => url.searchParams.get('action') === 'user.deactivate');
+    });
     // The page re-renders for the URL it went back to (the list may still show the last answer a moment).
     await expect.poll(() => page.getByLabel('Action').inputValue()).toBe('user.deactivate');
     await deactivationEvent(page).waitFor();
