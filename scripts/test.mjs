@@ -68,16 +68,9 @@ function requireDebianPackage(binary, pkg, envName) {
 
 step('Install', ['install', '--frozen-lockfile']);
 step('Typecheck', ['run', 'typecheck']);
-// What production runs is compiled with each package's own build config (tests run the sources): a file
-// the typecheck accepts can still break that build, and with it `npm start` and the images.
-step('Build (schema, platform, gateway)', [
-  'exec',
-  'tsc',
-  '-b',
-  'schema/tsconfig.build.json',
-  'platform/tsconfig.build.json',
-  'gateway/tsconfig.build.json',
-]);
+// The build `npm start` runs (each package's build config; the tests run the sources): a file the
+// typecheck accepts can still break it, and with it `npm start` and the images.
+step('Build', ['run', 'build']);
 requireDebianPackage('/usr/bin/redis-server', 'redis-server', 'REDIS_SERVER_PATH');
 step('Lint', ['run', 'lint']);
 // Every package on PGlite; the PostgreSQL server, when there is one, gets its own pass below.

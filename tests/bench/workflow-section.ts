@@ -79,7 +79,7 @@ export const workflowSection: BenchSection = {
         ],
         ['second `npm start` on the same `.data/`', formatSeconds(secondStart)],
         [
-          '`npm test`: install check, typecheck, lint, every test on PGlite (CI adds the PostgreSQL pass)',
+          '`npm test`: install check, typecheck, build, lint, every test on PGlite (CI adds the PostgreSQL pass)',
           formatSeconds(test),
         ],
       ];
