@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: installs, then runs every check and test in the order a failure is cheapest to find:
-// typecheck, lint, unit and integration tests (PGlite), the platform suite again on PostgreSQL when
-// TEST_DATABASE_URL is set (CI sets it), and prints one closing line "N passed, N failed".
+// typecheck, the production build (`pnpm build`, what `npm start` runs), lint, unit and integration
+// tests (PGlite), the platform suite again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), and
+// last the browser journeys (Chromium) and cluster tests (PostgreSQL, Redis, nginx), installing those
+// Debian packages when missing and allowed. Prints one closing line "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDebianPackage } from './debian.mjs';
