@@ -6,7 +6,7 @@ import type { PlatformClient } from '../platform/client-types.js';
 import { PlatformCallCancelled, PlatformError } from '../platform/errors.js';
 import { AuthRefusal } from './errors.js';
 import type { CachedUser, UserRecordCache } from './user-cache.js';
-import type { TokenIdentity } from './verify-token.js';
+import type { TokenIdentity } from './identity.js';
 
 /** The platform could not say who the caller is (down, timed out): the request cannot be authorized. */
 export class CallerUnavailable extends Error {

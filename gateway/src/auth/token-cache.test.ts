@@ -1,7 +1,7 @@
 // The verified-token cache: a token is answered from it only while it is unexpired and fresh.
 import { describe, expect, it } from 'vitest';
 import { VerifiedTokenCache } from './token-cache.js';
-import type { TokenIdentity } from './verify-token.js';
+import type { TokenIdentity } from './identity.js';
 
 const alice: TokenIdentity = { kind: 'user', subject: 'alice@acme.test' };
 const bob: TokenIdentity = { kind: 'user', subject: 'bob@acme.test' };
@@ -48,6 +48,17 @@ describe('verified tokens', () => {
     expect(cache.get('token-0')).toBeUndefined();
     expect(cache.get('token-1')).toEqual(alice);
     expect(cache.get('token-10000')).toEqual(alice);
+  });
+
+  it('keeps a token in use through a flood of new ones: the least recently used go first', () => {
+    const { cache, clock } = cacheAt(60_000);
+    cache.set('token-in-use', bob, clock.now / 1000 + 300);
+    for (let index = 0; index <= 10_000; index++) {
+      cache.set(`token-${index}`, alice, clock.now / 1000 + 300);
+      if (index % 1_000 === 0) expect(cache.get('token-in-use')).toEqual(bob);
+    }
+    expect(cache.get('token-in-use')).toEqual(bob);
+    expect(cache.get('token-0')).toBeUndefined();
   });
 
   it('answers each token on a connection that carries several (nginx keeps one to the gateway for many clients)', () => {

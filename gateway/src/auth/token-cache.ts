@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
-import type { TokenIdentity } from './verify-token.js';
+import { LRUCache } from 'lru-cache';
+import type { TokenIdentity } from './identity.js';
 
-/** Entries beyond this are dropped oldest first, so a flood of distinct tokens cannot grow memory. */
+/** Entries beyond this are dropped least recently used first, so a flood of distinct tokens cannot grow memory. */
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -13,14 +14,17 @@ const MAX_ENTRIES = 10_000;
  * since withdrawn keeps working.
  */
 export class VerifiedTokenCache {
-  private readonly entries = new Map<string, { identity: TokenIdentity; expires: number }>();
+  private readonly entries: LRUCache<string, TokenIdentity> | undefined;
   /** The last token each connection sent, with its key: a connection mostly repeats one token. */
   private readonly lastKeys = new WeakMap<object, { token: string; key: string }>();
 
   constructor(
-    private readonly ttlMs: number,
+    ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // ttlResolution 0: every check reads the clock (no timer per millisecond on the hot path).
+    if (ttlMs > 0) this.entries = new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs, ttlResolution: 0, perf: { now } });
+  }
 
   private static keyOf(token: string): string {
     // One-shot: no Hash object per request.
@@ -38,26 +42,16 @@ export class VerifiedTokenCache {
   }
 
   get(token: string, connection?: object): TokenIdentity | undefined {
-    if (this.ttlMs <= 0) return undefined;
-    const key = this.keyOn(token, connection);
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.identity;
+    return this.entries?.get(this.keyOn(token, connection));
   }
 
   /** Keeps a verified token's identity; `expiresAtSeconds` is its exp claim. */
   set(token: string, identity: TokenIdentity, expiresAtSeconds: number): void {
-    if (this.ttlMs <= 0) return;
-    const now = this.now();
-    const expires = Math.min(expiresAtSeconds * 1000, now + this.ttlMs);
-    if (expires <= now) return;
-    const key = VerifiedTokenCache.keyOf(token);
-    this.entries.delete(key);
-    this.entries.set(key, { identity, expires });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    if (!this.entries) return;
+    // lru-cache answers an entry while its age is at most its ttl; a token is answered only while it is
+    // younger than that (exp is the first moment it is no longer valid), hence the millisecond less.
+    const ttl = Math.min(expiresAtSeconds * 1000 - this.now(), this.entries.ttl) - 1;
+    if (ttl <= 0) return;
+    this.entries.set(VerifiedTokenCache.keyOf(token), identity, { ttl });
   }
 }

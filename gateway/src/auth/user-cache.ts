@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** What the gateway keeps of a user's record between requests: enough to authorize, nothing more. */
 export interface CachedUser {
   email: string;
@@ -6,7 +8,7 @@ export interface CachedUser {
   organizationId: string;
 }
 
-/** Entries beyond this are dropped oldest first, so a flood of distinct subjects cannot grow memory. */
+/** Entries beyond this are dropped least recently used first, so a flood of distinct subjects cannot grow memory. */
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -15,32 +17,23 @@ const MAX_ENTRIES = 10_000;
  * fetched for, with that subject's own token: nothing is shared across users.
  */
 export class UserRecordCache {
-  private readonly entries = new Map<string, { user: CachedUser; expires: number }>();
+  private readonly entries: LRUCache<string, CachedUser> | undefined;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, now: () => number = Date.now) {
+    // ttlResolution 0: every check reads the clock (no timer per millisecond on the hot path).
+    if (ttlMs > 0) this.entries = new LRUCache({ max: MAX_ENTRIES, ttl: ttlMs, ttlResolution: 0, perf: { now } });
+  }
 
   get(subject: string): CachedUser | undefined {
-    const entry = this.entries.get(subject);
-    if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(subject);
-      return undefined;
-    }
-    return entry.user;
+    return this.entries?.get(subject);
   }
 
   set(subject: string, user: CachedUser): void {
-    if (this.ttlMs <= 0) return;
-    this.entries.delete(subject);
-    this.entries.set(subject, { user, expires: this.now() + this.ttlMs });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries?.set(subject, user);
   }
 
   /** Forgets a subject at once (the platform answered 401 for them: deactivated or revoked). */
   delete(subject: string): void {
-    this.entries.delete(subject);
+    this.entries?.delete(subject);
   }
 }

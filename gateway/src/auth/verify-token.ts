@@ -1,7 +1,8 @@
 import { errors, jwtVerify, type JWTPayload } from 'jose';
-import { isRole, type Role } from '@meridian/schema';
+import { isRole } from '@meridian/schema';
 import type { GatewayConfig } from '../config.js';
 import { invalidToken, keysUnavailable, missingScope } from './errors.js';
+import type { TokenIdentity } from './identity.js';
 import type { ProviderKeys } from './jwks.js';
 import type { VerifiedTokenCache } from './token-cache.js';
 
@@ -10,12 +11,6 @@ export const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 /** Seconds of clock difference tolerated on exp, nbf and iat. */
 export const CLOCK_TOLERANCE_SECONDS = 5;
 export const REQUIRED_SCOPE = 'api_access';
-
-/** Who a verified access token speaks for. */
-export type TokenIdentity =
-  | { kind: 'user'; subject: string }
-  /** An internal tool (client credentials), acting as the role and organization configured for it. */
-  | { kind: 'client'; subject: string; role: Role; organizationId: string };
 
 // Failures of the key set itself (unreachable, timed out, not a JWKS) are the gateway's problem, not
 // the token's: 503, so a provider outage does not read as "your token is bad".

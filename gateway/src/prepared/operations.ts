@@ -1,5 +1,6 @@
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
 import type { CostEstimate } from '../cost/estimate.js';
 
 /**
@@ -63,18 +64,6 @@ export function preparedRequestOf(body: unknown): PreparedRequest | undefined {
   return { key, operationName: operationName ?? null, variables: variables ?? undefined };
 }
 
-/** A Map that forgets its oldest entry past `limit`, so no client can grow it without bound. */
-class BoundedMap<V> extends Map<string, V> {
-  constructor(private readonly limit: number) {
-    super();
-  }
-
-  override set(key: string, value: V): this {
-    if (!this.has(key) && this.size >= this.limit) this.delete(this.keys().next().value!);
-    return super.set(key, value);
-  }
-}
-
 /** Most distinct documents a gateway keeps prepared (the console has 55; tools a few more). */
 export const PREPARED_LIMIT = 500;
 
@@ -84,8 +73,9 @@ export const PREPARED_LIMIT = 500;
  * anything Apollo has not.
  */
 export class PreparedOperations {
-  private readonly operations = new BoundedMap<PreparedOperation>(PREPARED_LIMIT);
-  private readonly contentTypes = new BoundedMap<string>(50);
+  // Bounded, least recently used dropped first, so no client can grow them without limit.
+  private readonly operations = new LRUCache<string, PreparedOperation>({ max: PREPARED_LIMIT });
+  private readonly contentTypes = new LRUCache<string, string>({ max: 50 });
 
   private static keyOf(key: string, operationName: string | null): string {
     return `${operationName ?? ''}\n${key}`;
