@@ -9,7 +9,9 @@ const gatewayModule = (domain: string, type: string) => `../modules/${domain}/pl
 
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
-  documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**'],
+  // The console's own documents only: persisted-documents.json is the production gateway's allow-list, so
+  // a test's operation must not reach it (tests build theirs with testDocument, apollo/test-support.ts).
+  documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**', '!web/src/**/*.test.{ts,tsx}'],
   generates: {
     'gateway/src/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],

@@ -1,16 +1,14 @@
-import type { TypedDocumentNode } from '@apollo/client';
-import { graphql } from '../gql/index.js';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshnessKey, isCatalogDocument, STALE_TIME_MS } from './freshness.js';
 import { renderWithApollo } from './test-harness.js';
-import { testApolloSetup } from './test-support.js';
+import { testApolloSetup, testDocument } from './test-support.js';
 import { useFreshQuery } from './useFreshQuery.js';
 
 interface UsersData {
   users: { rows: { email: string; name: string }[] };
 }
-const OrgUsersQuery: TypedDocumentNode<UsersData, { organizationId: string }> = graphql(`
+const OrgUsersQuery = testDocument<UsersData, { organizationId: string }>(`
   query FreshnessTestOrgUsers($organizationId: ID!, $limit: Int = 50) {
     users(organizationId: $organizationId, limit: $limit) {
       rows {
@@ -21,7 +19,10 @@ const OrgUsersQuery: TypedDocumentNode<UsersData, { organizationId: string }> = 
   }
 `);
 
-const CatalogQuery = graphql(`
+interface CatalogData {
+  catalogProducts: { id: string; name: string; version: string }[];
+}
+const CatalogQuery = testDocument<CatalogData>(`
   query FreshnessTestCatalog {
     catalogProducts(filters: { isLicenseRequired: true }) {
       id

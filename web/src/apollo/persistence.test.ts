@@ -1,16 +1,14 @@
-import type { TypedDocumentNode } from '@apollo/client';
-import { graphql } from '../gql/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FETCHED_AT_KEY } from './freshness.js';
 import { CACHE_KEY, OWNER_KEY, PERSIST_THROTTLE_MS } from './persistence.js';
 import { RECENT_ITEMS_PREFIX, readRecentItems, recordRecentItem } from '../layout/palette/recent-items.js';
-import { testApolloSetup } from './test-support.js';
+import { testApolloSetup, testDocument } from './test-support.js';
 
 interface OrgUsers {
   users: { __typename?: string; rows: { __typename?: string; email: string; name: string; role: string }[] };
 }
 
-const OrgUsersQuery: TypedDocumentNode<OrgUsers, { organizationId: string }> = graphql(`
+const OrgUsersQuery = testDocument<OrgUsers, { organizationId: string }>(`
   query PersistenceTestOrgUsers($organizationId: ID!) {
     users(organizationId: $organizationId) {
       rows {

@@ -1,9 +1,7 @@
-import type { TypedDocumentNode } from '@apollo/client';
-import { graphql } from '../gql/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_KEY, PERSIST_THROTTLE_MS } from './persistence.js';
 import { mutateWithSecret } from './secret-mutation.js';
-import { testApolloSetup } from './test-support.js';
+import { testApolloSetup, testDocument } from './test-support.js';
 
 const SECRET = 'mrd_live_7f3c9a1e5b2d4c8f';
 
@@ -11,7 +9,7 @@ interface CreatedCredential {
   createUserCredential: { secret: string | null };
 }
 
-const CreateUserCredential: TypedDocumentNode<CreatedCredential, { email: string }> = graphql(`
+const CreateUserCredential = testDocument<CreatedCredential, { email: string }>(`
   mutation SecretTestCreateUserCredential($email: Email!) {
     createUserCredential(email: $email) {
       credential {

@@ -1,4 +1,19 @@
+import type { TypedDocumentNode } from '@apollo/client';
+import { parse } from 'graphql';
+import { createHash } from 'node:crypto';
 import { ApolloSetup } from './setup.js';
+
+/**
+ * A test's own GraphQL document, typed, carrying a hash as codegen's documents do (the console sends
+ * hashes only). Tests never write graphql(): codegen leaves test files out, so their operations stay out
+ * of persisted-documents.json, the production gateway's allow-list.
+ */
+export function testDocument<TData, TVariables extends Record<string, unknown> = Record<string, never>>(
+  source: string,
+): TypedDocumentNode<TData, TVariables> {
+  const hash = `sha256:${createHash('sha256').update(source).digest('hex')}`;
+  return Object.assign(parse(source), { __meta__: { hash } });
+}
 
 /** One answer of the gateway stub: a GraphQL body with an HTTP status (200 unless given). */
 export interface StubAnswer {

@@ -1,4 +1,7 @@
 import { MESSAGES } from '@meridian/schema';
+import { Kind, parse } from 'graphql';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import persisted from '../gql/persisted-documents.json' with { type: 'json' };
 import { SessionViewerQuery } from '../session/viewer-query.js';
@@ -46,5 +49,23 @@ describe('trusted documents in the console', () => {
     expect(staleCount()).toBe(1);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).not.toHaveProperty('query');
+  });
+
+  it("lists the console's own operations only, none declared only in a test", () => {
+    const srcDir = path.resolve(import.meta.dirname, '..');
+    const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(`gql${path.sep}`))
+      .map((file) => ({ test: /\.test\.tsx?$/.test(file), text: readFileSync(path.join(srcDir, file), 'utf8') }));
+    const declared = (text: string) =>
+      new Set([...text.matchAll(/\b(?:query|mutation|subscription|fragment)\s+([A-Za-z_]\w*)/g)].map((m) => m[1]!));
+    const inConsole = new Set(sources.filter((s) => !s.test).flatMap((s) => [...declared(s.text)]));
+    const listed = Object.values(persisted as Record<string, string>).flatMap((document) =>
+      parse(document).definitions.flatMap((definition) =>
+        definition.kind === Kind.OPERATION_DEFINITION && definition.name ? [definition.name.value] : [],
+      ),
+    );
+
+    expect(listed).toContain('SessionViewer');
+    expect(listed.filter((name) => !inConsole.has(name))).toEqual([]);
   });
 });
