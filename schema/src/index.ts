@@ -7,6 +7,7 @@ export * from './features.js';
 export * from './lifecycle.js';
 export * from './licenses.js';
 export * from './time-rules.js';
+export * from './credentials.js';
 export * from './self-protection.js';
 export * from './provider-rows.js';
 export * from './field-operations.js';

@@ -3,7 +3,6 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const PASSWORD_LIFETIME_DAYS = 90;
 export const PASSWORD_EXPIRING_WITHIN_DAYS = 14;
-export const CREDENTIAL_LIFETIME_DAYS = 90;
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 /** An invitation's link (issue 18) lives a week: the invited person may not read their mail the same day. */
 export const INVITATION_LIFETIME_DAYS = 7;
@@ -31,9 +30,4 @@ export function passwordExpiry(changedAt: Date, now: Date = new Date()): Passwor
     daysLeftForPasswordExpiry,
     isPasswordExpiring: daysLeftForPasswordExpiry <= PASSWORD_EXPIRING_WITHIN_DAYS,
   };
-}
-
-/** days_to_expire of a data-access credential generated at `generatedAt`. */
-export function credentialDaysToExpire(generatedAt: Date, now: Date = new Date()): number {
-  return daysUntil(new Date(generatedAt.getTime() + CREDENTIAL_LIFETIME_DAYS * DAY_MS), now);
 }

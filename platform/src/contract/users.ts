@@ -7,11 +7,12 @@ const dataAccessEntry = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    name: { type: ['string', 'null'], description: 'What uses the credential; null if unnamed.' },
     active: { type: 'boolean' },
     generated_timestamp: isoDateTime,
     days_to_expire: { type: 'integer', description: 'Days until the credential expires; 0 or less: expired.' },
   },
-  required: ['active', 'generated_timestamp', 'days_to_expire'],
+  required: ['name', 'active', 'generated_timestamp', 'days_to_expire'],
 } as const;
 
 const userProperties = {
@@ -76,6 +77,7 @@ const userExample = {
   tableauConfig: { tableauLicense: 'viewer', tableauUser: true },
   data_access_info: {
     cred_0a1b2c3d4e5f6a7b8c9d0e1f: {
+      name: 'Nightly claims export',
       active: true,
       generated_timestamp: '2026-11-24T10:00:00.000Z',
       days_to_expire: 90,

@@ -5,6 +5,10 @@ import {
   actorOf,
   actsOnOwnRecord,
   credentialDaysToExpire,
+  credentialExpiresAt,
+  validateCredentialLifetime,
+  validateCredentialName,
+  CREDENTIAL_LIFETIME_DAYS,
   type Operation,
 } from '@meridian/schema';
 import type { Database, Queryable } from '../db/database.js';
@@ -33,8 +37,11 @@ export function toCredential(row: CredentialRow, now: Date = new Date()) {
     organizationId: row.organization_id,
     userEmail: row.user_email,
     credential_enabled: row.credential_enabled,
+    name: row.name,
     generated_timestamp: row.generated_at.toISOString(),
-    days_to_expire: credentialDaysToExpire(row.generated_at, now),
+    lifetime_days: row.lifetime_days,
+    expires_timestamp: credentialExpiresAt(row.generated_at, row.lifetime_days).toISOString(),
+    days_to_expire: credentialDaysToExpire(row.generated_at, now, row.lifetime_days),
     createdBy: row.created_by,
   };
 }
@@ -42,11 +49,28 @@ export type Credential = ReturnType<typeof toCredential>;
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-export interface NewCredential {
+/** What the creator chooses (both optional: an empty body makes an unnamed 90-day credential). */
+export interface CredentialChoices {
+  name?: string | null;
+  lifetime_days?: number;
+}
+
+export interface NewCredential extends CredentialChoices {
   organizationId: string;
   /** null for an organization's own credential. */
   userEmail: string | null;
   createdBy: string;
+}
+
+/** The name trimmed (blank is no name) and the lifetime, each checked against schema/'s rule. */
+function checkedChoices(choices: CredentialChoices): { name: string | null; lifetimeDays: number } {
+  const name = choices.name?.trim() || null;
+  const lifetimeDays = choices.lifetime_days ?? CREDENTIAL_LIFETIME_DAYS;
+  assertValid([
+    { param: 'name', msg: name === null ? null : validateCredentialName(name) },
+    { param: 'lifetime_days', msg: validateCredentialLifetime(lifetimeDays) },
+  ]);
+  return { name, lifetimeDays };
 }
 
 /**
@@ -57,8 +81,10 @@ export async function createCredential(
   db: Queryable,
   credential: NewCredential,
 ): Promise<{ row: CredentialRow; secret: string }> {
+  const choices = checkedChoices(credential);
   const secret = randomBytes(32).toString('base64url');
   const row = await insertCredential(db, {
+    ...choices,
     id: `cred_${randomBytes(12).toString('hex')}`,
     organizationId: credential.organizationId,
     userEmail: credential.userEmail,
@@ -147,7 +173,12 @@ export interface CredentialCaller extends ServiceCaller {
 }
 
 /** Creates a user's credential (their own, or another's they manage); the answer holds its only secret. */
-export async function createUserCredential(db: Database, who: CredentialCaller, email: string) {
+export async function createUserCredential(
+  db: Database,
+  who: CredentialCaller,
+  email: string,
+  choices: CredentialChoices = {},
+) {
   const owner = await credentialOwner(db, who.caller, who.guard, 'createUserCredential', email, who.productName);
   if (!owner.direct_data_access_enabled) {
     throw conflict(MESSAGES.dataAccessOff(email));
@@ -157,6 +188,7 @@ export async function createUserCredential(db: Database, who: CredentialCaller, 
     organizationId: owner.organization_id,
     userEmail: email,
     createdBy: who.caller.subject,
+    ...choices,
   });
   return created(row, secret);
 }
@@ -188,9 +220,10 @@ export async function createOrganizationCredential(
   source: AuditSource,
   organizationId: string,
   createdBy: string,
+  choices: CredentialChoices = {},
 ) {
   await getOrganization(db, organizationId);
-  const { row, secret } = await createAudited(db, source, { organizationId, userEmail: null, createdBy });
+  const { row, secret } = await createAudited(db, source, { organizationId, userEmail: null, createdBy, ...choices });
   return created(row, secret);
 }
 

@@ -83,9 +83,10 @@ export function toUser(
       credentials.map((credential) => [
         credential.id,
         {
+          name: credential.name,
           active: credential.credential_enabled,
           generated_timestamp: credential.generated_at.toISOString(),
-          days_to_expire: credentialDaysToExpire(credential.generated_at, now),
+          days_to_expire: credentialDaysToExpire(credential.generated_at, now, credential.lifetime_days),
         },
       ]),
     ),

@@ -60,10 +60,31 @@ describe('POST /user/:email/credential', () => {
     expect(readable).not.toContain(rows[0]!.secret_hash);
     const user = (await call('GET', '/user/email/user@acme.test', 'user@acme.test')).json();
     expect(user.data_access_info[created.id]).toEqual({
+      name: null,
       active: true,
       generated_timestamp: created.generated_timestamp,
       days_to_expire: 90,
     });
+  });
+
+  it('takes a name and a lifetime within 1 to 90 days, and says which field breaks which rule', async () => {
+    const named = await call('POST', '/user/user@acme.test/credential', 'user@acme.test', {
+      name: '  Nightly claims export ',
+      lifetime_days: 30,
+    });
+    expect(named.statusCode).toBe(201);
+    const created = named.json();
+    expect(created).toMatchObject({ name: 'Nightly claims export', lifetime_days: 30, days_to_expire: 30 });
+    expect(Date.parse(created.expires_timestamp) - Date.parse(created.generated_timestamp)).toBe(30 * 86_400_000);
+    const user = (await call('GET', '/user/email/user@acme.test', 'user@acme.test')).json();
+    expect(user.data_access_info[created.id]).toMatchObject({ name: 'Nightly claims export', days_to_expire: 30 });
+
+    const tooLong = await call('POST', '/user/user@acme.test/credential', 'user@acme.test', { lifetime_days: 91 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toMatch(/lifetime_days/);
+    const long = await call('POST', '/user/user@acme.test/credential', 'user@acme.test', { name: 'x'.repeat(81) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ details: [{ param: 'name', msg: expect.stringMatching(/80 characters/) }] });
   });
 
   it("refuses one's own credential without direct data access, in words", async () => {

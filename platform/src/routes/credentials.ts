@@ -17,6 +17,7 @@ import { BODY_ERRORS, emailParam, organizationIdParam, responses } from '../cont
 import {
   createdCredentialBody,
   credentialBody,
+  credentialCreate,
   credentialDisable,
   credentialListBody,
   organizationCredentialParams,
@@ -40,12 +41,14 @@ export async function credentialRoutes(fastify: FastifyInstance, { db, config }:
         description:
           'A 403 names the unlicensed feature when a user asks for their own; a 409 when direct data access is off for the user or they are inactive.',
         params: emailParam,
+        body: credentialCreate,
         response: responses({ 201: createdCredentialBody }, [...BODY_ERRORS, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {
       const email = normalizeEmail(request.params.email);
-      return reply.status(201).send(await createUserCredential(db, credentialCallerOf(request), email));
+      const created = await createUserCredential(db, credentialCallerOf(request), email, request.body ?? {});
+      return reply.status(201).send(created);
     },
   );
 
@@ -95,6 +98,7 @@ export async function credentialRoutes(fastify: FastifyInstance, { db, config }:
         tags: ['credentials'],
         summary: "Create an organization's data-access credential; the answer is the only time its secret is shown",
         params: organizationIdParam,
+        body: credentialCreate,
         response: responses({ 201: createdCredentialBody }, [...BODY_ERRORS, 401, 403, 404]),
       },
     },
@@ -102,7 +106,9 @@ export async function credentialRoutes(fastify: FastifyInstance, { db, config }:
       const principal = principalOf(request);
       const organizationId = request.params.id;
       authorize(principal, 'createOrganizationCredential', { organizationId });
-      const created = await createOrganizationCredential(db, auditSourceOf(request), organizationId, principal.subject);
+      const source = auditSourceOf(request);
+      const choices = request.body ?? {};
+      const created = await createOrganizationCredential(db, source, organizationId, principal.subject, choices);
       return reply.status(201).send(created);
     },
   );

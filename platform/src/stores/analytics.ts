@@ -3,6 +3,7 @@ import {
   DAY_MS,
   JOB_OF_STATUS,
   credentialDaysToExpire,
+  credentialExpiresAt,
   type JobKind,
   type OrganizationStatus,
   type Role,
@@ -27,12 +28,17 @@ export async function usersByRole(db: Queryable) {
   return rows;
 }
 
-/** Enabled credentials not yet expired that expire within 30 days, soonest first. */
+/** Enabled credentials not yet expired that expire within `withinDays`, soonest first. */
 export async function credentialsExpiringSoon(db: Queryable, now: Date, limit: number, withinDays: number) {
-  const lifetimeMs = CREDENTIAL_LIFETIME_DAYS * DAY_MS;
-  // generated_at bounds rather than arithmetic on the column, so the partial index on generated_at serves.
-  const window = [new Date(now.getTime() - lifetimeMs), new Date(now.getTime() - lifetimeMs + withinDays * DAY_MS)];
-  const where = 'WHERE credential_enabled AND generated_at > $1 AND generated_at <= $2';
+  // A lower bound on generated_at (no lifetime is longer) lets the partial index on generated_at serve;
+  // the expiry itself depends on each credential's lifetime.
+  const expires = "generated_at + lifetime_days * interval '1 day'";
+  const window = [
+    new Date(now.getTime() - CREDENTIAL_LIFETIME_DAYS * DAY_MS),
+    now,
+    new Date(now.getTime() + withinDays * DAY_MS),
+  ];
+  const where = `WHERE credential_enabled AND generated_at > $1 AND ${expires} > $2 AND ${expires} <= $3`;
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credentials ${where}`, window)).rows[0]!
     .n;
   const params: unknown[] = [...window];
@@ -41,9 +47,10 @@ export async function credentialsExpiringSoon(db: Queryable, now: Date, limit: n
     organization_id: string;
     user_email: string | null;
     generated_at: Date;
+    lifetime_days: number;
   }>(
-    `SELECT id, organization_id, user_email, generated_at FROM credentials ${where}
-      ORDER BY generated_at, id${page({ limit, offset: 0 }, params)}`,
+    `SELECT id, organization_id, user_email, generated_at, lifetime_days FROM credentials ${where}
+      ORDER BY ${expires}, id${page({ limit, offset: 0 }, params)}`,
     params,
   );
   const data = rows.map((row) => ({
@@ -51,8 +58,8 @@ export async function credentialsExpiringSoon(db: Queryable, now: Date, limit: n
     organizationId: row.organization_id,
     userEmail: row.user_email,
     generatedAt: row.generated_at.toISOString(),
-    expiresAt: new Date(row.generated_at.getTime() + lifetimeMs).toISOString(),
-    daysToExpire: credentialDaysToExpire(row.generated_at, now),
+    expiresAt: credentialExpiresAt(row.generated_at, row.lifetime_days).toISOString(),
+    daysToExpire: credentialDaysToExpire(row.generated_at, now, row.lifetime_days),
   }));
   return { data, total };
 }

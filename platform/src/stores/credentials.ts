@@ -9,10 +9,15 @@ export interface CredentialRow {
   credential_enabled: boolean;
   generated_at: Date;
   created_by: string;
+  /** What uses it, as its creator named it; null for credentials made before names (issue 28). */
+  name: string | null;
+  /** Days from generated_at to its expiry, chosen at creation (1 to 90). */
+  lifetime_days: number;
 }
 
 /** Every column but secret_hash: selecting through this keeps the hash out of any answer. */
-export const CREDENTIAL_COLUMNS = 'id, organization_id, user_email, credential_enabled, generated_at, created_by';
+export const CREDENTIAL_COLUMNS =
+  'id, organization_id, user_email, credential_enabled, generated_at, created_by, name, lifetime_days';
 
 /** The credentials of the users given, oldest first, in one query. */
 export async function selectUserCredentials(db: Queryable, emails: string[]): Promise<CredentialRow[]> {
@@ -25,12 +30,28 @@ export async function selectUserCredentials(db: Queryable, emails: string[]): Pr
 
 export async function insertCredential(
   db: Queryable,
-  values: { id: string; organizationId: string; userEmail: string | null; secretHash: string; createdBy: string },
+  values: {
+    id: string;
+    organizationId: string;
+    userEmail: string | null;
+    secretHash: string;
+    createdBy: string;
+    name: string | null;
+    lifetimeDays: number;
+  },
 ): Promise<CredentialRow> {
   const { rows } = await db.query<CredentialRow>(
-    `INSERT INTO credentials (id, organization_id, user_email, secret_hash, created_by)
-     VALUES ($1, $2, $3, $4, $5) RETURNING ${CREDENTIAL_COLUMNS}`,
-    [values.id, values.organizationId, values.userEmail, values.secretHash, values.createdBy],
+    `INSERT INTO credentials (id, organization_id, user_email, secret_hash, created_by, name, lifetime_days)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${CREDENTIAL_COLUMNS}`,
+    [
+      values.id,
+      values.organizationId,
+      values.userEmail,
+      values.secretHash,
+      values.createdBy,
+      values.name,
+      values.lifetimeDays,
+    ],
   );
   return rows[0]!;
 }
@@ -72,9 +93,14 @@ export async function disableCredentialsOfUser(db: Queryable, email: string): Pr
   return rows.map((row) => row.id);
 }
 
-const SORTABLE = { generated_timestamp: 'generated_at', id: 'id', credential_enabled: 'credential_enabled' };
+const SORTABLE = {
+  generated_timestamp: 'generated_at',
+  id: 'id',
+  name: 'name',
+  credential_enabled: 'credential_enabled',
+};
 
-/** A page of an organization's own credentials (newest first unless sorted), searched by id. */
+/** A page of an organization's own credentials (newest first unless sorted), searched by id or name. */
 export async function selectOrganizationCredentials(
   db: Queryable,
   organizationId: string,
@@ -84,7 +110,7 @@ export async function selectOrganizationCredentials(
   let where = 'WHERE organization_id = $1 AND user_email IS NULL';
   if (query.search) {
     params.push(containsPattern(query.search));
-    where += ` AND id LIKE $${params.length}`;
+    where += ` AND (id LIKE $${params.length} OR lower(name) LIKE $${params.length})`;
   }
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM credentials ${where}`, params)).rows[0]!
     .n;
