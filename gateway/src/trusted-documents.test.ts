@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
 import { loadConfig } from './config.js';
+import { HASH_MISMATCH_MESSAGE } from './http/format-error.js';
 import { startTestGateway, type TestGateway } from './test-support/gateway.js';
 import { sha256, TrustedDocuments } from './trusted-documents/manifest.js';
 import { DOCUMENT_NOT_TRUSTED_MESSAGE, parseOwnDocumentsPolicy } from './trusted-documents/policy.js';
@@ -88,6 +89,18 @@ describe('trusted documents', () => {
     expect(answer.body.errors).toEqual([
       { message: MESSAGES.staleDocument, extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } },
     ]);
+  });
+
+  it('answers a text sent with another text’s hash as the client’s mistake, in words, not as a fault', async () => {
+    const answer = await request(gateway.url)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${tool}`)
+      .send({ query: UNREGISTERED, extensions: { persistedQuery: { version: 1, sha256Hash: sha256(REGISTERED) } } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      errors: [{ message: HASH_MISMATCH_MESSAGE, extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH' } }],
+    });
   });
 
   it('never stores a document a client registers with its hash', async () => {

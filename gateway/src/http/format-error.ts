@@ -28,6 +28,13 @@ export function platformErrorCode(error: PlatformError): string {
   }
 }
 
+/** Apollo Server's words for a query text whose SHA-256 is not the hash sent beside it (it gives no code). */
+const APOLLO_HASH_MISMATCH = 'provided sha does not match query';
+
+export const HASH_MISMATCH_MESSAGE =
+  'The query text does not match the hash in extensions.persistedQuery.sha256Hash: send the SHA-256 of this ' +
+  'exact text (hex), or the text without the extension.';
+
 /**
  * What a client sees of an error: a platform refusal as its resolved message (never the upstream
  * body) with a code and any field problems; GraphQL's own errors as they are; anything else (a bug) as
@@ -52,6 +59,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   // A hash the trusted documents do not hold: a console of another build (it reloads on this code).
   if (formatted.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND')
     return { message: MESSAGES.staleDocument, extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } };
+  // A document sent with another document's hash: the client's mistake, which Apollo raises without a code.
+  if (formatted.extensions?.code === 'INTERNAL_SERVER_ERROR' && formatted.message === APOLLO_HASH_MISMATCH)
+    return { message: HASH_MISMATCH_MESSAGE, extensions: { code: 'PERSISTED_QUERY_HASH_MISMATCH' } };
   // Apollo gives INTERNAL_SERVER_ERROR to whatever carried no code of its own: a bug, not an answer.
   // (Decided by code, not by `instanceof GraphQLError`, which a second copy of graphql would defeat.)
   if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;
