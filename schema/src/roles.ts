@@ -42,6 +42,35 @@ export function grantableRoles(granter: Role): Role[] {
   }
 }
 
+/**
+ * Why `granter` may not give `role`, or null. One wording for the platform's refusal (the service
+ * that creates or updates the user) and the console's.
+ */
+export function roleGrantRefusal(granter: Role, role: Role, productName: string): string | null {
+  const grantable = grantableRoles(granter);
+  if (grantable.includes(role)) return null;
+  if (grantable.length === 0) return 'You cannot grant roles.';
+  return `You can grant only these roles: ${grantable.map((each) => roleLabel(each, productName)).join(', ')}.`;
+}
+
+/**
+ * Why `granter` may not change the role (or the active state) of a user who holds a role above their
+ * grant (a system admin, to an Org Admin of the operators' organization), or null. One wording for
+ * the platform and the console.
+ */
+export function beyondGrantRefusal(
+  granter: Role,
+  target: { role: Role; active: boolean },
+  productName: string,
+  change: 'role' | 'active',
+): string | null {
+  if (grantableRoles(granter).includes(target.role)) return null;
+  const label = roleLabel(target.role, productName);
+  return change === 'role'
+    ? `You cannot change the role of a ${label}.`
+    : `You cannot ${target.active ? 'deactivate' : 'activate'} a ${label}.`;
+}
+
 /** GraphQL enum value of a role key: systemAdmin → SYSTEM_ADMIN. */
 export function roleToEnum(role: Role): string {
   return role.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();

@@ -5,16 +5,18 @@ import {
   isOutsideDomains,
   isSystemRole,
   outsideDomainsMessage,
+  outsideDomainsOperatorsOnlyMessage,
   validateEmail,
   validateName,
   validatePassword,
+  beyondGrantRefusal,
   deactivationRefusal,
   grantableRoles,
   roleInOrganizationRefusal,
   normalizeEmail,
   passwordExpiry,
   roleChangeRefusal,
-  roleLabel,
+  roleGrantRefusal,
   seatLimitMessage,
   userLimitMessage,
   type Operation,
@@ -243,6 +245,7 @@ export async function setUserActive(
   { caller: principal, guard, source }: UserCaller,
   email: string,
   active: boolean,
+  productName: string,
   organizationId?: string,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
@@ -254,7 +257,8 @@ export async function setUserActive(
       organizationId,
     );
     // Like roles, the active state of users above the caller's grant (an operators' Org Admin and its system admins) is not theirs to change.
-    if (!grantableRoles(principal.role).includes(target.role)) throw forbidden();
+    const beyondGrant = beyondGrantRefusal(principal.role, target, productName, 'active');
+    if (beyondGrant) throw forbidden(beyondGrant);
     if (target.active !== active) {
       if (!active) {
         const refusal = deactivationRefusal(principal.subject, target, await activeOrgAdminCount(tx, organization.id));
@@ -279,6 +283,8 @@ export async function updateUser(
   body: EditableFields,
   productName: string,
 ): Promise<UserRow> {
+  // The fields first, the role among them: only roles the caller may grant (whoever calls this service).
+  assertValid(fieldProblems(principal, body, productName));
   return db.transaction(async (tx) => {
     const { organization, target } = await lockedTarget(
       tx,
@@ -289,8 +295,8 @@ export async function updateUser(
     );
     const role = body.role ?? target.role;
     // Roles above the caller's grant (system admins, to an Org Admin of the operators' organization) are not theirs to change.
-    if (role !== target.role && !grantableRoles(principal.role).includes(target.role)) {
-      assertValid([{ param: 'role', msg: `You cannot change the role of a ${roleLabel(target.role, productName)}.` }]);
+    if (role !== target.role) {
+      assertValid([{ param: 'role', msg: beyondGrantRefusal(principal.role, target, productName, 'role') }]);
     }
     if (role !== target.role) {
       assertValid([{ param: 'role', msg: roleInOrganizationRefusal(role, organization.name, productName) }]);
@@ -349,19 +355,10 @@ export function fieldProblems(
   body: EditableFields,
   productName: string,
 ): { param: string; msg: string | null }[] {
-  const grantable = grantableRoles(principal.role);
   return [
     { param: 'name', msg: body.name !== undefined ? validateName(body.name) : null },
     { param: 'alternateEmail', msg: body.alternateEmail ? validateEmail(normalizeEmail(body.alternateEmail)) : null },
-    {
-      param: 'role',
-      msg:
-        body.role === undefined || grantable.includes(body.role)
-          ? null
-          : grantable.length === 0
-            ? 'You cannot grant roles.'
-            : `You can grant only these roles: ${grantable.map((role) => roleLabel(role, productName)).join(', ')}.`,
-    },
+    { param: 'role', msg: body.role === undefined ? null : roleGrantRefusal(principal.role, body.role, productName) },
   ];
 }
 
@@ -407,6 +404,23 @@ export interface UserCreate extends EditableFields {
 }
 
 /**
+ * Why an email outside the organization's domains is refused, or null once confirmed. Only operators
+ * confirm one: an Org Admin is refused with the same words whether the email is free or another
+ * tenant's, so createUser cannot test whether an email exists anywhere on the platform (decisions.md).
+ */
+function outsideDomainsRefusal(
+  principal: Caller,
+  email: string,
+  organization: OrganizationRow,
+  body: UserCreate,
+  config: Pick<PlatformConfig, 'productName'>,
+): string | null {
+  if (!isSystemRole(principal.role))
+    return outsideDomainsOperatorsOnlyMessage(email, organization.name, organization.domain, config.productName);
+  return body.allowOutsideDomain === true ? null : outsideDomainsMessage(email, organization.name, organization.domain);
+}
+
+/**
  * Creates a user in `organizationId` under the user limit and seats, or invites them when no password
  * is given; one event records it.
  */
@@ -432,13 +446,7 @@ export async function createUser(
     const outside = isOutsideDomains(email, organization.domain);
     assertValid([
       { param: 'role', msg: roleInOrganizationRefusal(role, organization.name, config.productName) },
-      {
-        param: 'email',
-        msg:
-          outside && body.allowOutsideDomain !== true
-            ? outsideDomainsMessage(email, organization.name, organization.domain)
-            : null,
-      },
+      { param: 'email', msg: outside ? outsideDomainsRefusal(principal, email, organization, body, config) : null },
     ]);
     const existing = await findUser(tx, email);
     if (existing) throw conflict(emailTakenMessage(principal, email, existing.organization_id), 'email');

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   OWN_ROLE_MESSAGE,
   SELF_DEACTIVATE_MESSAGE,
+  outsideDomainsOperatorsOnlyMessage,
   roleInOrganizationRefusal,
   seatLimitMessage,
   userLimitMessage,
@@ -199,15 +200,15 @@ describe('POST /user', () => {
     const own = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('USER@acme.test'));
     expect(own.statusCode).toBe(409);
     expect(own.json()).toEqual({ conflicts: [{ message: taken('user@acme.test'), param: 'email' }] });
-    // Another tenant's user: the same words, so the answer does not say where the email lives.
-    const other = await call(
-      'POST',
-      '/user?organizationId=acme',
-      'orgadmin@acme.test',
-      newUser('orgadmin@globex.test', { allowOutsideDomain: true }),
+    // Another tenant's user, inside the organization's domains: the same words, so the answer does not
+    // say where the email lives.
+    await platform.db.query(
+      `INSERT INTO users (email, organization_id, name, password_hash) VALUES ('moved@acme.test', 'globex', 'Moved', 'x')`,
     );
+    const other = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', newUser('moved@acme.test'));
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({ conflicts: [{ message: taken('orgadmin@globex.test'), param: 'email' }] });
+    expect(other.json()).toEqual({ conflicts: [{ message: taken('moved@acme.test'), param: 'email' }] });
+    await platform.db.query(`DELETE FROM users WHERE email = 'moved@acme.test'`);
     // Operators see every tenant anyway: they are told where.
     const operator = await call('POST', '/user?organizationId=acme', 'admin@meridian.test', newUser('user@acme.test'));
     expect(operator.json().conflicts[0].message).toBe('A user with email user@acme.test already exists (in acme).');
@@ -277,11 +278,37 @@ describe('POST /user', () => {
     expect(rows[0]!.role).toBe('orgAdmin');
   });
 
-  it('asks for a confirmation of an email outside the organization’s domains, and records it', async () => {
+  it('refuses an Org Admin every email outside their domains alike, taken anywhere or free', async () => {
+    const operatorsOnly = (email: string) =>
+      outsideDomainsOperatorsOnlyMessage(email, 'Acme Health', ['acme.test'], 'Meridian');
+    const answers = [];
+    for (const email of ['admin@meridian.test', 'orgadmin@globex.test', 'free.person@gmail.test']) {
+      for (const confirmed of [true, false]) {
+        const response = await call(
+          'POST',
+          '/user?organizationId=acme',
+          'orgadmin@acme.test',
+          newUser(email, confirmed ? { allowOutsideDomain: true } : {}),
+        );
+        expect(response.statusCode, email).toBe(400);
+        expect(response.json(), email).toEqual({
+          message: 'The request has invalid fields.',
+          details: [{ param: 'email', msg: operatorsOnly(email) }],
+        });
+        answers.push(JSON.stringify(response.json()).replace(email, 'EMAIL'));
+      }
+    }
+    // The same answer, but for the email it names.
+    expect(new Set(answers).size).toBe(1);
+    const { rows } = await platform.db.query(`SELECT 1 FROM users WHERE email = 'free.person@gmail.test'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('asks an operator to confirm an email outside the organization’s domains, and records it', async () => {
     const refused = await call(
       'POST',
       '/user?organizationId=acme',
-      'orgadmin@acme.test',
+      'admin@meridian.test',
       newUser('someone@gmail.test'),
     );
     expect(refused.statusCode).toBe(400);
@@ -294,7 +321,7 @@ describe('POST /user', () => {
     const confirmed = await call(
       'POST',
       '/user?organizationId=acme',
-      'orgadmin@acme.test',
+      'admin@meridian.test',
       newUser('someone@gmail.test', { allowOutsideDomain: true }),
     );
     expect(confirmed.statusCode).toBe(201);

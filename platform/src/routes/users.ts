@@ -4,7 +4,6 @@ import { normalizeEmail } from '@meridian/schema';
 import { callerOf, principalOf } from '../http/request.js';
 import {
   createUser,
-  fieldProblems,
   listUsers,
   setUserActive,
   setUserDataAccess,
@@ -107,7 +106,6 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
       },
     },
     async (request) => {
-      const principal = principalOf(request);
       const body = request.body;
       const email = normalizeEmail(body.email);
       const { organizationId } = request.query;
@@ -115,7 +113,7 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
       if (isActivation)
         return toUserWithCredentials(
           db,
-          await setUserActive(db, callerOf(request), email, body.active!, organizationId),
+          await setUserActive(db, callerOf(request), email, body.active!, config.productName, organizationId),
         );
       assertValid([
         { param: 'organizationId', msg: organizationId === undefined ? 'A value is required' : null },
@@ -123,7 +121,6 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
           param: 'active',
           msg: body.active !== undefined ? 'Activate or deactivate with a body of only email and active.' : null,
         },
-        ...fieldProblems(principal, body, config.productName),
       ]);
       return toUserWithCredentials(
         db,
