@@ -33,15 +33,23 @@ const DISABLE: RestRequest<'disableUserCredential'> & RestRequest<'disableOrgani
   credential_enabled: false,
 };
 
-export function createUserCredential(platform: PlatformClient, email: string): Promise<RestCreatedCredential> {
-  return platform.post<RestCreatedCredential>(`${userPath(email)}/credential`);
+/** What the creator chooses: a name and a lifetime, both optional. */
+export type CredentialChoices = NonNullable<RestRequest<'createUserCredential'>>;
+
+export function createUserCredential(
+  platform: PlatformClient,
+  email: string,
+  choices: CredentialChoices,
+): Promise<RestCreatedCredential> {
+  return platform.post<RestCreatedCredential>(`${userPath(email)}/credential`, choices);
 }
 
 export function createOrganizationCredential(
   platform: PlatformClient,
   organizationId: string,
+  choices: CredentialChoices,
 ): Promise<RestCreatedCredential> {
-  return platform.post<RestCreatedCredential>(`${organizationPath(organizationId)}/credential`);
+  return platform.post<RestCreatedCredential>(`${organizationPath(organizationId)}/credential`, choices);
 }
 
 export function disableUserCredential(platform: PlatformClient, email: string, id: string): Promise<RestCredential> {

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../../context.js';
-import type { Resolvers } from '../../generated/resolvers-types.js';
+import type { CreateCredentialInput, Resolvers } from '../../generated/resolvers-types.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { getOrganization } from '../organization/platform.js';
 import { getUser } from '../user/platform.js';
@@ -9,6 +9,7 @@ import {
   disableOrganizationCredential,
   disableUserCredential,
   organizationCredentials,
+  type CredentialChoices,
   type CredentialOwner,
   type CredentialPayloadSource,
   type RestCreatedCredential,
@@ -20,8 +21,19 @@ function splitSecret({ secret, ...credential }: RestCreatedCredential): { creden
   return { credential, secret };
 }
 
-/** Refusals name the mutation's own arguments (email, organizationId, credentialId). */
-const FIELDS = { prefix: '', renames: { id: 'organizationId' } };
+/** Refusals name the mutation's own arguments (email, organizationId, credentialId, input.name…). */
+const FIELDS = {
+  prefix: '',
+  renames: { id: 'organizationId', name: 'input.name', lifetime_days: 'input.lifetimeDays' },
+};
+
+/** The input's choices in the REST body's words; what is not given is left to the platform's default. */
+function choicesOf(input: CreateCredentialInput | null | undefined): CredentialChoices {
+  return {
+    ...(input?.name != null ? { name: input.name } : {}),
+    ...(input?.lifetimeDays != null ? { lifetime_days: input.lifetimeDays } : {}),
+  };
+}
 
 const created = (owner: CredentialOwner, work: () => Promise<RestCreatedCredential>) =>
   withFieldErrors(FIELDS, async () => ({ ...splitSecret(await work()), owner }));
@@ -39,10 +51,10 @@ const ownerFields = {
 
 export const credentialResolvers: Resolvers = {
   Mutation: {
-    createUserCredential: (_, { email }, { platform }) =>
-      created({ userEmail: email }, () => createUserCredential(platform, email)),
-    createOrganizationCredential: (_, { organizationId }, { platform }) =>
-      created({ organizationId }, () => createOrganizationCredential(platform, organizationId)),
+    createUserCredential: (_, { email, input }, { platform }) =>
+      created({ userEmail: email }, () => createUserCredential(platform, email, choicesOf(input))),
+    createOrganizationCredential: (_, { organizationId, input }, { platform }) =>
+      created({ organizationId }, () => createOrganizationCredential(platform, organizationId, choicesOf(input))),
     disableUserCredential: (_, { email, credentialId }, { platform }) =>
       disabled({ userEmail: email }, () => disableUserCredential(platform, email, credentialId)),
     disableOrganizationCredential: (_, { organizationId, credentialId }, { platform }) =>
@@ -55,6 +67,8 @@ export const credentialResolvers: Resolvers = {
   Credential: {
     enabled: (credential) => credential.credential_enabled,
     generatedAt: (credential) => credential.generated_timestamp,
+    lifetimeDays: (credential) => credential.lifetime_days,
+    expiresAt: (credential) => credential.expires_timestamp,
     daysToExpire: (credential) => credential.days_to_expire,
   },
 

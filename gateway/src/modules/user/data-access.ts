@@ -4,6 +4,7 @@ import type { RestUser } from './platform.js';
 export function dataAccessEntries(user: RestUser) {
   return Object.entries(user.data_access_info ?? {}).map(([id, entry]) => ({
     id,
+    name: entry.name,
     active: entry.active,
     generatedAt: entry.generated_timestamp,
     daysToExpire: entry.days_to_expire,

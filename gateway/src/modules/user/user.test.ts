@@ -248,6 +248,32 @@ describe('data access and user credentials', () => {
       credential: { createdBy: 'user@acme.test' },
     });
   });
+
+  it('names a credential and chooses its lifetime, and names the input field a refusal is about', async () => {
+    const token = await gateway.tokens.user('user@acme.test');
+    const { createUserCredential: named } = await data(
+      `mutation { createUserCredential(email: "user@acme.test", input: { name: "Nightly claims export", lifetimeDays: 30 }) {
+        credential { id name lifetimeDays daysToExpire generatedAt expiresAt } user { dataAccessInfo { id name daysToExpire } } } }`,
+      undefined,
+      token,
+    );
+    expect(named.credential).toMatchObject({ name: 'Nightly claims export', lifetimeDays: 30, daysToExpire: 30 });
+    expect(Date.parse(named.credential.expiresAt) - Date.parse(named.credential.generatedAt)).toBe(30 * 86_400_000);
+    expect(named.user.dataAccessInfo).toContainEqual({
+      id: named.credential.id,
+      name: 'Nightly claims export',
+      daysToExpire: 30,
+    });
+
+    const { createUserCredential: refused } = await data(
+      `mutation { createUserCredential(email: "user@acme.test", input: { lifetimeDays: 365 }) {
+        secret inputErrors { field message } } }`,
+      undefined,
+      token,
+    );
+    expect(refused.secret).toBeNull();
+    expect(refused.inputErrors).toEqual([{ field: 'input.lifetimeDays', message: expect.stringMatching(/90/) }]);
+  });
 });
 
 describe('passwords', () => {
