@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import request from 'supertest';
-import { npiCheckDigit } from '@meridian/schema';
+import { MESSAGES, npiCheckDigit } from '@meridian/schema';
 import { loadConfig, type GatewayConfig } from './config.js';
 import { ARMOR_LIMITS, MAX_TOKENS } from './http/apollo.js';
 import { closeServer, listen } from './http/server.js';
@@ -384,7 +384,7 @@ describe('errors', () => {
     });
   });
 
-  it("an unreachable platform gives the failure's own words, not its address, and readiness fails", async () => {
+  it("an unreachable platform is said in the console's words, not the failure's or its address, and readiness fails", async () => {
     const probe = createServer();
     const closedPort = await listen(probe, '127.0.0.1', 0);
     await closeServer(probe);
@@ -392,13 +392,33 @@ describe('errors', () => {
     const tool = await gateway.tokens.client('meridian-cli', 'systemAdmin', 'meridian');
     const response = await post(cut.url, { query: '{ catalogVersion }' }, tool);
     expect(response.body.errors[0]).toMatchObject({
-      message: 'Connection refused',
+      message: MESSAGES.serviceUnavailable,
       extensions: { code: 'PLATFORM_UNAVAILABLE' },
     });
     expect(JSON.stringify(response.body)).not.toContain(String(closedPort));
     const readiness = await request(cut.url).get('/readyz');
     expect(readiness.status).toBe(503);
     expect(readiness.body).toEqual({ status: 'not ready', checks: { platform: 'failing', jwks: 'ok' } });
+  });
+});
+
+describe('a proxy that cannot reach the platform', () => {
+  it("is said in the console's words too, not as nginx's page or its status", async () => {
+    const nginx = createServer((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>');
+    });
+    const port = await listen(nginx, '127.0.0.1', 0);
+    try {
+      const behind = await anotherGateway({ platformApiUrl: `http://127.0.0.1:${port}` });
+      const tool = await gateway.tokens.client('meridian-cli', 'systemAdmin', 'meridian');
+      const response = await post(behind.url, { query: '{ catalogVersion }' }, tool);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({ message: MESSAGES.serviceUnavailable, extensions: { code: 'PLATFORM_UNAVAILABLE' } }),
+      ]);
+    } finally {
+      await closeServer(nginx);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { CLIENT_IP_HEADER } from '@meridian/schema';
+import { CLIENT_IP_HEADER, MESSAGES } from '@meridian/schema';
 import { Pool } from 'undici';
 import type { ClientDisconnect } from '../http/client-disconnect.js';
 import type { GatewayConfig } from '../config.js';
@@ -11,6 +11,9 @@ import { PlatformCallCancelled, PlatformError } from './errors.js';
 import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What nginx answers when no platform replica can be reached (the platform itself never does). */
+const PROXY_UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
 
 interface Call {
   method: Method;
@@ -38,8 +41,8 @@ export interface CallerOptions {
 }
 
 /**
- * Transport failures in words, without addresses or ports of the internal network (the message may
- * reach the client as the "error's own message" of spec section 8).
+ * Transport failures in words, without addresses or ports of the internal network: for the gateway's
+ * log. The client is told what the console says (MESSAGES.serviceUnavailable).
  */
 function transportMessage(error: unknown): string {
   const code = (error as { code?: string } | null)?.code;
@@ -163,7 +166,8 @@ export class PlatformTransport {
         { method: call.method, path: call.path, durationMs, err: error },
         `Platform call failed: ${message}`,
       );
-      throw new PlatformError(undefined, resolveErrorMessage({ transportError: { message } }));
+      // Callers (the console, internal tools) get the console's words, not the transport's.
+      throw new PlatformError(undefined, MESSAGES.serviceUnavailable);
     }
 
     const status = answer.statusCode;
@@ -174,6 +178,8 @@ export class PlatformTransport {
     if (status === 401) options.onUnauthorized?.();
     // An overlong id or search: the client's mistake, said briefly (the platform's body may echo the path).
     if (status === 414 || status === 431) throw new PlatformError(status, REQUEST_TOO_LONG_MESSAGE);
+    // A proxy in front of the platform that cannot reach it: out of reach, as when no answer comes.
+    if (PROXY_UNAVAILABLE_STATUSES.has(status)) throw new PlatformError(status, MESSAGES.serviceUnavailable);
     // Only the resolved message (and field problems) leave the gateway, never the body itself.
     throw new PlatformError(status, resolveErrorMessage({ status, body }), inputErrorsOf(body));
   }
