@@ -220,7 +220,8 @@ describe('an Org Admin manages the users of their organization', () => {
     const secret = (await dialog.getByLabel('Credential secret').innerText()).trim();
     expect(secret.length).toBeGreaterThan(16);
     await dialog.getByRole('button', { name: 'Copy secret' }).click();
-    await toast(page, 'The secret was copied to the clipboard.').waitFor();
+    await dialog.getByRole('status').getByText('The secret was copied to the clipboard.').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
     await screenshot(page, journey, 'credential secret shown once');
 

@@ -1,7 +1,6 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { DuplicateIcon, KeyIcon, TickIcon } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
-import { useToasts } from './toasts/useToasts.js';
 import './secret-dialog.css';
 
 export interface SecretDialogProps {
@@ -15,33 +14,67 @@ export interface SecretDialogProps {
 
 export const COPIED_MESSAGE = 'The secret was copied to the clipboard.';
 export const COPY_FAILED_MESSAGE = 'The browser did not allow copying. Select the secret and copy it.';
+export const CLOSE_UNCOPIED_QUESTION = 'Close without copying? The secret cannot be shown again.';
+
+type CopyState = 'not-copied' | 'copied' | 'failed';
 
 /**
- * Shows a new credential's secret this one time, with a copy button (users' and organizations'
- * credentials alike). Until it is copied only the footer's button closes it, saying what closing
- * means: Escape, an outside click or a close icon would lose the secret for good, since it is in no
- * cache and no storage and cannot be shown again (decisions.md).
+ * Shows a new credential's secret this one time (users' and organizations' credentials alike). Copying
+ * is the primary action; closing without copying is the quiet one and asks once more, since the secret
+ * is in no cache and no storage and cannot be shown again (decisions.md). Until it is copied, Escape, an
+ * outside click or a close icon do nothing. What copying did is said inside the dialog, not in a toast:
+ * a toast sits above every overlay and would cover the dialog's top.
  */
 export function SecretDialog({ secret, owner, onClose }: SecretDialogProps) {
-  const toasts = useToasts();
-  const [copied, setCopied] = useState(false);
+  const [copy, setCopy] = useState<CopyState>('not-copied');
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const copied = copy === 'copied';
 
-  const copy = async () => {
+  const copySecret = async () => {
     if (!secret) return;
+    setConfirmingClose(false);
     try {
       await navigator.clipboard.writeText(secret);
-      setCopied(true);
-      // The toast says it was copied; it never carries the secret itself.
-      toasts.show({ type: 'success', message: COPIED_MESSAGE });
+      setCopy('copied');
     } catch {
-      toasts.show({ type: 'error', message: COPY_FAILED_MESSAGE });
+      setCopy('failed');
     }
   };
 
   const close = () => {
-    setCopied(false);
+    setCopy('not-copied');
+    setConfirmingClose(false);
     onClose();
   };
+
+  const actions = copied ? (
+    <>
+      <Button variant="minimal" icon={<TickIcon />} onClick={() => void copySecret()}>
+        Copied
+      </Button>
+      <Button intent={Intent.PRIMARY} onClick={close} autoFocus>
+        Done
+      </Button>
+    </>
+  ) : confirmingClose ? (
+    <>
+      <Button variant="minimal" onClick={() => setConfirmingClose(false)} autoFocus>
+        Keep it open
+      </Button>
+      <Button intent={Intent.DANGER} variant="outlined" onClick={close}>
+        Close and lose the secret
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button variant="minimal" onClick={() => setConfirmingClose(true)}>
+        Close without copying
+      </Button>
+      <Button intent={Intent.PRIMARY} icon={<DuplicateIcon />} onClick={() => void copySecret()} autoFocus>
+        Copy secret
+      </Button>
+    </>
+  );
 
   return (
     <Dialog
@@ -55,26 +88,24 @@ export function SecretDialog({ secret, owner, onClose }: SecretDialogProps) {
     >
       <DialogBody>
         <p>The secret of {owner}:</p>
-        <div className="meridian-secret">
-          <pre className={`${Classes.CODE_BLOCK} meridian-secret-value`} aria-label="Credential secret" tabIndex={0}>
-            {secret}
-          </pre>
-          <Button icon={copied ? <TickIcon /> : <DuplicateIcon />} onClick={() => void copy()}>
-            {copied ? 'Copied' : 'Copy secret'}
-          </Button>
-        </div>
-        <Callout intent={Intent.WARNING} title="Copy it now">
-          This is the only time it is shown. It is not stored anywhere it could be read again; if it is lost, create a
-          new credential.
-        </Callout>
+        <pre className={`${Classes.CODE_BLOCK} meridian-secret-value`} aria-label="Credential secret" tabIndex={0}>
+          {secret}
+        </pre>
+        <p role="status" className="meridian-secret-status">
+          {copy === 'copied' ? COPIED_MESSAGE : copy === 'failed' ? COPY_FAILED_MESSAGE : ''}
+        </p>
+        {confirmingClose ? (
+          <Callout intent={Intent.DANGER} title={CLOSE_UNCOPIED_QUESTION}>
+            Whatever needs this credential will not get its secret; you would have to create a new credential.
+          </Callout>
+        ) : (
+          <Callout intent={Intent.WARNING} title="Copy it now">
+            This is the only time it is shown. It is not stored anywhere it could be read again; if it is lost, create a
+            new credential.
+          </Callout>
+        )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <Button intent={Intent.PRIMARY} onClick={close}>
-            {copied ? 'Done' : 'Close without copying'}
-          </Button>
-        }
-      />
+      <DialogFooter actions={actions} />
     </Dialog>
   );
 }

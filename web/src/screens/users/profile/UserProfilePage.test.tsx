@@ -207,7 +207,7 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
       generatedAt: '2026-04-01T00:00:00Z',
       daysToExpire: 90,
     };
-    const { gateway, setup } = renderWithGateway(profilePath('pat@acme.test', 'credentials'), orgAdmin, {
+    const { gateway, setup, toasts } = renderWithGateway(profilePath('pat@acme.test', 'credentials'), orgAdmin, {
       ...handlers(users),
       CreateUserCredential: () => {
         const user = users.get('pat@acme.test')!;
@@ -253,8 +253,11 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create credential' }));
     const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
     expect(within(dialog).getByLabelText('Credential secret').textContent).toBe(SECRET);
+    // No toast sits over the dialog's top: the dialog says what happened, creating and copying alike.
+    expect(toasts.list()).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy secret' }));
     expect(writeText).toHaveBeenCalledWith(SECRET);
+    expect(toasts.list()).toEqual([]);
     expect(rows()[0]).toContain('Expires in 90 days');
 
     await setup.persistence.flush();

@@ -52,9 +52,9 @@ export function CredentialsSection({ user: data, actor }: CredentialsSectionProp
 
   const createCredential = async () => {
     const outcome = await create();
+    // The secret dialog itself says the credential was created: a toast would sit over its top.
     if (outcome.ok) {
       setSecret(outcome.value.secret);
-      toasts.show({ type: 'success', message: 'A new credential was created. Copy its secret now.' });
     } else {
       toasts.show({ type: 'error', message: outcome.formError ?? Object.values(outcome.fieldErrors).join(' ') });
     }
