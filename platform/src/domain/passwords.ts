@@ -9,10 +9,12 @@ import {
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
 import {
+  closeOpenResetTokens,
   closeOpenTokens,
   deleteLoginFailures,
   lastTokenIssuedAt,
   selectPasswordHash,
+  tokenIssuedWithin,
   updatePasswordHash,
 } from '../stores/passwords.js';
 import { recordAuditEvent, type AuditOrigin, type AuditSource } from './audit.js';
@@ -45,7 +47,7 @@ async function setPassword(db: Queryable, email: string, password: string): Prom
   await closeOpenTokens(db, email);
 }
 
-/** Issues a one-time link and writes it to the outbox. */
+/** Issues a one-time link, closing the user's earlier reset links, and writes it to the outbox. */
 async function mailPasswordLink(
   db: Queryable,
   consoleUrl: string,
@@ -53,6 +55,7 @@ async function mailPasswordLink(
   email: string,
   purpose: PasswordTokenPurpose,
 ) {
+  await closeOpenResetTokens(db, email);
   const link = createPasswordLink(consoleUrl, await issuePasswordToken(db, email, purpose));
   const body = `Use this link within 60 minutes to set a new ${productName} password: ${link}\nIf you did not ask for it, ignore this email.`;
   await sendMail(db, email, `Set your ${productName} password`, body, link);
@@ -75,13 +78,31 @@ async function auditPassword(
   });
 }
 
-/** Mails a link to set a new password when the email is an active user's; records whether one went out. */
+/**
+ * One reset mail per email per RESET_MAIL_INTERVAL_MS: a request inside the interval is answered alike
+ * and sends nothing (the link already mailed still works), so a flood of requests cannot flood a
+ * mailbox. The interval is read from the links in the database, so every replica agrees.
+ */
+export const RESET_MAIL_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Links a forgotten-password request would repeat: its own and an administrator's (both are mailed). */
+const MAILED_RESET_PURPOSES: readonly PasswordTokenPurpose[] = ['reset', 'initiated'];
+
+/**
+ * Mails a link to set a new password when the email is an active user's, at most once per interval
+ * (a newer link closes the older ones); records whether one went out. The answer is the same whatever
+ * happened.
+ */
 export async function requestPasswordReset(db: Database, source: AuditSource, rawEmail: string, config: MailConfig) {
   const email = normalizeEmail(rawEmail);
   assertValid([{ param: 'email', msg: validateEmail(email) }]);
   await db.transaction(async (tx) => {
-    const user = await findUser(tx, email);
+    // The user's row lock makes concurrent requests for one email (on any replica) take turns, so the
+    // second sees the first one's link.
+    const user = await findUser(tx, email, true);
     const linkSent = user?.active === true;
+    // Answered by the link mailed moments ago: no mail, and no event (the trail has the one that mailed it).
+    if (linkSent && (await tokenIssuedWithin(tx, email, MAILED_RESET_PURPOSES, RESET_MAIL_INTERVAL_MS))) return;
     if (linkSent) await mailPasswordLink(tx, config.consoleUrl, config.productName, email, 'reset');
     // The answer reveals nothing; the trail (read by administrators) says whether a link went out.
     await auditPassword(tx, source, 'password.reset-request', email, user, { linkSent });

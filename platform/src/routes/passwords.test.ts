@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, PASSWORD_POLICY_MESSAGE, PASSWORD_REUSE_MESSAGE } from '@meridian/schema';
 import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
+import { RESET_MAIL_INTERVAL_MS } from '../domain/passwords.js';
 import { devRoutes } from './dev.js';
 
 let platform: TestPlatform;
@@ -48,6 +49,23 @@ async function forgot(email: string): Promise<string> {
   return new URL(mail!.link!).searchParams.get('token')!;
 }
 
+/** Moves `email`'s links back past the reset-mail interval, as if that time had passed. */
+async function pastResetInterval(email: string): Promise<void> {
+  await platform.db.query(
+    `UPDATE password_tokens SET created_at = created_at - make_interval(secs => $2) WHERE email = $1`,
+    [email, RESET_MAIL_INTERVAL_MS / 1000 + 1],
+  );
+}
+
+/** How many of `email`'s links would still set a password. */
+async function usableLinks(email: string): Promise<number> {
+  const { rows } = await platform.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM password_tokens WHERE email = $1 AND used_at IS NULL AND expires_at > now()',
+    [email],
+  );
+  return rows[0]!.n;
+}
+
 const createPassword = (token: string, password: string) =>
   call('POST', '/password/create', undefined, { token, password });
 
@@ -78,6 +96,41 @@ describe('POST /password/forgot', () => {
       expect(response.json()).toEqual(known.json());
       expect(await outbox(email)).toEqual([]);
     }
+  });
+
+  it('mails one link for a flood of requests, answering each alike, and a later request closes it', async () => {
+    const email = 'flood@acme.test';
+    await platform.db.query(
+      `INSERT INTO users (email, organization_id, name, password_hash)
+         SELECT $1, 'acme', 'Flo Od', password_hash FROM users WHERE email = 'user@acme.test'`,
+      [email],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('POST', '/password/forgot', undefined, { email })),
+    );
+    const unknown = await call('POST', '/password/forgot', undefined, { email: 'nobody.flood@acme.test' });
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.body).toBe(unknown.body);
+    }
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(1);
+    expect(await usableLinks(email)).toBe(1);
+    const { rows: events } = await platform.db.query(
+      `SELECT details FROM audit_events WHERE action = 'password.reset-request' AND target_id = $1`,
+      [email],
+    );
+    expect(events).toEqual([{ details: { linkSent: true } }]);
+    const first = new URL(mails[0]!.link!).searchParams.get('token')!;
+
+    // Once the interval has passed, a new request mails a new link and closes the older one.
+    await pastResetInterval(email);
+    const second = await forgot(email);
+    expect(second).not.toBe(first);
+    expect(await outbox(email)).toHaveLength(2);
+    expect(await usableLinks(email)).toBe(1);
+    expect((await createPassword(first, NEW_PASSWORD)).json()).toEqual({ message: LINK_UNUSABLE });
+    expect((await createPassword(second, NEW_PASSWORD)).statusCode).toBe(204);
   });
 
   it('names an email that is not an address', async () => {
@@ -130,6 +183,7 @@ describe('POST /password/create', () => {
     expect((await createPassword('not-a-token', NEW_PASSWORD)).json()).toEqual({ message: LINK_UNUSABLE });
 
     const older = await forgot('orgadmin@globex.test');
+    await pastResetInterval('orgadmin@globex.test');
     const newer = await forgot('orgadmin@globex.test');
     expect((await createPassword(newer, NEW_PASSWORD)).statusCode).toBe(204);
     expect((await createPassword(older, 'older-link-password-9')).json()).toEqual({ message: LINK_UNUSABLE });

@@ -51,6 +51,33 @@ export async function closeOpenTokens(db: Queryable, email: string): Promise<voi
   await db.query('UPDATE password_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL', [email]);
 }
 
+/** Links that set a password for an existing user (reset, expired, administrator-started): not an invitation. */
+const RESET_PURPOSES = ['reset', 'expired', 'initiated'];
+
+/** The open reset links of `email` stop working (a newer link closes the older ones). */
+export async function closeOpenResetTokens(db: Queryable, email: string): Promise<void> {
+  await db.query(
+    'UPDATE password_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL AND purpose = ANY($2)',
+    [email, RESET_PURPOSES],
+  );
+}
+
+/** Whether a link of one of `purposes` was issued to `email` in the last `withinMs` (the database's clock). */
+export async function tokenIssuedWithin(
+  db: Queryable,
+  email: string,
+  purposes: readonly string[],
+  withinMs: number,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM password_tokens
+      WHERE email = $1 AND purpose = ANY($2) AND created_at > now() - make_interval(secs => $3::double precision / 1000)
+      LIMIT 1`,
+    [email, purposes, withinMs],
+  );
+  return rows.length > 0;
+}
+
 /** When the user's latest password link was issued, or null. */
 export async function lastTokenIssuedAt(db: Queryable, email: string): Promise<Date | null> {
   const { rows } = await db.query<{ last: Date | null }>(
