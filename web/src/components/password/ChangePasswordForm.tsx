@@ -1,6 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../TextField.js';
+import { useRefusalFocus } from '../focus-first-error.js';
 import { checkNewPassword } from './new-password.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
 import { Notice } from './Notice.js';
@@ -38,9 +39,11 @@ export function ChangePasswordForm({ email, onChanged, autoFocus = false, extraA
   const [problems, setProblems] = useState<Problems>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [changePassword, { loading }] = useChangePassword();
+  const focus = useRefusalFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    focus.submitting(event.currentTarget);
     const local = checkNewPassword(newPassword, confirmation);
     const checked: Problems = {
       currentPassword: currentPassword ? undefined : CURRENT_PASSWORD_REQUIRED_MESSAGE,
@@ -49,7 +52,7 @@ export function ChangePasswordForm({ email, onChanged, autoFocus = false, extraA
     };
     setProblems(checked);
     setFormError(null);
-    if (checked.currentPassword || checked.newPassword || checked.confirmation) return;
+    if (checked.currentPassword || checked.newPassword || checked.confirmation) return focus.refused();
     const outcome = await changePassword({ currentPassword, newPassword });
     if (outcome.ok) {
       setCurrentPassword('');
@@ -63,6 +66,7 @@ export function ChangePasswordForm({ email, onChanged, autoFocus = false, extraA
       newPassword: outcome.fieldErrors.newPassword,
     });
     setFormError(outcome.formError);
+    focus.refused();
   }
 
   return (

@@ -50,7 +50,7 @@ export default function CreateOrganizationPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    if (!fields.trySubmit()) return;
+    if (!fields.trySubmit(event)) return;
     const outcome = await create(toCreateOrganizationInput(form));
     if (outcome.ok) {
       toasts.show({ type: 'success', message: `Organization ${outcome.value.name} created.` });
@@ -149,6 +149,7 @@ export default function CreateOrganizationPage() {
         <Checkbox
           label="Medicare licensed"
           checked={form.medicareLicensed}
+          aria-invalid={fields.errorOf('medicareLicensed') ? true : undefined}
           onChange={(event) => edit('medicareLicensed', { medicareLicensed: event.currentTarget.checked })}
         />
         {fields.errorOf('medicareLicensed') && (

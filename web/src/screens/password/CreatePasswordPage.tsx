@@ -1,6 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useRefusalFocus } from '../../components/focus-first-error.js';
 import { checkNewPassword, type NewPasswordProblems } from '../../components/password/new-password.js';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields.js';
 import { Notice } from '../../components/password/Notice.js';
@@ -24,17 +25,20 @@ export function CreatePasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [createPassword, { loading }] = useCreatePassword();
+  const focus = useRefusalFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    focus.submitting(event.currentTarget);
     const local = checkNewPassword(password, confirmation);
     setProblems(local);
     setFormError(null);
-    if (local.password || local.confirmation) return;
+    if (local.password || local.confirmation) return focus.refused();
     const outcome = await createPassword({ token, password });
     if (outcome.ok) return setDone(true);
     setProblems({ password: outcome.fieldErrors.password });
     setFormError(outcome.fieldErrors.token ?? outcome.formError);
+    focus.refused();
   }
 
   if (done) {

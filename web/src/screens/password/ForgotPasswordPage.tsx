@@ -2,6 +2,7 @@ import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { normalizeEmail, validateEmail } from '@meridian/schema';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useRefusalFocus } from '../../components/focus-first-error.js';
 import { Notice } from '../../components/password/Notice.js';
 import { PasswordPageLayout } from './PasswordPageLayout.js';
 import { useRequestPasswordReset } from './useRequestPasswordReset.js';
@@ -20,17 +21,20 @@ export function ForgotPasswordPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [requestReset, { loading }] = useRequestPasswordReset();
+  const focus = useRefusalFocus();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    focus.submitting(event.currentTarget);
     const problem = validateEmail(normalizeEmail(email));
     setEmailError(problem ?? undefined);
     setFormError(null);
-    if (problem) return;
+    if (problem) return focus.refused();
     const outcome = await requestReset(normalizeEmail(email));
     if (outcome.ok) return setSent(true);
     setEmailError(outcome.fieldErrors.email);
     setFormError(outcome.formError);
+    focus.refused();
   }
 
   if (sent) {
@@ -66,7 +70,7 @@ export function ForgotPasswordPage() {
             value={email}
             onValueChange={setEmail}
             intent={emailError ? Intent.DANGER : Intent.NONE}
-            aria-invalid={Boolean(emailError)}
+            aria-invalid={emailError ? true : undefined}
             autoFocus
           />
         </FormGroup>

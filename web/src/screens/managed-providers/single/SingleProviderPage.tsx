@@ -17,6 +17,7 @@ import { useToasts } from '../../../components/toasts/useToasts.js';
 import { LinkButton } from '../../../components/LinkButton.js';
 import { FeatureUnavailable } from '../FeatureUnavailable.js';
 import { formatDateTime } from '../../../lib/dates.js';
+import { useRefusalFocus } from '../../../components/focus-first-error.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
 import { isFeatureUnavailable } from '../gateway-errors.js';
 import { useListReturnPath } from '../list/list-return.js';
@@ -58,12 +59,14 @@ function UpdateForm({ organizationId, kind, npi, initial, listPath }: FormProps)
   const toasts = useToasts();
   const navigate = useNavigate();
   const fieldId = useId();
+  const focus = useRefusalFocus();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    focus.submitting(event.currentTarget);
     const invalid = validateProviderLinkValue(kind.rest, value);
     setProblem(invalid);
-    if (invalid) return;
+    if (invalid) return focus.refused();
     const outcome = rowOutcome(await upsert(organizationId, kind, [{ npi, value }]));
     if ('failure' in outcome) {
       toasts.show({ type: 'error', message: outcome.failure });
@@ -72,6 +75,7 @@ function UpdateForm({ organizationId, kind, npi, initial, listPath }: FormProps)
     if (outcome.status === 'ERROR') {
       // Said next to the field; what was typed stays.
       setProblem(outcome.message);
+      focus.refused();
       return;
     }
     const done = outcome.status === 'UNCHANGED' ? 'was already' : 'is now';
@@ -88,7 +92,13 @@ function UpdateForm({ organizationId, kind, npi, initial, listPath }: FormProps)
         helperText={problem ?? (kind.rest === 'provider_alias' ? '1 to 120 characters.' : undefined)}
       >
         {kind.rest === 'provider_relationship' ? (
-          <HTMLSelect id={fieldId} value={value} onChange={(event) => setValue(event.target.value)} fill>
+          <HTMLSelect
+            id={fieldId}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            fill
+            aria-invalid={problem ? true : undefined}
+          >
             {!(RELATIONSHIP_VALUES as readonly string[]).includes(value) && (
               <option value="">Choose a relationship</option>
             )}
@@ -101,6 +111,7 @@ function UpdateForm({ organizationId, kind, npi, initial, listPath }: FormProps)
             id={fieldId}
             value={value}
             intent={problem ? Intent.DANGER : Intent.NONE}
+            aria-invalid={problem ? true : undefined}
             onChange={(event) => setValue(event.target.value)}
           />
         )}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@meridian/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionUserOf, WAIT } from '../../../routes/test-support.js';
 import { auditEventRecord, eventsAnswer } from '../../../components/activity/test-support.js';
 import { job, organizationRecord, renderWithGateway, steps } from '../test-support.js';
@@ -10,7 +10,10 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const admin = sessionUserOf('systemAdmin', { email: 'admin@meridian.test', organizationId: 'meridian' });
 const payload = (field: string, organization: unknown) => ({
@@ -237,6 +240,50 @@ describe('update organization', { timeout: 20_000 }, () => {
       'The user limit cannot be 10: the organization has 12 active users.',
     );
     expect(screen.getByLabelText<HTMLInputElement>(/^User limit/).value).toBe('10');
+    // No field says it: the refusal above the buttons gets focus, so the person is where it is said.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')), WAIT);
+  });
+
+  it('brings focus and the screen to the first field in error when a save is refused', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/licenses', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      UpdateLicenses: () => ({
+        updateLicenses: {
+          __typename: 'OrganizationPayload',
+          organization: null,
+          inputErrors: [
+            {
+              __typename: 'InputError',
+              field: 'input.tableauUserLicenses.explorerCount',
+              message: 'Explorer licenses cannot be below the 3 in use.',
+            },
+          ],
+        },
+      }),
+    });
+    // The form's own check: nothing is sent, and the Viewer field, not the button, has focus.
+    const viewers = await screen.findByLabelText<HTMLInputElement>(/^Viewer licenses/, undefined, WAIT);
+    await userEvent.clear(viewers);
+    await userEvent.type(viewers, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    await waitFor(() => expect(document.activeElement).toBe(viewers), WAIT);
+    expect(scrolled).toContain(viewers);
+    expect(gateway.count('UpdateLicenses')).toBe(0);
+
+    // The gateway's refusal of another field: focus goes to that one.
+    await userEvent.clear(viewers);
+    await userEvent.type(viewers, '4');
+    const explorers = screen.getByLabelText<HTMLInputElement>(/^Explorer licenses/);
+    await userEvent.clear(explorers);
+    await userEvent.type(explorers, '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    await waitFor(() => expect(document.activeElement).toBe(explorers), WAIT);
+    expect(explorers.getAttribute('aria-invalid')).toBe('true');
+    expect(scrolled.at(-1)).toBe(explorers);
   });
 
   it('offers only the allowed moves and shows a started job’s steps live', async () => {

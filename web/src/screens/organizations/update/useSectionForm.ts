@@ -31,7 +31,10 @@ export function useSectionForm<Field extends string, Values extends object, Inpu
   const [formError, setFormError] = useState<string | null>(null);
   const fields = useFieldErrors<Field>(() => options.validate(values));
   const input = options.toInput(values);
-  const leavePrompt = useUnsavedChangesPrompt(!options.readOnly && input !== null);
+  // Nothing to save or discard: no change to send, and nothing typed that the form's checks refuse (a
+  // value such as "abc" sends nothing, yet Save must stay pressable to say what is wrong and go there).
+  const unchanged = input === null && !fields.hasErrors;
+  const leavePrompt = useUnsavedChangesPrompt(!options.readOnly && !unchanged);
 
   /** A field changed: its value, and the gateway's earlier word about it goes. */
   const change = (field: Field, patch: Partial<Values>) => {
@@ -42,7 +45,7 @@ export function useSectionForm<Field extends string, Values extends object, Inpu
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    if (!input || !fields.trySubmit()) return;
+    if (!fields.trySubmit(event) || !input) return;
     const outcome = await options.save(input);
     if (outcome.ok) {
       clear();
@@ -61,5 +64,5 @@ export function useSectionForm<Field extends string, Values extends object, Inpu
     setFormError(null);
   };
 
-  return { values, change, fields, input, formError, leavePrompt, submit, discard };
+  return { values, change, fields, input, unchanged, formError, leavePrompt, submit, discard };
 }

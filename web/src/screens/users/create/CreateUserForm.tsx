@@ -91,7 +91,7 @@ export function CreateUserForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!fields.trySubmit() || loading) return;
+    if (!fields.trySubmit(event) || loading) return;
     setFormError(null);
     const outcome = await create(toCreateUserInput(form, organization));
     if (outcome.ok) {
@@ -132,6 +132,7 @@ export function CreateUserForm({
           <Checkbox
             label={`Create this user with an email outside ${organization?.name ?? 'the organization'}’s domains (${organization?.domains.join(', ') ?? ''})`}
             checked={form.allowOutsideDomain}
+            aria-invalid={errorOf('allowOutsideDomain') ? true : undefined}
             onChange={(event) => set('allowOutsideDomain', 'allowOutsideDomain')(event.currentTarget.checked)}
           />
           {errorOf('allowOutsideDomain') && <p className={Classes.INTENT_DANGER}>{errorOf('allowOutsideDomain')}</p>}

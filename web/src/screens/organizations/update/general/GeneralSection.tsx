@@ -47,7 +47,7 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
   const saved = useMemo(() => generalValuesOf(org), [org]);
   const [update, { loading }] = useUpdateOrganization();
   const readOnly = readOnlyReason !== null;
-  const { values, change, fields, input, formError, leavePrompt, submit, discard } = useSectionForm<
+  const { values, change, fields, unchanged, formError, leavePrompt, submit, discard } = useSectionForm<
     GeneralField,
     GeneralValues,
     UpdateOrganizationInput
@@ -153,7 +153,7 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
         saveLabel="Save changes"
         readOnly={readOnly}
         loading={loading}
-        unchanged={input === null}
+        unchanged={unchanged}
         onDiscard={discard}
       />
     </form>

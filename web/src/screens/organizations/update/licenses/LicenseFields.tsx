@@ -134,7 +134,7 @@ export function LicenseFields({ values, onChange, onBlur, source, catalog, error
       <fieldset>
         <legend>Licensed products</legend>
         {errorOf('products') && (
-          <Callout intent={Intent.DANGER} compact>
+          <Callout intent={Intent.DANGER} compact role="alert">
             {errorOf('products')}
           </Callout>
         )}

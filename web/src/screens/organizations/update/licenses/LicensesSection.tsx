@@ -38,7 +38,7 @@ export function LicensesSection({ organization, readOnlyReason }: LicensesSectio
   const saved = useMemo(() => licenseValuesOf(source), [source]);
   const [update, { loading }] = useUpdateLicenses();
   const readOnly = readOnlyReason !== null;
-  const { values, change, fields, input, formError, leavePrompt, submit, discard } = useSectionForm<
+  const { values, change, fields, unchanged, formError, leavePrompt, submit, discard } = useSectionForm<
     LicenseField,
     LicenseValues,
     LicensesInput
@@ -82,7 +82,7 @@ export function LicensesSection({ organization, readOnlyReason }: LicensesSectio
         saveLabel="Save licenses"
         readOnly={readOnly}
         loading={loading}
-        unchanged={input === null}
+        unchanged={unchanged}
         onDiscard={discard}
       />
     </form>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { TextField } from '../../../../components/TextField.js';
+import { useRefusalFocus } from '../../../../components/focus-first-error.js';
 import { useOffboardOrganization } from './useOffboardOrganization.js';
 
 export interface OffboardDialogProps {
@@ -24,6 +25,7 @@ export function OffboardDialog({ isOpen, onClose, organization }: OffboardDialog
   const [typed, setTyped] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const confirmed = confirmsOffboarding(typed, organization.id);
+  const focus = useRefusalFocus();
 
   const close = () => {
     setTyped('');
@@ -33,6 +35,7 @@ export function OffboardDialog({ isOpen, onClose, organization }: OffboardDialog
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    focus.submitting(event.currentTarget);
     if (!confirmed) return;
     setFormError(null);
     const outcome = await offboard({ id: organization.id });
@@ -44,6 +47,7 @@ export function OffboardDialog({ isOpen, onClose, organization }: OffboardDialog
     const message = failureMessage(outcome);
     setFormError(message);
     toasts.show({ type: 'error', message });
+    focus.refused();
   };
 
   return (

@@ -55,7 +55,7 @@ export function SwitchSegmentDialog({ isOpen, onClose, organization }: SwitchSeg
     event.preventDefault();
     setFormError(null);
     const input = toSwitchSegmentInput(values, saved, catalog.dependencies);
-    if (!fields.trySubmit() || !input) return;
+    if (!fields.trySubmit(event) || !input) return;
     const outcome = await switchSegment({ id: organization.id, input });
     if (outcome.ok) {
       toasts.show({

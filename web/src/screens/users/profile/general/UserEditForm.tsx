@@ -1,5 +1,6 @@
 import { Alert, Button, Callout, Classes, Intent, Switch } from '@blueprintjs/core';
 import { useUnsavedChangesPrompt } from '../../../../components/useUnsavedChangesPrompt.js';
+import { useRefusalFocus } from '../../../../components/focus-first-error.js';
 import type { Role } from '@meridian/schema';
 import { useState, type FormEvent } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
@@ -47,6 +48,7 @@ export function UserEditForm(props: UserEditFormProps) {
   const [serverErrors, setServerErrors] = useState<UserEditErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const focus = useRefusalFocus();
 
   const errors = validateEditForm(form);
   const changes = changesOf(saved, form);
@@ -72,10 +74,12 @@ export function UserEditForm(props: UserEditFormProps) {
     // The refusal shows once, in the form: beside its field, or above the buttons.
     setServerErrors(outcome.fieldErrors);
     setFormError(outcome.formError);
+    focus.refused();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    focus.submitting(event.currentTarget);
     if (!changes || Object.keys(errors).length > 0 || loading) return;
     if (turnsDataAccessOff(saved, form) && props.activeCredentials > 0) setConfirming(true);
     else void send();
@@ -114,6 +118,7 @@ export function UserEditForm(props: UserEditFormProps) {
       <Switch
         label="Direct data access"
         checked={form.directDataAccess}
+        aria-invalid={errorOf('directDataAccessEnabled') ? true : undefined}
         onChange={(event) => set('directDataAccess', 'directDataAccessEnabled')(event.currentTarget.checked)}
       />
       {errorOf('directDataAccessEnabled') && (
