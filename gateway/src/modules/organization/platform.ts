@@ -21,21 +21,36 @@ export type RestOrganizationSortField = 'name' | 'id' | 'status' | 'customer_seg
 export type RestOrganizationCreate = RestRequest<'createOrganization'>;
 export type RestOrganizationUpdate = RestRequest<'updateOrganization'>;
 
-/** Seat usage is always asked for: Organization.licenses then needs no second call. */
+/** Seat usage (licenses.active_users, tableau_user_licenses.*_used): counted by the platform only when asked for. */
 const WITH_USAGE = { include: 'licenses_used' } as const;
+
+/** What an organization read asks the platform for beyond the record itself. */
+export interface OrganizationReadOptions {
+  /** Seat usage: only when a selected field reads it (selectsSeatUsage), since the platform counts users for it. */
+  usage?: boolean;
+}
 
 export const organizationPath = (id: string) => `/organization/${segment(id)}`;
 
 /**
- * One organization with its jobs and license usage. Every lazy field that needs more than a list row
- * reads through this one call, which the client makes once per request.
+ * One organization with its jobs, and its license usage when asked. Every lazy field that needs more
+ * than a list row reads through this call, which the client makes once per request for each question
+ * (with or without usage).
  */
-export function getOrganization(platform: PlatformClient, id: string): Promise<RestOrganization> {
-  return platform.get<RestOrganization>(organizationPath(id), WITH_USAGE);
+export function getOrganization(
+  platform: PlatformClient,
+  id: string,
+  { usage = false }: OrganizationReadOptions = {},
+): Promise<RestOrganization> {
+  return platform.get<RestOrganization>(organizationPath(id), usage ? WITH_USAGE : undefined);
 }
 
-export function listOrganizations(platform: PlatformClient, query: Query): Promise<ListResult<RestOrganization>> {
-  return platform.list<RestOrganization>('/organization', { ...query, ...WITH_USAGE });
+export function listOrganizations(
+  platform: PlatformClient,
+  query: Query,
+  { usage = false }: OrganizationReadOptions = {},
+): Promise<ListResult<RestOrganization>> {
+  return platform.list<RestOrganization>('/organization', usage ? { ...query, ...WITH_USAGE } : query);
 }
 
 export function createOrganization(platform: PlatformClient, body: RestOrganizationCreate): Promise<RestOrganization> {

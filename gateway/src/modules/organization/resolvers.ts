@@ -13,6 +13,7 @@ import {
   type RestOrganizationSortField,
   type RestOrganizationUpdate,
 } from './platform.js';
+import { selectsSeatUsage } from './seat-usage.js';
 
 const STATUS_VALUES = {
   CREATED: 'created',
@@ -60,14 +61,20 @@ export const organizationResolvers: Resolvers = {
   OrganizationSortField: SORT_FIELD_VALUES,
 
   Query: {
-    organization: (_, { id }, { platform }) => orNullWhenNotFound(getOrganization(platform, id)),
-    organizations: async (_, args, { platform }) =>
+    // Seat usage is asked for only when the query selects it: the platform counts users for it.
+    organization: (_, { id }, { platform }, info) =>
+      orNullWhenNotFound(getOrganization(platform, id, { usage: selectsSeatUsage(info) })),
+    organizations: async (_, args, { platform }, info) =>
       toPage(
-        await listOrganizations(platform, {
-          ...listQuery(args, sortParam(args.sort)),
-          customer_segment: args.customerSegment ?? undefined,
-          status: args.status ?? undefined,
-        }),
+        await listOrganizations(
+          platform,
+          {
+            ...listQuery(args, sortParam(args.sort)),
+            customer_segment: args.customerSegment ?? undefined,
+            status: args.status ?? undefined,
+          },
+          { usage: selectsSeatUsage(info) },
+        ),
       ),
   },
 
@@ -100,11 +107,12 @@ export const organizationResolvers: Resolvers = {
     medicareLicensed: (organization) => organization.medicare_licensed,
     biPortalUrl: (organization) => organization.onboarding?.bi?.portal_url ?? null,
     biPortal: (organization) => ({ defaultStates: organization.preferences?.bi_portal?.default_states ?? [] }),
-    // Lists and reads ask for usage; a mutation's answer may lack it, and then one read fetches it.
-    licenses: async (organization, _, { platform }) =>
-      organization.licenses.active_users !== undefined
+    // Reads that select usage ask for it up front; an answer without it (a mutation's, another field's
+    // read) is completed by one read with usage, only when usage is selected here.
+    licenses: async (organization, _, { platform }, info) =>
+      organization.licenses.active_users !== undefined || !selectsSeatUsage(info)
         ? organization.licenses
-        : (await getOrganization(platform, organization.id)).licenses,
+        : (await getOrganization(platform, organization.id, { usage: true })).licenses,
   },
 
   Licenses: {

@@ -4,6 +4,7 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import { callerOf } from '../common/caller.js';
 import { orNullWhenRefused } from '../common/optional-reads.js';
 import { getOrganization } from '../organization/platform.js';
+import { selectsSeatUsage } from '../organization/seat-usage.js';
 import { dataAccessEntries } from '../user/data-access.js';
 import { ownRecord } from './platform.js';
 
@@ -32,8 +33,10 @@ export const sessionResolvers: Resolvers = {
     permissions: ({ caller }) => [...ROLE_PERMISSIONS[caller.role]],
     organizationId: ({ caller, user }) => user?.organizationId ?? caller.organizationId,
     // Org users may not read their organization: for them this is null, not an error.
-    organization: ({ caller, user }, _, { platform }) =>
-      orNullWhenRefused(getOrganization(platform, user?.organizationId ?? caller.organizationId)),
+    organization: ({ caller, user }, _, { platform }, info) =>
+      orNullWhenRefused(
+        getOrganization(platform, user?.organizationId ?? caller.organizationId, { usage: selectsSeatUsage(info) }),
+      ),
     isPasswordExpiring: ({ user }) => user?.isPasswordExpiring ?? false,
     daysLeftForPasswordExpiry: ({ user }) => user?.daysLeftForPasswordExpiry ?? CLIENT_PASSWORD_DAYS_LEFT,
     passwordExpiresAt: ({ user }) => user?.passwordExpiresAt ?? null,

@@ -5,6 +5,7 @@ import { withFieldErrors, type FieldNames } from '../common/input-errors.js';
 import { orNullWhenNotFound, orNullWhenRefused } from '../common/optional-reads.js';
 import { listQuery, sortParam, toPage } from '../common/platform.js';
 import { getOrganization } from '../organization/platform.js';
+import { selectsSeatUsage } from '../organization/seat-usage.js';
 import { getPasswordResetMeta } from '../password/platform.js';
 import { dataAccessEntries } from './data-access.js';
 import {
@@ -132,7 +133,8 @@ export const userResolvers: Resolvers = {
     tableauLicense: (user) => user.tableauConfig?.tableauLicense ?? null,
     tableauUser: (user) => user.tableauConfig?.tableauUser ?? false,
     dataAccessInfo: (user) => dataAccessEntries(user),
-    organization: (user, _, { platform }) => orNullWhenRefused(getOrganization(platform, user.organizationId)),
+    organization: (user, _, { platform }, info) =>
+      orNullWhenRefused(getOrganization(platform, user.organizationId, { usage: selectsSeatUsage(info) })),
     passwordResetMeta: (user, _, { platform }) => getPasswordResetMeta(platform, user.email),
   },
 
