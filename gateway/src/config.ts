@@ -37,7 +37,7 @@ export interface GatewayConfig {
   maxPlatformCalls: number;
   /** Least time between two JWKS downloads prompted by tokens with an unknown key id. */
   jwksCooldownMs: number;
-  /** Take the client IP from X-Forwarded-For (behind nginx); otherwise the socket's address. */
+  /** Behind one proxy (nginx): the client IP is the X-Forwarded-For entry it appended; otherwise the socket's address. */
   trustProxy: boolean;
   /** The console's operations (graphql-codegen's persisted-documents.json): the trusted documents. */
   trustedDocumentsFile: string;

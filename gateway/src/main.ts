@@ -20,8 +20,6 @@ async function main(): Promise<void> {
     stopping = true;
     gateway.log.info({ signal }, 'Stopping: finishing requests under way');
     // Requests under way get 10 s to finish; then their connections are cut.
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
-    force.unref();
     closeServer(server)
       .then(() => gateway.close())
       .then(

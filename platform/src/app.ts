@@ -1,10 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { behindOneProxy } from '@meridian/schema';
+import { closeIdleConnectionsLater } from '@meridian/schema/http-server';
 import type { PlatformConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { authenticate, type TokenVerifier } from './http/auth.js';
-import { closeIdleConnectionsLater } from './http/drain.js';
-import { errorHandler } from './http/errors.js';
+import { MAX_PARAM_LENGTH, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.js';
+import { OneLinePerRequest } from './http/request-log.js';
 import { requestIdOf } from './http/request.js';
 import { refuseControlCharacters, strictBodyValidators } from './http/validation.js';
 import { registerRoutes } from './routes/index.js';
@@ -15,6 +17,8 @@ export interface RestApiOptions {
   verifier: TokenVerifier;
   /** Fastify's logger; false in tests. */
   logger?: boolean | object;
+  /** Behind one proxy that sets X-Forwarded-For (nginx): a direct caller's address is nginx's last entry. */
+  trustProxy?: boolean;
 }
 
 /** Builds the REST API; it listens nowhere (main.ts and tests choose the port). */
@@ -24,13 +28,20 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
     // The 5,000-row bulk calls must fit.
     bodyLimit: 5 * 1024 * 1024,
     genReqId: requestIdOf,
+    // One line per request (method, route, status, duration, id); health checks at debug.
+    logController: new OneLinePerRequest(),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // What the router refuses before any route (a bad or too long path parameter), in our words.
+    frameworkErrors: frameworkErrorHandler,
     schemaController: { compilersFactory: strictBodyValidators() },
     // Stopping (SIGTERM), a request that arrives on a connection accepted before is served, not
     // refused with a 503: behind nginx it is on its way already and cannot go elsewhere.
     return503OnClosing: false,
+    trustProxy: options.trustProxy ? behindOneProxy : false,
   });
   closeIdleConnectionsLater(app.server);
   app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
   refuseControlCharacters(app);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {

@@ -1,12 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { closeIdleConnectionsLater, closeServer, listen } from '@meridian/schema/http-server';
 import { buildRestApi } from './app.js';
 import type { PlatformConfig } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/database.js';
 import { ADVISORY_LOCKS } from './db/locks.js';
 import { migrate } from './db/migrate.js';
-import { closeIdleConnectionsLater } from './http/drain.js';
 import { holdPglite } from './db/pglite-lock.js';
 import { startJobSweeper } from './domain/jobs.js';
 import { deleteStaleLoginFailures } from './domain/login.js';
@@ -25,7 +25,7 @@ export interface StartOptions {
   logger?: boolean;
   /** Seed a new database and re-anchor the demo accounts (default true; tests bring their fixture). */
   seed?: boolean;
-  /** Trust X-Forwarded-* headers (behind nginx); default: env TRUST_PROXY=true. */
+  /** Behind one proxy that sets X-Forwarded-* (nginx); default: env TRUST_PROXY=true. */
   trustProxy?: boolean;
   /**
    * Keep config.issuer even when oidcPort is 0 (replicas behind one proxy in tests); by default port 0
@@ -51,27 +51,6 @@ export interface RunningPlatform {
 
 /** Expired provider rows and stale sign-in failures are removed this often. */
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
-/** How long requests under way may take to finish when the platform stops (SIGTERM) before being cut. */
-const CLOSE_GRACE_MS = 10_000;
-
-function listen(server: Server, host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-/** Stops accepting; requests under way finish (idle connections close a second later, the rest after 10 s). */
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
-  });
-}
-
 const urlHost = (host: string) =>
   host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 
@@ -153,10 +132,12 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     const issuer = listenEarly && !options.keepIssuer ? `http://localhost:${oidcPort}` : baseConfig.issuer;
     const config: PlatformConfig = { ...baseConfig, issuer, oidcPort };
 
+    const trustProxy = options.trustProxy ?? process.env.TRUST_PROXY === 'true';
     const rest: FastifyInstance = await buildRestApi({
       config,
       db,
       verifier: { issuer, audience: config.audience, keys: keys.getKey },
+      trustProxy,
       ...(options.logger === false ? { logger: false } : {}),
     });
     stops.push(() => rest.close());
@@ -165,7 +146,6 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     // Known only now (port 0); nothing in the REST API reads it, the running platform's config reports it.
     config.restPort = restPort;
 
-    const trustProxy = options.trustProxy ?? process.env.TRUST_PROXY === 'true';
     oidc.bind(providerHandler({ config, db, keys: keys.current, trustProxy }));
     // A rotation (or a key's activation) seen in the database gets a provider with the new key set;
     // requests under way finish on the one they started with.

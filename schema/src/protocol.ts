@@ -12,3 +12,11 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   return value !== undefined && ACCEPTABLE_REQUEST_ID.test(value) ? value : globalThis.crypto.randomUUID();
 }
+
+/**
+ * Fastify's `trustProxy` for a server whose every connection comes through one proxy, nginx
+ * (TRUST_PROXY=true): the peer (hop 0) is trusted, no address it forwards is, so `request.ip` is the
+ * X-Forwarded-For entry nginx appended, never one the client wrote before it. (`trustProxy: true`
+ * would take the first entry, the client's own; a hop count Fastify refuses to apply at all.)
+ */
+export const behindOneProxy = (_address: string, hop: number): boolean => hop === 0;

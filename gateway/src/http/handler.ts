@@ -1,9 +1,8 @@
 import type { RequestListener } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { MESSAGES, requestIdFrom } from '@meridian/schema';
+import { behindOneProxy, MESSAGES, requestIdFrom } from '@meridian/schema';
 import { InvalidJson, UnsupportedCharset, registerBodyParsers } from './body.js';
-import { clientIp } from './client-ip.js';
 import { handleCors } from './cors.js';
 import { admit, callerLabel, executeGraphQL, newExchange, type GraphQLDeps, type GraphQLExchange } from './graphql.js';
 import { sendHealth, sendReadiness, type ReadinessCheck } from './health.js';
@@ -111,10 +110,7 @@ function graphqlRoute(app: FastifyInstance, deps: HandlerDeps): void {
     onRequest: async (request, reply) => {
       if (handleCors(request, reply, deps.config.corsOrigins)) return reply;
       if (wantsHtml(request)) return sendLandingPage(reply, deps);
-      const exchange = newExchange(
-        clientIp(request.raw, deps.config.trustProxy),
-        deps.log.child({ requestId: request.id }),
-      );
+      const exchange = newExchange(request.ip, deps.log.child({ requestId: request.id }));
       request.graphql = exchange;
       if (request.method !== 'GET' && request.method !== 'POST') {
         exchange.outcome = 'bad_request';
@@ -148,8 +144,8 @@ export function createHttpApp(deps: HandlerDeps): { app: FastifyInstance; listen
     logger: false,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     bodyLimit: deps.config.maxBodyBytes,
-    // The client's address is read from the socket or nginx's last X-Forwarded-For entry (client-ip.ts).
-    trustProxy: false,
+    // Behind nginx (TRUST_PROXY=true) request.ip is the X-Forwarded-For entry nginx appended; else the socket's.
+    trustProxy: deps.config.trustProxy ? behindOneProxy : false,
     return503OnClosing: false,
   });
   app.decorateRequest('graphql', null);

@@ -33,7 +33,8 @@ export function requestIdOf(req: IncomingMessage): string {
 /**
  * Where a request came from, for the audit trail. The REST API is internal, reached only by the
  * gateway, so the client address the gateway forwards is taken as is (when it is an IP address); a
- * call without it (a test, a tool on the internal network) is recorded with its own socket address.
+ * call without it (a test, a tool on the internal network) is recorded with its own address (behind
+ * nginx, the X-Forwarded-For entry nginx appended: Fastify's trustProxy, app.ts).
  */
 export function originOf(request: FastifyRequest): AuditOrigin {
   const header = request.headers[CLIENT_IP_HEADER];

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@meridian/schema';
 import { requestIdOf } from '../http/request.js';
@@ -51,18 +50,11 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
 }
 
 /**
- * Where a sign-in attempt came from, for the audit trail: behind a proxy the provider trusts
- * (TRUST_PROXY), the last X-Forwarded-For entry, the one the proxy itself appended (earlier ones are
- * whatever the client sent); otherwise the socket's address.
+ * Where a sign-in attempt came from, for the audit trail: the provider's own (Koa's) reading of the
+ * request, which behind nginx takes the X-Forwarded-For entry nginx appended (provider.ts).
  */
-function originOf(req: IncomingMessage, trustProxy: boolean): AuditOrigin {
-  let clientIp = req.socket.remoteAddress ?? null;
-  if (trustProxy) {
-    const header = req.headers['x-forwarded-for'];
-    const last = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').pop()?.trim();
-    if (last && isIP(last)) clientIp = last;
-  }
-  return { requestId: requestIdOf(req), clientIp };
+function originOf(provider: Provider, req: IncomingMessage, res: ServerResponse): AuditOrigin {
+  return { requestId: requestIdOf(req), clientIp: provider.createContext(req, res).ip || null };
 }
 
 /** First-party consent: grant what the console asked for (scopes and the gateway's api_access). */
@@ -167,7 +159,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     // Text the database could not store (NUL) is no email of anyone's: said, never a server error.
     if (hasControlCharacters(email) || hasControlCharacters(password))
       return showForm(res, 400, interaction, '', { message: `Email and password: ${CONTROL_CHARACTERS_MESSAGE}` });
-    const result = await checkLogin(db, config, email, password, originOf(req, provider.proxy));
+    const result = await checkLogin(db, config, email, password, originOf(provider, req, res));
     if (!result.ok) return showForm(res, result.status, interaction, email, result.body);
     await provider.interactionFinished(
       req,

@@ -223,6 +223,51 @@ describe('sign-in page', () => {
   });
 });
 
+describe('behind nginx (TRUST_PROXY)', () => {
+  // nginx appends the address it sees to X-Forwarded-For; entries before it are whatever the client
+  // sent, so only the last one is the client's.
+  const forwardedFor = '198.51.100.66, 203.0.113.77';
+  let proxied: RunningPlatform;
+
+  /** A browser whose every request arrives through nginx, with a forged entry of its own first. */
+  class ProxiedBrowser extends Browser {
+    override fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+      const headers = new Headers(init.headers);
+      headers.set('x-forwarded-for', forwardedFor);
+      return super.fetch(url, { ...init, headers });
+    }
+  }
+
+  beforeAll(async () => {
+    proxied = await startPlatform(testConfig({ dataDir, host: '127.0.0.1', restPort: 0, oidcPort: 0 }), {
+      db: platform.db,
+      seed: false,
+      logger: false,
+      trustProxy: true,
+    });
+  });
+  afterAll(() => proxied?.close());
+
+  it('audits a sign-in form attempt from the address nginx saw, not the forged one', async () => {
+    const browser = new ProxiedBrowser();
+    const { response, landed } = await openSignInAt(proxied, await discoverConsole(proxied), browser);
+    const page = await response.text();
+    const { response: answer } = await submitSignInAt(proxied, browser, page, landed, 'user@globex.test', 'wrong-1');
+    expect(answer.status).toBe(401);
+    expect(await lastEvent('sign-in.failed', 'user@globex.test')).toMatchObject({ client_ip: '203.0.113.77' });
+  });
+
+  it('audits a REST call from the address nginx saw, not the forged one', async () => {
+    const answer = await fetch(`${proxied.restUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ email: 'user@acme.test', password: 'wrong-1' }),
+    });
+    expect(answer.status).toBe(401);
+    expect(await lastEvent('sign-in.failed', 'user@acme.test')).toMatchObject({ client_ip: '203.0.113.77' });
+  });
+});
+
 describe('authorization code with PKCE', () => {
   let refreshToken: string;
 

@@ -35,7 +35,7 @@ export interface ProviderOptions {
   db: Queryable;
   /** The key set now; the provider takes keys only at construction, so server.ts makes a new one when it changes. */
   keys: SigningKeys;
-  /** Trust X-Forwarded-* (only behind a proxy that sets them: TRUST_PROXY=true). */
+  /** Behind one proxy that sets X-Forwarded-* (nginx: TRUST_PROXY=true). */
   trustProxy?: boolean;
   /** Where unexpected provider errors go. */
   onError?: (error: unknown) => void;
@@ -261,7 +261,10 @@ function revocationAnswersJson(provider: Provider): void {
 /** The OpenID provider at config.issuer, with the platform's users, storage and signing keys. */
 export function createProvider(options: ProviderOptions): Provider {
   const provider = new Provider(options.config.issuer, providerConfiguration(options));
+  // Koa's proxy settings: X-Forwarded-* are read, and of X-Forwarded-For only the last entry, the one
+  // nginx appended (earlier ones are whatever the client sent).
   provider.proxy = options.trustProxy ?? false;
+  provider.maxIpsCount = 1;
   revocationAnswersJson(provider);
   const onError = options.onError ?? ((error: unknown) => console.error('OpenID provider error', error));
   provider.on('server_error', (_ctx: unknown, error: unknown) => onError(error));

@@ -166,7 +166,8 @@ describe('the client address, end to end', () => {
         .set({
           'content-type': 'application/json',
           authorization: `Bearer ${tokens['admin@meridian.test']}`,
-          'x-forwarded-for': '203.0.113.50',
+          // nginx appends the address it saw; the entry before it is the client's own, forged.
+          'x-forwarded-for': '198.51.100.66, 203.0.113.50',
           'x-request-id': 'through-the-proxy-1',
         })
         .send({

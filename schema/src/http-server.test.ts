@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeIdleConnectionsLater, closeServer, IDLE_CLOSE_DELAY_MS, listen } from './http-server.js';
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+  server = undefined;
+});
+
+/** A raw connection the server has accepted, with no request sent yet. */
+async function acceptedConnection(running: Server, port: number): Promise<Socket> {
+  const accepted = once(running, 'connection');
+  const socket = connect(port, '127.0.0.1');
+  await Promise.all([once(socket, 'connect'), accepted]);
+  return socket;
+}
+
+/** What arrives on `socket` until it closes. */
+function received(socket: Socket): Promise<string> {
+  let text = '';
+  socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return new Promise((resolve) => socket.once('close', () => resolve(text)));
+}
+
+describe('a server stopping behind nginx', () => {
+  it('listens on the port asked for, or a free one for 0', async () => {
+    server = createServer((_req, res) => res.end('ok'));
+    const port = await listen(server, '127.0.0.1', 0);
+    expect(port).toBeGreaterThan(0);
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('ok');
+  });
+
+  it('serves a request that arrives, while it stops, on a connection open just before', async () => {
+    server = createServer((_req, res) => res.end('served'));
+    closeIdleConnectionsLater(server);
+    const port = await listen(server, '127.0.0.1', 0);
+    const socket = await acceptedConnection(server, port);
+    const answer = received(socket);
+    // A first request leaves the connection idle (kept alive): what Node's close() destroys at once.
+    socket.write('GET / HTTP/1.1\r\nhost: localhost\r\n\r\n');
+    await once(server, 'request');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = closeServer(server);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_CLOSE_DELAY_MS / 4));
+    socket.write('GET / HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n');
+    expect((await answer).match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+    await closed;
+  });
+
+  it('cuts a request still running after the grace', async () => {
+    server = createServer(() => undefined);
+    const port = await listen(server, '127.0.0.1', 0);
+    const socket = await acceptedConnection(server, port);
+    const answer = received(socket);
+    socket.write('GET / HTTP/1.1\r\nhost: localhost\r\n\r\n');
+    await once(server, 'request');
+    const started = Date.now();
+    await closeServer(server, 100);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await answer).toBe('');
+  });
+});
