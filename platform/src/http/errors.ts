@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@meridian/schema';
+import { logRequest } from './request-log.js';
 import { DomainError, VALIDATION_MESSAGE, type DomainErrorKind, type FieldProblem } from '../domain/errors.js';
 
 /** An HTTP-only refusal with its status and body (the domain's refusals are DomainErrors). */
@@ -97,6 +98,50 @@ function schemaProblems(error: FastifyError): FieldProblem[] {
   });
 }
 
+/**
+ * The longest path parameter the router takes: an email (254 characters) percent-encoded stays under
+ * it, so a long value reaches the route's schema and is named there; past it the router refuses.
+ */
+export const MAX_PARAM_LENGTH = 1024;
+
+/** Fastify's own refusals (its body parsers, its router) in our words, by code: never its sentence or code. */
+function frameworkWords(error: FastifyError, request: FastifyRequest): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The body is not valid JSON.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The body is empty. Send a JSON object.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The body is larger than ${Math.round(request.routeOptions.bodyLimit / (1024 * 1024))} MB.`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the body as JSON (Content-Type: application/json).';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The body is not as long as its Content-Length header says.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return `A value in the address is longer than ${MAX_PARAM_LENGTH} characters.`;
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid: part of it is not correctly percent-encoded.';
+    default:
+      return 'The request could not be read.';
+  }
+}
+
+/** An unknown route, in our body. */
+export const NOT_FOUND_MESSAGE = 'There is no such route. The routes are listed at /openapi.json.';
+
+export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+}
+
+/**
+ * What the router refuses before a route is found (a bad or too long path parameter): a 400 in our
+ * words. Fastify's log controller never hears of these answers, so their line is written here.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.raw.once('finish', () => logRequest(request, reply));
+  void reply.status(400).send({ message: frameworkWords(error, request) });
+}
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof DomainError) {
     void reply.status(STATUS_OF[error.kind]).send(error.body);
@@ -111,7 +156,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return;
   }
   if (error.statusCode && error.statusCode < 500) {
-    void reply.status(error.statusCode).send({ message: error.message });
+    void reply.status(error.statusCode).send({ message: frameworkWords(error, request) });
     return;
   }
   request.log.error({ err: error }, 'request failed');

@@ -176,3 +176,67 @@ describe('schema refusals', () => {
     expect(response.json().details).toEqual([{ param: 'body', msg: 'Must name at least one field to change' }]);
   });
 });
+
+describe("the framework's refusals", () => {
+  /** A refusal in our body: a message in our words, nothing of Fastify's (its code, its sentence, its keys). */
+  function expectOurs(
+    response: { statusCode: number; json: () => unknown; body: string },
+    status: number,
+    message: string,
+  ) {
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message });
+    expect(response.body).not.toMatch(/FST_|content-type|statusCode/);
+  }
+
+  it('name a path parameter too long for the router in our words', async () => {
+    const response = await call('GET', `/user/email/${'a'.repeat(5000)}@acme.test`);
+    expectOurs(response, 400, 'A value in the address is longer than 1024 characters.');
+    // An email of legal length reaches the route (Fastify's default refused past 100 characters)…
+    const legal = await call('GET', `/user/email/${'a'.repeat(200)}@acme.test`);
+    expect(legal.statusCode).toBe(404);
+    expect(legal.json()).toEqual({ message: 'User not found.' });
+    // …and one past the email's limit is named by the route's schema.
+    const over = await call('GET', `/user/email/${'a'.repeat(300)}@acme.test`);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().details).toEqual([{ param: 'params.email', msg: 'Must be at most 254 characters' }]);
+  });
+
+  it('refuse a badly encoded path in our words', async () => {
+    expectOurs(
+      await call('GET', '/user/email/a%E0%A4%A@acme.test'),
+      400,
+      'The address is not valid: part of it is not correctly percent-encoded.',
+    );
+  });
+
+  it('refuse a body that is not JSON, an empty one, and one in another type, in our words', async () => {
+    const send = (payload: string, contentType: string) =>
+      platform.rest.inject({
+        method: 'POST',
+        url: '/password/forgot',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+    expectOurs(await send('{"email": "a@b.test"', 'application/json'), 400, 'The body is not valid JSON.');
+    expectOurs(await send('', 'application/json'), 400, 'The body is empty. Send a JSON object.');
+    expectOurs(
+      await send('<email>a@b.test</email>', 'application/xml'),
+      415,
+      'Send the body as JSON (Content-Type: application/json).',
+    );
+    expectOurs(
+      await send(JSON.stringify({ email: 'x'.repeat(6 * 1024 * 1024) }), 'application/json'),
+      413,
+      'The body is larger than 5 MB.',
+    );
+  });
+
+  it('answer an unknown route in our words', async () => {
+    expectOurs(
+      await call('GET', '/no-such-route'),
+      404,
+      'There is no such route. The routes are listed at /openapi.json.',
+    );
+  });
+});
