@@ -1,7 +1,8 @@
 import { execute, getVariableValues, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { GatewayRequestContext } from '../context.js';
-import { applyPlatformBudget, estimateRequest } from '../cost/budget-plugin.js';
+import { applyPlatformBudget, chargeAnswer, estimateRequest } from '../cost/budget-plugin.js';
+import type { CostEstimate } from '../cost/estimate.js';
 import { formatError } from '../http/format-error.js';
 import { checkVariablesText } from '../http/input-text.js';
 import { recordErrors } from '../observability/apollo-plugin.js';
@@ -54,8 +55,9 @@ function formatExecutionErrors(errors: readonly GraphQLError[]): FormattedErrors
 
 /**
  * Whether this request may take the prepared path: the caller may run the document, its variables are
- * acceptable text of the declared types, and it is within the platform-call budget (charged here, as
- * the budget plugin would). Anything refused is left to Apollo, which refuses it in its own words.
+ * acceptable text of the declared types, and it is within the budget (charged here, as the budget plugin
+ * would). Anything refused is left to Apollo, which refuses it in its own words. Answers the estimate
+ * (undefined with the budget off) when admissible, false otherwise.
  */
 function admissible(
   schema: GraphQLSchema,
@@ -63,7 +65,7 @@ function admissible(
   prepared: PreparedOperation,
   request: PreparedRequest,
   context: GatewayRequestContext,
-): boolean {
+): { estimate: CostEstimate | undefined } | false {
   if (!mayRunDocument(prepared.registered, context)) return false;
   try {
     checkVariablesText(request.variables);
@@ -75,11 +77,10 @@ function admissible(
   if (definitions.length > 0 && getVariableValues(schema, definitions, request.variables ?? {}).errors) return false;
   try {
     const costed = { schema, document: prepared.document, operation: prepared.operation, variables: request.variables };
-    applyPlatformBudget(budget, () => prepared.fixedEstimate ?? estimateRequest(costed), context);
+    return { estimate: applyPlatformBudget(budget, () => prepared.fixedEstimate ?? estimateRequest(costed), context) };
   } catch {
     return false;
   }
-  return true;
 }
 
 /**
@@ -97,8 +98,8 @@ function compiledOf(prepared: PreparedOperation, schema: GraphQLSchema, operatio
 
 /**
  * Runs a request on its prepared operation, without Apollo's request pipeline: the same checks as the
- * plugins (trusted documents, input text, budget), the compiled operation, and the answer Apollo would
- * give. Undefined when the request is not prepared or not admissible: Apollo then serves it (and, once
+ * plugins (trusted documents, input text, budget, the charge for an answer of all rows), the compiled
+ * operation, and the answer Apollo would give. Undefined when the request is not prepared or not admissible: Apollo then serves it (and, once
  * it has run, prepares it).
  */
 export async function runPrepared(
@@ -111,7 +112,8 @@ export async function runPrepared(
   const contentType = operations.contentTypeFor(accept);
   const prepared = operations.get(request);
   if (!contentType || !prepared) return undefined;
-  if (!admissible(options.schema, options.budget, prepared, request, context)) return undefined;
+  const admitted = admissible(options.schema, options.budget, prepared, request, context);
+  if (!admitted) return undefined;
   const operationName = prepared.operation.name?.value ?? request.operationName;
   if (operationName) context.trace.operationName = operationName;
 
@@ -125,6 +127,8 @@ export async function runPrepared(
         variableValues: request.variables,
         contextValue: context,
       });
+  // A page of all rows is charged for what it held (the budget plugin's willSendResponse on Apollo's path).
+  chargeAnswer(admitted.estimate, result.data, context);
   if (!result.errors) {
     return { status: 200, headers: { 'content-type': contentType }, body: `${JSON.stringify(result)}\n` };
   }
