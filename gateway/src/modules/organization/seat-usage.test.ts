@@ -1,61 +1,35 @@
 // The gateway asks the platform to count seats (include=licenses_used) only when a query selects seat
 // usage: watched at the platform's door, through a relay that records each call it passes on.
-import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeServer, listen } from '../../http/server.js';
-import {
-  listenGateway,
-  startTestGateway,
-  type ListeningGateway,
-  type TestGateway,
-} from '../../test-support/gateway.js';
+import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
+import { watchedGateway, type WatchedGateway } from '../../test-support/watched-gateway.js';
 
 let gateway: TestGateway;
-let watched: ListeningGateway;
-let relay: Server;
+let watched: WatchedGateway;
 let tool: string;
-/** Each platform call the watched gateway made: method, path and query string. */
-const calls: string[] = [];
 
 beforeAll(async () => {
   gateway = await startTestGateway();
   tool = await gateway.tokens.client('meridian-cli', 'systemAdmin', 'meridian');
-  const platform = new URL(gateway.platform.restUrl);
-  relay = createServer((req, res) => {
-    calls.push(`${req.method} ${req.url}`);
-    const upstream = httpRequest(
-      { host: platform.hostname, port: platform.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  const port = await listen(relay, '127.0.0.1', 0);
-  watched = await listenGateway({ ...gateway.config, platformApiUrl: `http://127.0.0.1:${port}` });
+  watched = await watchedGateway(gateway);
 });
 
 afterAll(async () => {
   await watched?.close();
-  if (relay) {
-    relay.closeAllConnections();
-    await closeServer(relay);
-  }
   await gateway?.close();
 });
 
 /** Runs a document as the tool on the watched gateway: its data, and the organization calls it made. */
 async function run(query: string) {
-  calls.length = 0;
-  const response = await fetch(`${watched.url}/graphql`, {
+  watched.calls.length = 0;
+  const response = await fetch(`${watched.gateway.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tool}` },
     body: JSON.stringify({ query }),
   });
   const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return { data: body.data!, calls: calls.filter((call) => call.startsWith('GET /organization')) };
+  return { data: body.data!, calls: watched.calls.filter((call) => call.startsWith('GET /organization')) };
 }
 
 describe('seat usage from the platform', () => {

@@ -1,4 +1,4 @@
-import { OPERATIONS, checkPermission, isSystemRole } from '@meridian/schema';
+import { actorOf, decideAccess, type Operation } from '@meridian/schema';
 import type { Caller } from '../../context.js';
 import type { PlatformClient } from '../../platform/client-types.js';
 import { getOrganization, type RestOrganization } from '../organization/platform.js';
@@ -14,14 +14,21 @@ export interface SearchQuery {
 /** Whose users a caller searches: every organization's (null), one organization's, or none. */
 type UserScope = { organizationId: string | null } | 'none';
 
-/** The table's own checks: the palette gives no role more than the lists it stands for. */
-const holds = (caller: Caller, operation: 'organizations' | 'organization' | 'users') =>
-  checkPermission(caller.role, OPERATIONS[operation], undefined, () => undefined);
+/**
+ * Whether the caller may make the call a list of the palette stands for, on `organizationId` when it
+ * names one: schema's decideAccess, so the palette gives no role more than those lists.
+ */
+const mayCall = (caller: Caller, operation: Operation, organizationId?: string) =>
+  decideAccess(operation, actorOf(caller), {
+    targets: organizationId === undefined ? [] : [{ organizationId }],
+    featureAvailability: () => 'unknown',
+  }).allowed === true;
 
 function userScopeOf(caller: Caller): UserScope {
-  // searchAllUsers: users:read and a system role; otherwise users of the caller's own organization.
-  if (isSystemRole(caller.role)) return holds(caller, 'users') ? { organizationId: null } : 'none';
-  return holds(caller, 'users') && caller.organizationId ? { organizationId: caller.organizationId } : 'none';
+  if (mayCall(caller, 'searchAllUsers')) return { organizationId: null };
+  if (caller.organizationId && mayCall(caller, 'users', caller.organizationId))
+    return { organizationId: caller.organizationId };
+  return 'none';
 }
 
 /** Matches as the platform's list search does: the text anywhere in the id or the name, any case. */
@@ -37,11 +44,11 @@ export async function searchOrganizations(
   caller: Caller,
   { text, limit }: SearchQuery,
 ): Promise<RestOrganization[]> {
-  if (holds(caller, 'organizations')) {
+  if (mayCall(caller, 'organizations')) {
     // GET /organization without include=licenses_used: the palette shows names, not seat usage.
     return (await platform.list<RestOrganization>('/organization', { search: text, sort: 'name', limit })).rows;
   }
-  if (!holds(caller, 'organization') || !caller.organizationId) return [];
+  if (!caller.organizationId || !mayCall(caller, 'organization', caller.organizationId)) return [];
   const own = await getOrganization(platform, caller.organizationId);
   return organizationMatches(own, text) ? [own] : [];
 }

@@ -1,5 +1,4 @@
-import { isSystemRole, roleInOrganizationRefusal, type Role, type TableauLicense } from '@meridian/schema';
-import type { PlatformClient } from '../../platform/client-types.js';
+import type { TableauLicense } from '@meridian/schema';
 import type { CreateUserInput, Resolvers, UpdateUserInput } from '../../generated/resolvers-types.js';
 import { withFieldErrors, type FieldNames } from '../common/input-errors.js';
 import { orNullWhenNotFound, orNullWhenRefused } from '../common/optional-reads.js';
@@ -59,22 +58,6 @@ function toUserFields(input: CreateUserInput | UpdateUserInput): RestUserFields 
   return fields;
 }
 
-/**
- * A system role asked for a user of a customer organization, refused before any write (the platform
- * refuses it too, with the same words from schema/).
- */
-async function systemRoleRefusal(
-  platform: PlatformClient,
-  organizationId: string,
-  role: Role | null | undefined,
-  productName: string,
-) {
-  if (!role || !isSystemRole(role)) return null;
-  const organization = await orNullWhenRefused(getOrganization(platform, organizationId));
-  const message = organization && roleInOrganizationRefusal(role, organization.name, productName);
-  return message ? { inputErrors: [{ field: 'input.role', message }] } : null;
-}
-
 export const userResolvers: Resolvers = {
   TableauLicense: TABLEAU_LICENSE_VALUES,
   UserSortField: SORT_FIELD_VALUES,
@@ -92,8 +75,9 @@ export const userResolvers: Resolvers = {
   },
 
   Mutation: {
-    createUser: async (_, { organizationId, input }, { platform, productName }) =>
-      (await systemRoleRefusal(platform, organizationId, input.role, productName)) ??
+    // Which roles a user may hold (system roles only in the operators' organization) and who may grant
+    // them are the platform service's rules (schema/src/roles.ts): its refusal comes back as input.role.
+    createUser: (_, { organizationId, input }, { platform }) =>
       withFieldErrors(USER_FIELDS, async () => ({
         user: await createUser(platform, organizationId, {
           ...toUserFields(input),
@@ -105,8 +89,7 @@ export const userResolvers: Resolvers = {
         }),
       })),
     // A changed user is forgotten by every gateway replica's cache (role and active state at once).
-    updateUser: async (_, { organizationId, email, input }, { platform, productName, userChanged }) =>
-      (await systemRoleRefusal(platform, organizationId, input.role, productName)) ??
+    updateUser: (_, { organizationId, email, input }, { platform, userChanged }) =>
       withFieldErrors(UPDATE_FIELDS, async () => {
         const fields = toUserFields(input);
         if (input.clearTableauLicense) fields.tableauConfig = { tableauLicense: null };

@@ -12,6 +12,7 @@ import {
   seatLimitMessage,
 } from '@meridian/schema';
 import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
+import { watchedGateway } from '../../test-support/watched-gateway.js';
 import { CLIENT_PASSWORD_DAYS_LEFT } from '../session/resolvers.js';
 
 /** Answers are read loosely: each document fixes the shape it asks for (JSON.parse's own any). */
@@ -135,14 +136,31 @@ describe('creating and changing users', () => {
   });
 
   it('refuses a system role for a customer organization’s user before writing, in schema’s words', async () => {
+    // The platform's service holds the rule: the gateway passes the request on and reads nothing first.
+    const watched = await watchedGateway(gateway);
+    const asTool = async (query: string, variables: Record<string, unknown>) => {
+      watched.calls.length = 0;
+      const response = await fetch(`${watched.gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tool}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return ((await response.json()) as { data: Json }).data;
+    };
     const message = roleInOrganizationRefusal('systemViewer', 'Globex Care', 'Meridian');
-    const { createUser } = await data(create, {
-      input: { ...newUser, email: 'viewer.to.be@globex.test', role: 'SYSTEM_VIEWER' },
-    });
-    expect(createUser).toEqual({ user: null, inputErrors: [{ field: 'input.role', message }] });
-    const update = `mutation($input: UpdateUserInput!) { updateUser(organizationId: "globex", email: "orgadmin@globex.test", input: $input) { ${PAYLOAD} } }`;
-    const { updateUser } = await data(update, { input: { role: 'SYSTEM_VIEWER' } });
-    expect(updateUser).toEqual({ user: null, inputErrors: [{ field: 'input.role', message }] });
+    try {
+      const { createUser } = await asTool(create, {
+        input: { ...newUser, email: 'viewer.to.be@globex.test', role: 'SYSTEM_VIEWER' },
+      });
+      expect(createUser).toEqual({ user: null, inputErrors: [{ field: 'input.role', message }] });
+      expect(watched.calls).toEqual([expect.stringMatching(/^POST \/user\b/)]);
+      const update = `mutation($input: UpdateUserInput!) { updateUser(organizationId: "globex", email: "orgadmin@globex.test", input: $input) { ${PAYLOAD} } }`;
+      const { updateUser } = await asTool(update, { input: { role: 'SYSTEM_VIEWER' } });
+      expect(updateUser).toEqual({ user: null, inputErrors: [{ field: 'input.role', message }] });
+      expect(watched.calls).toEqual([expect.stringMatching(/^PUT \/user\b/)]);
+    } finally {
+      await watched.close();
+    }
     const { rows } = await gateway.platform.db.query<{ role: string }>(
       `SELECT role FROM users WHERE email = 'orgadmin@globex.test'`,
     );
