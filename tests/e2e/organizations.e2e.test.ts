@@ -151,6 +151,9 @@ describe('an operator manages organizations', () => {
     await page.waitForURL(`**/${NEW_ORG.id}/update/credentials`);
     await page.getByText('No credentials yet').waitFor();
     await page.getByRole('button', { name: 'Create credential' }).click();
+    const choices = page.getByRole('dialog', { name: `New credential for ${NEW_ORG.name}` });
+    await choices.getByLabel('Name').fill('BI extract');
+    await choices.getByRole('button', { name: 'Create credential' }).click();
     const dialog = page.getByRole('dialog', { name: 'Credential created' });
     await dialog.waitFor();
     const secret = (await dialog.getByLabel('Credential secret').innerText()).trim();

@@ -215,6 +215,11 @@ describe('an Org Admin manages the users of their organization', () => {
     await page.waitForURL((url) => url.pathname.endsWith('/profile/credentials'));
     await page.getByText('This user has no credentials yet.').waitFor();
     await page.getByRole('button', { name: 'Create credential' }).click();
+    // What uses it and how long it lives come first.
+    const choices = page.getByRole('dialog', { name: /^New credential for / });
+    await choices.getByLabel('Name').fill('Nightly claims export');
+    await choices.getByLabel('Expires in (days)').fill('30');
+    await choices.getByRole('button', { name: 'Create credential' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Credential created' });
     const secret = (await dialog.getByLabel('Credential secret').innerText()).trim();
@@ -235,7 +240,8 @@ describe('an Org Admin manages the users of their organization', () => {
     expect(await page.content()).not.toContain(secret);
 
     const row = page.getByTestId('credential-row').first();
-    expect(await row.innerText()).toContain('Expires in 90 days');
+    expect(await row.innerText()).toContain('Expires in 30 days');
+    expect(await row.innerText()).toContain('Nightly claims export');
     await row.getByRole('button', { name: /^Disable credential/ }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('cannot be enabled again', { exact: false }).waitFor();

@@ -10,9 +10,10 @@ const dataAccessEntry = {
     name: { type: ['string', 'null'], description: 'What uses the credential; null if unnamed.' },
     active: { type: 'boolean' },
     generated_timestamp: isoDateTime,
+    expires_timestamp: { ...isoDateTime, description: 'When the credential expires.' },
     days_to_expire: { type: 'integer', description: 'Days until the credential expires; 0 or less: expired.' },
   },
-  required: ['name', 'active', 'generated_timestamp', 'days_to_expire'],
+  required: ['name', 'active', 'generated_timestamp', 'expires_timestamp', 'days_to_expire'],
 } as const;
 
 const userProperties = {
@@ -80,6 +81,7 @@ const userExample = {
       name: 'Nightly claims export',
       active: true,
       generated_timestamp: '2026-11-24T10:00:00.000Z',
+      expires_timestamp: '2027-02-22T10:00:00.000Z',
       days_to_expire: 90,
     },
   },

@@ -63,6 +63,7 @@ describe('POST /user/:email/credential', () => {
       name: null,
       active: true,
       generated_timestamp: created.generated_timestamp,
+      expires_timestamp: created.expires_timestamp,
       days_to_expire: 90,
     });
   });

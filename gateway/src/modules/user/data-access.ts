@@ -7,6 +7,7 @@ export function dataAccessEntries(user: RestUser) {
     name: entry.name,
     active: entry.active,
     generatedAt: entry.generated_timestamp,
+    expiresAt: entry.expires_timestamp,
     daysToExpire: entry.days_to_expire,
   }));
 }

@@ -36,15 +36,19 @@ function directory() {
         {
           __typename: 'DataAccessEntry',
           id: 'cred-old-0001',
+          name: null,
           active: true,
           generatedAt: '2026-01-01T00:00:00Z',
+          expiresAt: '2026-04-01T00:00:00Z',
           daysToExpire: -5,
         },
         {
           __typename: 'DataAccessEntry',
           id: 'cred-live-0002',
+          name: 'Claims feed',
           active: true,
           generatedAt: '2026-03-01T00:00:00Z',
+          expiresAt: '2026-05-30T00:00:00Z',
           daysToExpire: 2,
         },
       ],
@@ -203,8 +207,10 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     const created = {
       __typename: 'DataAccessEntry',
       id: 'cred-new-0003',
+      name: 'Nightly claims export',
       active: true,
       generatedAt: '2026-04-01T00:00:00Z',
+      expiresAt: '2026-06-30T00:00:00Z',
       daysToExpire: 90,
     };
     const { gateway, setup, toasts } = renderWithGateway(profilePath('pat@acme.test', 'credentials'), orgAdmin, {
@@ -218,9 +224,11 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
             credential: {
               __typename: 'Credential',
               id: created.id,
+              name: created.name,
               userEmail: 'pat@acme.test',
               enabled: true,
               generatedAt: created.generatedAt,
+              expiresAt: created.expiresAt,
               daysToExpire: 90,
             },
             secret: SECRET,
@@ -251,7 +259,14 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     expect(rows()[1]).toContain('Expired');
 
     await userEvent.click(screen.getByRole('button', { name: 'Create credential' }));
+    const choices = await screen.findByRole('dialog', { name: 'New credential for pat@acme.test' }, WAIT);
+    await userEvent.type(within(choices).getByLabelText('Name'), 'Nightly claims export');
+    await userEvent.click(within(choices).getByRole('button', { name: 'Create credential' }));
     const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
+    expect(gateway.sent.find((request) => request.operationName === 'CreateUserCredential')?.variables).toEqual({
+      email: 'pat@acme.test',
+      input: { name: 'Nightly claims export', lifetimeDays: 90 },
+    });
     expect(within(dialog).getByLabelText('Credential secret').textContent).toBe(SECRET);
     // No toast sits over the dialog's top: the dialog says what happened, creating and copying alike.
     expect(toasts.list()).toEqual([]);
@@ -259,6 +274,9 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     expect(writeText).toHaveBeenCalledWith(SECRET);
     expect(toasts.list()).toEqual([]);
     expect(rows()[0]).toContain('Expires in 90 days');
+    expect(rows()[0]).toContain('Nightly claims export');
+    // The expiry date is the one the platform answered (the lifetime chosen), not generation + 90 days.
+    expect(rows()[1]).toContain('Claims feed');
 
     await setup.persistence.flush();
     expect(JSON.stringify(setup.cache.extract())).not.toContain(SECRET);
@@ -269,7 +287,7 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull(), WAIT);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Disable credential cred-liv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Disable credential Claims feed' }));
     const confirm = await screen.findByRole('alertdialog', undefined, WAIT);
     expect(confirm.textContent).toContain('cannot be enabled again');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Disable' }));

@@ -1,16 +1,19 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CREDENTIAL_LIFETIME_MESSAGE, CREDENTIAL_NAME_MESSAGE } from '@meridian/schema';
 import { sessionUserOf, WAIT } from '../../../../routes/test-support.js';
 import { organizationRecord, renderWithGateway } from '../../test-support.js';
 
 const SECRET = 'mrd_sk_7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b';
 
-const credential = (id: string, enabled = true) => ({
+const credential = (id: string, enabled = true, name: string | null = null) => ({
   __typename: 'Credential',
   id,
+  name,
   enabled,
   generatedAt: '2026-11-01T09:00:00Z',
+  expiresAt: '2027-01-30T09:00:00Z',
   daysToExpire: enabled ? 70 : 0,
   createdBy: 'admin@meridian.test',
 });
@@ -30,13 +33,14 @@ describe('organization credentials', { timeout: 20_000 }, () => {
   it('shows a new credential’s secret once, copies it, and never stores it', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const withNew = organizationRecord({ credentials: [credential('cred-old'), credential('cred-new')] });
+    const created = credential('cred-new', true, 'Nightly claims export');
+    const withNew = organizationRecord({ credentials: [credential('cred-old'), created] });
     const { setup, gateway } = renderWithGateway('/admin/org-management/acme/update/credentials', admin, {
       OrganizationUpdate: () => ({ organization: organizationRecord({ credentials: [credential('cred-old')] }) }),
       CreateOrganizationCredential: () => ({
         createOrganizationCredential: {
           __typename: 'CreatedCredentialPayload',
-          credential: credential('cred-new'),
+          credential: created,
           secret: SECRET,
           organization: withNew,
           inputErrors: [],
@@ -44,7 +48,20 @@ describe('organization credentials', { timeout: 20_000 }, () => {
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Create credential' }, WAIT));
+    // First what uses it and how long it lives, then the secret.
+    const choices = await screen.findByRole('dialog', { name: 'New credential for Acme Health' }, WAIT);
+    await userEvent.type(within(choices).getByLabelText('Name'), 'Nightly claims export');
+    await userEvent.clear(within(choices).getByLabelText('Expires in (days)'));
+    await userEvent.type(within(choices).getByLabelText('Expires in (days)'), '30');
+    await userEvent.click(within(choices).getByRole('button', { name: 'Create credential' }));
     const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
+    expect(gateway.sent.find((request) => request.operationName === 'CreateOrganizationCredential')?.variables).toEqual(
+      { organizationId: 'acme', input: { name: 'Nightly claims export', lifetimeDays: 30 } },
+    );
+    await waitFor(
+      () => expect(screen.queryByRole('dialog', { name: 'New credential for Acme Health' })).toBeNull(),
+      WAIT,
+    );
     expect(within(dialog).getByLabelText('Credential secret').textContent).toBe(SECRET);
     // Until it is copied, a stray Escape does not lose the secret: only the footer's button closes.
     await userEvent.keyboard('{Escape}');
@@ -55,7 +72,7 @@ describe('organization credentials', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeTruthy();
 
     // The list shows the new credential from the answer, while neither the cache nor storage holds the secret.
-    expect(screen.getByRole('rowheader', { name: 'cred-new' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'Nightly claims export' })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(JSON.stringify(setup.cache.extract())).not.toContain(SECRET);
     expect(JSON.stringify({ ...localStorage })).not.toContain(SECRET);
@@ -103,7 +120,31 @@ describe('organization credentials', { timeout: 20_000 }, () => {
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Create credential' }, WAIT));
-    expect(await screen.findByText('You do not have permission to do that.', undefined, WAIT)).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const choices = await screen.findByRole('dialog', { name: 'New credential for Acme Health' }, WAIT);
+    await userEvent.type(within(choices).getByLabelText('Name'), 'BI export');
+    await userEvent.click(within(choices).getByRole('button', { name: 'Create credential' }));
+    // The refusal is said where the person is: in the dialog, which stays open with what they typed.
+    const alert = await within(choices).findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toBe('You do not have permission to do that.');
+    expect(within(choices).getByLabelText<HTMLInputElement>('Name').value).toBe('BI export');
+    expect(screen.queryByRole('dialog', { name: 'Credential created' })).toBeNull();
+  });
+
+  it('checks the name and the lifetime before sending, next to each field, and focuses the first', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/credentials', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create credential' }, WAIT));
+    const choices = await screen.findByRole('dialog', { name: 'New credential for Acme Health' }, WAIT);
+    const lifetime = within(choices).getByLabelText('Expires in (days)');
+    await userEvent.clear(lifetime);
+    await userEvent.type(lifetime, '365');
+    await userEvent.click(within(choices).getByRole('button', { name: 'Create credential' }));
+    const name = within(choices).getByLabelText('Name');
+    await waitFor(() => expect(document.activeElement).toBe(name), WAIT);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(choices.textContent).toContain(CREDENTIAL_NAME_MESSAGE);
+    expect(choices.textContent).toContain(CREDENTIAL_LIFETIME_MESSAGE);
+    expect(gateway.count('CreateOrganizationCredential')).toBe(0);
   });
 });

@@ -6,6 +6,8 @@ import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { expiryText } from '../../../../lib/credential-expiry.js';
 import { SecretDialog } from '../../../../components/SecretDialog.js';
+import { CreateCredentialDialog, type CredentialChoices } from '../../../../components/CreateCredentialDialog.js';
+import { CredentialLabel } from '../../../../components/CredentialLabel.js';
 import { useCreateOrganizationCredential, type CreatedCredential } from './useCreateOrganizationCredential.js';
 import { useDisableOrganizationCredential } from './useDisableOrganizationCredential.js';
 import { formatDate } from '../../../../lib/dates.js';
@@ -16,8 +18,10 @@ export const CredentialsSection_organization = graphql(`
     name
     credentials {
       id
+      name
       enabled
       generatedAt
+      expiresAt
       daysToExpire
       createdBy
     }
@@ -40,21 +44,26 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
   const [disable, disabling] = useDisableOrganizationCredential();
   // The secret lives here, in component state, until the dialog closes.
   const [created, setCreated] = useState<CreatedCredential | null>(null);
-  const [toDisable, setToDisable] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [toDisable, setToDisable] = useState<{ id: string; name?: string | null } | null>(null);
   const readOnly = readOnlyReason !== null;
   const newestFirst = [...org.credentials].sort((a, b) => String(b.generatedAt).localeCompare(String(a.generatedAt)));
 
-  const createCredential = async () => {
-    const outcome = await create(org.id);
-    if (outcome.ok) setCreated(outcome.value);
-    else toasts.show({ type: 'error', message: failureMessage(outcome) });
+  const createCredential = async (choices: CredentialChoices) => {
+    const outcome = await create(org.id, choices);
+    // A refusal stays in the choices dialog, next to the field it names.
+    if (outcome.ok) {
+      setChoosing(false);
+      setCreated(outcome.value);
+    }
+    return outcome;
   };
 
   const confirmDisable = async () => {
     if (!toDisable) return;
-    const outcome = await disable(org.id, toDisable);
+    const outcome = await disable(org.id, toDisable.id);
     if (outcome.ok) {
-      toasts.show({ type: 'success', message: `Credential ${toDisable} disabled.` });
+      toasts.show({ type: 'success', message: `Credential ${toDisable.name ?? toDisable.id} disabled.` });
       setToDisable(null);
     } else {
       toasts.show({ type: 'error', message: failureMessage(outcome) });
@@ -73,15 +82,15 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
           loading={creating.loading}
           disabled={readOnly || creating.loading}
           title={readOnlyReason ?? undefined}
-          onClick={() => void createCredential()}
+          onClick={() => setChoosing(true)}
         >
           Create credential
         </Button>
       </div>
       {readOnly && <Callout compact>{readOnlyReason} Creating and disabling credentials needs it.</Callout>}
       <p className={Classes.TEXT_MUTED}>
-        The organization’s own data-access credentials (its users’ credentials are on their profiles). A credential
-        expires 90 days after it is created.
+        The organization’s own data-access credentials (its users’ credentials are on their profiles). Name each for
+        what uses it; it expires after the days chosen when it is created, 90 at most.
       </p>
       {newestFirst.length === 0 ? (
         <NonIdealState
@@ -107,7 +116,7 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
             {newestFirst.map((credential) => (
               <tr key={credential.id}>
                 <th scope="row">
-                  <code>{credential.id}</code>
+                  <CredentialLabel credential={credential} />
                 </th>
                 <td>
                   <Tag minimal intent={credential.enabled ? Intent.SUCCESS : Intent.NONE}>
@@ -125,8 +134,8 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
                       variant="outlined"
                       disabled={readOnly}
                       title={readOnlyReason ?? undefined}
-                      onClick={() => setToDisable(credential.id)}
-                      aria-label={`Disable credential ${credential.id}`}
+                      onClick={() => setToDisable(credential)}
+                      aria-label={`Disable credential ${credential.name ?? credential.id}`}
                     >
                       Disable
                     </Button>
@@ -149,10 +158,17 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
         canEscapeKeyCancel={!disabling.loading}
       >
         <p>
-          Disable credential <code>{toDisable}</code> of {org.name}? Whatever uses it stops working, and it cannot be
-          enabled again.
+          Disable credential {toDisable && <CredentialLabel credential={toDisable} />} of {org.name}? Whatever uses it
+          stops working, and it cannot be enabled again.
         </p>
       </Alert>
+      <CreateCredentialDialog
+        isOpen={choosing}
+        owner={org.name}
+        onCreate={createCredential}
+        onClose={() => setChoosing(false)}
+        loading={creating.loading}
+      />
       <SecretDialog
         secret={created?.secret ?? null}
         owner={

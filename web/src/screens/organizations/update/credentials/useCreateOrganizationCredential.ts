@@ -2,12 +2,14 @@ import { useCallback } from 'react';
 import { useSecretMutation } from '../../../../apollo/secret-mutation.js';
 import { graphql } from '../../../../gql/index.js';
 import { outcomeOfError, outcomeOfPayload, type MutationOutcome } from '../../../../components/mutation-outcome.js';
+import { CREDENTIAL_CHOICE_FIELDS, type CredentialChoices } from '../../../../components/CreateCredentialDialog.js';
 
 const CreateOrganizationCredentialDocument = graphql(`
-  mutation CreateOrganizationCredential($organizationId: ID!) {
-    createOrganizationCredential(organizationId: $organizationId) {
+  mutation CreateOrganizationCredential($organizationId: ID!, $input: CreateCredentialInput) {
+    createOrganizationCredential(organizationId: $organizationId, input: $input) {
       credential {
         id
+        name
         enabled
         generatedAt
         daysToExpire
@@ -38,17 +40,17 @@ export interface CreatedCredential {
  * stores null in the secret's place. The organization in the answer adds the credential to the list.
  */
 export function useCreateOrganizationCredential(): [
-  (organizationId: string) => Promise<MutationOutcome<CreatedCredential>>,
+  (organizationId: string, choices: CredentialChoices) => Promise<MutationOutcome<CreatedCredential>>,
   { loading: boolean; forget: () => void },
 ] {
   const [mutate, state, forget] = useSecretMutation(CreateOrganizationCredentialDocument);
   const create = useCallback(
-    async (organizationId: string): Promise<MutationOutcome<CreatedCredential>> => {
+    async (organizationId: string, input: CredentialChoices): Promise<MutationOutcome<CreatedCredential>> => {
       try {
-        const payload = (await mutate({ organizationId }))?.createOrganizationCredential;
+        const payload = (await mutate({ organizationId, input }))?.createOrganizationCredential;
         const created =
           payload?.credential && payload.secret ? { id: payload.credential.id, secret: payload.secret } : null;
-        return outcomeOfPayload(payload, created, { prefix: '' });
+        return outcomeOfPayload(payload, created, { knownFields: CREDENTIAL_CHOICE_FIELDS });
       } catch (error) {
         return outcomeOfError(error);
       }

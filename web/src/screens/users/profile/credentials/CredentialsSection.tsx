@@ -8,7 +8,9 @@ import { scalarText } from '../../shared/user-fields.js';
 import { credentialCreationRefusal, credentialManagementRefusal } from './credential-access.js';
 import { newestFirst, type CredentialEntry } from './credential-expiry.js';
 import { CredentialsTable } from './CredentialsTable.js';
+import { CredentialLabel } from '../../../../components/CredentialLabel.js';
 import { SecretDialog } from '../../../../components/SecretDialog.js';
+import { CreateCredentialDialog, type CredentialChoices } from '../../../../components/CreateCredentialDialog.js';
 import { useCreateUserCredential } from './useCreateUserCredential.js';
 import { useDisableUserCredential } from './useDisableUserCredential.js';
 
@@ -19,8 +21,10 @@ export const CredentialsSectionUserFragment = graphql(`
     directDataAccessEnabled
     dataAccessInfo {
       id
+      name
       active
       generatedAt
+      expiresAt
       daysToExpire
     }
   }
@@ -42,6 +46,7 @@ export function CredentialsSection({ user: data, actor }: CredentialsSectionProp
   const toasts = useToasts();
   const [create, { loading: creating }] = useCreateUserCredential(email);
   const [disable, { loading: disabling }] = useDisableUserCredential(email);
+  const [choosing, setChoosing] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const [toDisable, setToDisable] = useState<CredentialEntry | null>(null);
 
@@ -50,14 +55,15 @@ export function CredentialsSection({ user: data, actor }: CredentialsSectionProp
   const managementRefusal = credentialManagementRefusal(actor, owner);
   const entries = newestFirst(user.dataAccessInfo);
 
-  const createCredential = async () => {
-    const outcome = await create();
-    // The secret dialog itself says the credential was created: a toast would sit over its top.
+  const createCredential = async (choices: CredentialChoices) => {
+    const outcome = await create(choices);
+    // The secret dialog itself says the credential was created: a toast would sit over its top. A
+    // refusal stays in the choices dialog, next to the field it names.
     if (outcome.ok) {
+      setChoosing(false);
       setSecret(outcome.value.secret);
-    } else {
-      toasts.show({ type: 'error', message: outcome.formError ?? Object.values(outcome.fieldErrors).join(' ') });
     }
+    return outcome;
   };
 
   const confirmDisable = async () => {
@@ -74,14 +80,15 @@ export function CredentialsSection({ user: data, actor }: CredentialsSectionProp
         Data-access credentials
       </h2>
       <p className={Classes.TEXT_MUTED}>
-        A credential lets tools read data directly. It expires 90 days after it is created.
+        A credential lets tools read data directly. Name it for what uses it; it expires after the days you choose, 90
+        at most.
       </p>
       <Button
         intent={Intent.PRIMARY}
         icon={<AddIcon />}
         loading={creating}
         disabled={creationRefusal !== null}
-        onClick={() => void createCredential()}
+        onClick={() => setChoosing(true)}
         aria-describedby={creationRefusal ? 'credential-create-refusal' : undefined}
       >
         Create credential
@@ -102,6 +109,13 @@ export function CredentialsSection({ user: data, actor }: CredentialsSectionProp
           <CredentialsTable entries={entries} onDisable={managementRefusal === null ? setToDisable : null} />
         )}
       </div>
+      <CreateCredentialDialog
+        isOpen={choosing}
+        owner={email}
+        onCreate={createCredential}
+        onClose={() => setChoosing(false)}
+        loading={creating}
+      />
       <SecretDialog
         secret={secret}
         owner={
@@ -121,8 +135,8 @@ export function CredentialsSection({ user: data, actor }: CredentialsSectionProp
         onCancel={() => setToDisable(null)}
       >
         <p>
-          Disable credential <code>{toDisable?.id.slice(0, 8)}</code>? Tools using it stop working at once. A disabled
-          credential cannot be enabled again.
+          Disable credential {toDisable && <CredentialLabel credential={toDisable} />}? Tools using it stop working at
+          once. A disabled credential cannot be enabled again.
         </p>
       </Alert>
     </section>

@@ -2,7 +2,8 @@ import { Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { DisableIcon } from '@blueprintjs/icons';
 import { formatDate, formatDateTime } from '../../../../lib/dates.js';
 import { expiryText } from '../../../../lib/credential-expiry.js';
-import { expiresAt, expiryIntent, isExpired, type CredentialEntry } from './credential-expiry.js';
+import { CredentialLabel } from '../../../../components/CredentialLabel.js';
+import { expiryIntent, isExpired, type CredentialEntry } from './credential-expiry.js';
 
 export interface CredentialsTableProps {
   entries: readonly CredentialEntry[];
@@ -39,10 +40,10 @@ export function CredentialsTable({ entries, onDisable }: CredentialsTableProps) 
         {entries.map((entry) => (
           <tr key={entry.id} data-testid="credential-row">
             <td>
-              <code>{entry.id.slice(0, 8)}</code>
+              <CredentialLabel credential={entry} />
             </td>
             <td>{formatDateTime(entry.generatedAt)}</td>
-            <td>{formatDate(expiresAt(entry.generatedAt)?.toISOString())}</td>
+            <td>{formatDate(entry.expiresAt)}</td>
             <td>
               {entry.active ? (
                 <Tag minimal={!isExpired(entry)} intent={expiryIntent(entry.daysToExpire)}>
@@ -64,7 +65,7 @@ export function CredentialsTable({ entries, onDisable }: CredentialsTableProps) 
                     variant="outlined"
                     icon={<DisableIcon />}
                     onClick={() => onDisable(entry)}
-                    aria-label={`Disable credential ${entry.id.slice(0, 8)}`}
+                    aria-label={`Disable credential ${entry.name ?? entry.id}`}
                   >
                     Disable
                   </Button>

@@ -1,5 +1,4 @@
 import { Intent } from '@blueprintjs/core';
-import { CREDENTIAL_LIFETIME_DAYS, DAY_MS } from '@meridian/schema';
 import {
   BANNER_ERROR_DAYS,
   BANNER_WARNING_DAYS,
@@ -9,9 +8,12 @@ import { dateOf } from '../../../../lib/dates.js';
 /** A user's credential as the user record lists it (data_access_info). */
 export interface CredentialEntry {
   id: string;
+  /** What uses it; null for a credential made before names. */
+  name?: string | null;
   active: boolean;
   generatedAt: unknown;
-  /** Whole days until expiry (90 days after generation); 0 or less once expired. */
+  expiresAt?: unknown;
+  /** Whole days until expiry (the lifetime chosen at creation); 0 or less once expired. */
   daysToExpire: number;
 }
 
@@ -22,12 +24,6 @@ export function expiryIntent(daysToExpire: number): Intent {
   if (daysToExpire <= BANNER_ERROR_DAYS) return Intent.DANGER;
   if (daysToExpire <= BANNER_WARNING_DAYS) return Intent.WARNING;
   return Intent.NONE;
-}
-
-/** When a credential stops working: 90 days after it was generated (decisions.md). */
-export function expiresAt(generatedAt: unknown): Date | null {
-  const generated = dateOf(generatedAt);
-  return generated ? new Date(generated.getTime() + CREDENTIAL_LIFETIME_DAYS * DAY_MS) : null;
 }
 
 /** Newest first; a disabled credential after the active ones of its age does not matter, so by date alone. */
