@@ -27,6 +27,16 @@ export const ORGANIZATION: Comparison = {
   connections: [1, 10],
 };
 
+/** Issue 28: the platform is asked to count seats only when a query selects them, so this is one plain GET. */
+export const ORGANIZATION_NAME: Comparison = {
+  label: 'one organization, id and name (acme-health)',
+  graphql: 'query BenchOrganizationName { organization(id: "acme-health") { id name } }',
+  restPath: '/organization/acme-health',
+  peerGraphql:
+    'query BenchOrganizationName { getOrganization(id: "acme-health") { ... on getOrganization_200_response { id name } } }',
+  connections: [10],
+};
+
 export const USERS: Comparison = {
   label: 'first 50 of 100,000 users (scale-health)',
   graphql:
@@ -59,7 +69,7 @@ export const SEARCH: Comparison = {
 };
 
 /** In the order they are loaded: the gateway's memory is read right after USERS at 50 connections. */
-export const COMPARISONS = [ORGANIZATION, USERS, ORGANIZATIONS, SEARCH];
+export const COMPARISONS = [ORGANIZATION, ORGANIZATION_NAME, USERS, ORGANIZATIONS, SEARCH];
 
 /** The question the floor is loaded with: the smallest, whose added latency issue 16 sets a target for. */
 export const FLOOR_QUESTION = ORGANIZATION;
