@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startGatewayProcess, type GatewayProcess } from '../e2e/support/gateway-process.js';
 import { repoRoot } from '../e2e/support/paths.js';
-import { freePort } from '../e2e/support/ports.js';
+import { freePort } from '@meridian/platform/test-support';
 import { cpuSecondsOf, memoryOf } from './process-cpu.js';
 
 /** The compiled gateway as production runs it, with what the bench reads of its process. */

@@ -19,7 +19,7 @@ import { startReplayPlatform } from './replay-platform.js';
 import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
 import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 import { startGatewayProcess } from '../e2e/support/gateway-process.js';
-import { freePort } from '../e2e/support/ports.js';
+import { freePort } from '@meridian/platform/test-support';
 
 /** The floor proxy's script, from the repository root (where startGatewayProcess runs node). */
 const FLOOR_SCRIPT = 'tests/bench/floor/proxy.mjs';

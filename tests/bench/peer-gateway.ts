@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../e2e/support/paths.js';
-import { freePort } from '../e2e/support/ports.js';
+import { freePort } from '@meridian/platform/test-support';
 import { cpuSecondsOf, memoryOf } from './process-cpu.js';
 
 /**

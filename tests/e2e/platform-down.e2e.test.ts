@@ -7,7 +7,7 @@ import { ACCOUNTS } from './support/accounts.js';
 import { openJourney } from './support/browser.js';
 import { waitForHome } from './support/console.js';
 import { startGatewayProcess, type GatewayProcess } from './support/gateway-process.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '@meridian/platform/test-support';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
 import { tcpSwitch, type TcpSwitch } from './support/tcp-switch.js';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '@meridian/platform/test-support';
 
 /** Debian's redis-server (apt-get install redis-server; .ci/run and `npm test` install it). */
 export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
@@ -10,18 +11,6 @@ export interface RunningRedis {
   /** SIGKILL: Redis gone at once, as a crash would leave it. */
   kill(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 const answersPing = (port: number) =>
   new Promise<boolean>((resolve) => {

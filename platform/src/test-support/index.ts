@@ -3,3 +3,4 @@
 export * from './platform.js';
 export * from './fixture.js';
 export * from './sign-in.js';
+export * from './ports.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, startPlatform } from '@meridian/platform';
 import { startGatewayProcess } from './gateway-process.js';
-import { freePort } from './ports.js';
+import { freePort } from '@meridian/platform/test-support';
 import { serveStatic } from './static-server.js';
 import { buildWeb } from './web-build.js';
 
