@@ -11,11 +11,13 @@ const row = (
   activeUsers: number,
   userLimit: number,
   lifecycleProblem: object | null = null,
+  allowedActions: string[] = [],
 ) => ({
   __typename: 'Organization',
   id,
   name,
   status,
+  allowedActions,
   lifecycleProblem,
   customerSegment: 'health-plan',
   licenses: { __typename: 'Licenses', userLimit, activeUsers },
@@ -80,6 +82,24 @@ describe('organizations list', { timeout: 20_000 }, () => {
     const tag = within(stark).getByRole('link', { name: /^Deployment failed at “Configure sign-in”: Sign-in cannot/ });
     expect(tag.textContent).toBe('Deployment failed');
     expect(tag.getAttribute('href')).toBe('/admin/org-management/stark/update/lifecycle');
+  });
+
+  it('names the move a state waits for once its job is done, and work under way only while it is', async () => {
+    renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
+      OrganizationsList: () =>
+        page([
+          row('initech', 'Initech', 'ONBOARDING', 0, 20, null, ['DEPLOY']),
+          row('hooli', 'Hooli', 'DEPLOYING', 0, 20, null, ['ACTIVATE']),
+          row('globex', 'Globex', 'DEPLOYING', 0, 20),
+        ]),
+    });
+    const table = await screen.findByRole('table', undefined, WAIT);
+    const rowOf = async (name: string) =>
+      (await within(table).findByRole('rowheader', { name: new RegExp(`^${name} `) }, WAIT)).closest('tr')!;
+    expect(within(await rowOf('Initech')).getByText('Onboarded — deploy next')).toBeTruthy();
+    expect(within(await rowOf('Initech')).queryByText('Onboarding')).toBeNull();
+    expect(within(await rowOf('Hooli')).getByText('Deployed — activate')).toBeTruthy();
+    expect(within(await rowOf('Globex')).getByText('Deploying')).toBeTruthy();
   });
 
   it('searches, sorts and pages through the gateway, keeping the state in the URL', async () => {

@@ -15,6 +15,7 @@ export const OrganizationsTable_organization = graphql(`
     id
     name
     status
+    allowedActions
     lifecycleProblem {
       label
       step
@@ -107,6 +108,7 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
                   <OrganizationStatusTag
                     status={organization.status}
                     problem={organization.lifecycleProblem}
+                    allowedActions={organization.allowedActions}
                     problemPath={`${updatePath}/lifecycle`}
                   />
                 </td>

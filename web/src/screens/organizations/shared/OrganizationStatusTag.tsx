@@ -9,11 +9,13 @@ export interface OrganizationStatusTagProps {
   problem?: LifecycleProblemView | null;
   /** Where the failed step and its reason show (the organization's lifecycle tab); the failed tag links there. */
   problemPath?: string;
+  /** The moves the state allows (Organization.allowedActions): a state waiting for one names it. */
+  allowedActions?: readonly string[] | null;
 }
 
 /** The lifecycle state as a coloured tag, its meaning in the title; a failure links to where it is explained. */
-export function OrganizationStatusTag({ status, problem, problemPath }: OrganizationStatusTagProps) {
-  const look = statusLook(status, problem);
+export function OrganizationStatusTag({ status, problem, problemPath, allowedActions }: OrganizationStatusTagProps) {
+  const look = statusLook(status, problem, allowedActions);
   const tag = (
     <Tag intent={look.intent} minimal round title={look.description}>
       {look.label}

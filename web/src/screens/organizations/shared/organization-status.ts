@@ -45,10 +45,53 @@ function problemDescription(problem: LifecycleProblemView): string {
 }
 
 /**
- * How a lifecycle state is shown: a failed job it waits on overrides it (red, "Deployment failed"), so a
- * failure never reads as work under way; an unknown value is shown as it is, without colour.
+ * A state whose job is done and that waits for a person's move, by the move it waits for: the badge names
+ * what to do, not work under way ("Onboarding" once onboarding completed would say "wait").
  */
-export function statusLook(status: string, problem?: LifecycleProblemView | null): StatusLook {
+const AWAITING: readonly { status: OrganizationStatusValue; move: string; look: StatusLook }[] = [
+  {
+    status: 'CREATED',
+    move: 'ONBOARD',
+    look: {
+      label: 'Created — onboard next',
+      intent: Intent.WARNING,
+      description: 'Created, not onboarded yet: start onboarding next. Not active.',
+    },
+  },
+  {
+    status: 'ONBOARDING',
+    move: 'DEPLOY',
+    look: {
+      label: 'Onboarded — deploy next',
+      intent: Intent.WARNING,
+      description: 'Onboarding completed: start the deployment next. Not active yet.',
+    },
+  },
+  {
+    status: 'DEPLOYING',
+    move: 'ACTIVATE',
+    look: {
+      label: 'Deployed — activate',
+      intent: Intent.WARNING,
+      description: 'Deployment completed: activate the organization to let its users work.',
+    },
+  },
+];
+
+/**
+ * How a lifecycle state is shown: a failed job it waits on overrides it (red, "Deployment failed"), so a
+ * failure never reads as work under way; a state whose job is done and that waits for an operator's move
+ * (its `allowedActions`, the gateway's answer from schema's one lifecycle table) names that move
+ * ("Deployed — activate"); an unknown value is shown as it is, without colour. Without `allowedActions`
+ * (a filter naming a state) the state's own word.
+ */
+export function statusLook(
+  status: string,
+  problem?: LifecycleProblemView | null,
+  allowedActions?: readonly string[] | null,
+): StatusLook {
   if (problem) return { label: problem.label, intent: Intent.DANGER, description: problemDescription(problem) };
+  const awaiting = allowedActions && AWAITING.find((entry) => entry.status === status);
+  if (awaiting && allowedActions.includes(awaiting.move)) return awaiting.look;
   return isStatus(status) ? LOOKS[status] : { label: status, intent: Intent.NONE, description: status };
 }

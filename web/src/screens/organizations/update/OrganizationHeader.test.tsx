@@ -37,6 +37,24 @@ describe('the organization’s header', { timeout: 20_000 }, () => {
     expect(within(header).getByTitle(`Deployment failed at “Configure sign-in”: ${REASON}`)).toBeTruthy();
   });
 
+  it('says “Onboarded — deploy next” once onboarding completed, as the lifecycle says to start the deployment', async () => {
+    renderWithGateway('/admin/org-management/acme/update/lifecycle', admin, {
+      OrganizationUpdate: () => ({
+        organization: organizationRecord({
+          status: 'ONBOARDING',
+          active: false,
+          allowedActions: ['DEPLOY'],
+          onboarding: job('COMPLETED', steps(['Create tenant workspace'], 'COMPLETED')),
+          deployment: job(),
+        }),
+      }),
+    });
+    const header = (await screen.findByRole('heading', { name: 'Acme Health', level: 1 }, WAIT)).closest('header')!;
+    expect(within(header).getByText('Onboarded — deploy next')).toBeTruthy();
+    expect(within(header).queryByText('Onboarding')).toBeNull();
+    expect(await screen.findByText('Onboarded. Start the deployment next.', undefined, WAIT)).toBeTruthy();
+  });
+
   it('places the page: Organizations › Acme Health › Settings', async () => {
     renderWithGateway('/admin/org-management/acme/update/general', admin, {
       OrganizationUpdate: () => ({ organization: organizationRecord() }),

@@ -12,6 +12,7 @@ export const OrganizationHeader_organization = graphql(`
     id
     name
     status
+    allowedActions
     lifecycleProblem {
       label
       step
@@ -52,6 +53,7 @@ export function OrganizationHeader({ organization, segmentName, mayListOrganizat
         <OrganizationStatusTag
           status={org.status}
           problem={org.lifecycleProblem}
+          allowedActions={org.allowedActions}
           problemPath={`${organizationUpdatePath(org.id)}/lifecycle`}
         />
         <span className={Classes.TEXT_MUTED}>

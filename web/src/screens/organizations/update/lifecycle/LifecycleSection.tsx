@@ -98,7 +98,7 @@ export function LifecycleSection({ organization, readOnlyReason }: LifecycleSect
         {ORGANIZATION_STATUS_ORDER.map((status, index) => (
           <li key={status} aria-current={status === org.status ? 'step' : undefined}>
             {status === org.status ? (
-              <OrganizationStatusTag status={status} />
+              <OrganizationStatusTag status={status} allowedActions={org.allowedActions} />
             ) : (
               <span className={Classes.TEXT_MUTED}>{statusLook(status).label}</span>
             )}
