@@ -32,6 +32,12 @@ export function stripLicenseUsage<T>(licenses: T): T {
 export const TABLEAU_LICENSES = ['viewer', 'explorer', 'creator'] as const;
 export type TableauLicense = (typeof TABLEAU_LICENSES)[number];
 
+/**
+ * How invitations count against the user limit, said wherever active users are counted: an invited user
+ * is active (the seat is kept for them) from the invitation on, until it is revoked.
+ */
+export const INVITATIONS_COUNT_NOTE = 'Invited users count as active: an invitation holds a seat until it is revoked.';
+
 export const userLimitMessage = (limit: number): string =>
   `This organization has reached its limit of ${limit} active users. Raise the user limit or deactivate a user first.`;
 export const seatLimitMessage = (level: 'explorer' | 'viewer', limit: number): string =>

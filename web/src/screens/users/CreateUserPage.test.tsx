@@ -1,4 +1,10 @@
-import { EMAIL_MESSAGE, INVITATION_CHOICE_HELP, PASSWORD_POLICY_MESSAGE, userLimitMessage } from '@meridian/schema';
+import {
+  EMAIL_MESSAGE,
+  INVITATION_CHOICE_HELP,
+  INVITATIONS_COUNT_NOTE,
+  PASSWORD_POLICY_MESSAGE,
+  userLimitMessage,
+} from '@meridian/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,7 +60,8 @@ describe('creating a user', { timeout: 15_000 }, () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['No license', 'Viewer', 'Explorer', 'Creator']);
-    expect(await screen.findByText('12 of 20 active users.', undefined, WAIT)).toBeTruthy();
+    // The count says how invitations count: an invited user holds a seat.
+    expect(await screen.findByText(`12 of 20 active users. ${INVITATIONS_COUNT_NOTE}`, undefined, WAIT)).toBeTruthy();
     // Where the page sits: the Org Admin may not open the organizations list, so that step is text.
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(
@@ -181,7 +188,7 @@ describe('creating a user', { timeout: 15_000 }, () => {
     renderWithGateway(PATH, sessionUserOf('systemAdmin', { organizationId: 'meridian' }), {
       CreateUserOrganization: () => organization(3),
     });
-    await screen.findByText('3 of 20 active users.', undefined, WAIT);
+    await screen.findByText(`3 of 20 active users. ${INVITATIONS_COUNT_NOTE}`, undefined, WAIT);
     const role = screen.getByLabelText('Role');
     expect(
       within(role)

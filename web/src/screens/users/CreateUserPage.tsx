@@ -1,6 +1,6 @@
 import { Callout, Classes, H1, Intent } from '@blueprintjs/core';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
-import { userLimitMessage } from '@meridian/schema';
+import { INVITATIONS_COUNT_NOTE, userLimitMessage } from '@meridian/schema';
 import { useParams } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { Breadcrumbs } from '../../components/Breadcrumbs.js';
@@ -26,7 +26,7 @@ function UserLimit({ userLimit, activeUsers }: { userLimit: number; activeUsers:
   }
   return (
     <p className={Classes.TEXT_MUTED}>
-      {formatCount(activeUsers)} of {formatCount(userLimit)} active users.
+      {formatCount(activeUsers)} of {formatCount(userLimit)} active users. {INVITATIONS_COUNT_NOTE}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@meridian/schema';
+import { INVITATIONS_COUNT_NOTE, MESSAGES } from '@meridian/schema';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -192,6 +192,9 @@ describe('update organization', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     expect(screen.getByText('12 of 20')).toBeTruthy();
     const limit = screen.getByLabelText(/^User limit/);
+    // Until something is wrong, the field says how invitations count against the limit.
+    expect(limit.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(limit.getAttribute('aria-describedby')!)?.textContent).toBe(INVITATIONS_COUNT_NOTE);
     await userEvent.clear(limit);
     await userEvent.type(limit, '10');
     expect(screen.getByText('12 active users in use: a limit below that is refused.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_INVITED_MESSAGE } from '@meridian/schema';
+import { INVITATIONS_COUNT_NOTE, NOT_INVITED_MESSAGE } from '@meridian/schema';
 import { renderWithGateway, sessionUserOf, WAIT } from '../../../routes/test-support.js';
 import { userRecord } from '../test-support.js';
 
@@ -53,11 +53,16 @@ describe('an invited user’s profile', { timeout: 15_000 }, () => {
     ) as HTMLElement;
     expect(panel.textContent).toContain('Ivy Invited has not set a password yet.');
     expect(panel.textContent).toContain('works until Mar 8, 2026');
-    expect(
-      await screen.findByText('The user can sign in once they set a password from their invitation.', undefined, WAIT),
-    ).toBeTruthy();
-    // The header's status tag says so too.
-    expect(screen.getAllByText('Invited').length).toBeGreaterThanOrEqual(2);
+    // One status, worded the same everywhere: the header's tag and Account status both say Invited (not a
+    // green Active), and Account status says how the invitation counts against the user limit.
+    const header = screen.getByRole('heading', { name: 'Ivy Invited', level: 1 }).closest('header')!;
+    expect(within(header).getByText('Invited')).toBeTruthy();
+    const accountStatus = await screen.findByRole('region', { name: 'Account status' }, WAIT);
+    expect(within(accountStatus).getByText('Invited').closest('.bp6-tag')?.className).toContain('bp6-intent-primary');
+    expect(within(accountStatus).queryByText('Active')).toBeNull();
+    expect(accountStatus.textContent).toContain(
+      `The user can sign in once they set a password from their invitation. ${INVITATIONS_COUNT_NOTE}`,
+    );
     await userEvent.click(within(panel).getByRole('button', { name: 'Resend invitation' }));
     expect(await screen.findByText('A new invitation was sent to ivy@acme.test.', undefined, WAIT)).toBeTruthy();
     expect(gateway.sent.find((request) => request.operationName === 'ResendInvitation')?.variables).toEqual({

@@ -1,4 +1,4 @@
-import { USER_STATUSES, type UserStatus } from '@meridian/schema';
+import { INVITATIONS_COUNT_NOTE, USER_STATUSES, type UserStatus } from '@meridian/schema';
 import { Intent } from '@blueprintjs/core';
 import type { UserStatus as UserStatusEnum } from '../../../gql/graphql.js';
 
@@ -15,6 +15,14 @@ const INTENTS: Readonly<Record<UserStatus, Intent>> = {
 export const statusOfEnum = (value: UserStatusEnum): UserStatus => value.toLowerCase() as UserStatus;
 export const statusEnumOf = (status: UserStatus): UserStatusEnum => status.toUpperCase() as UserStatusEnum;
 export const statusLabel = (status: UserStatus): string => LABELS[status];
+
+const MEANINGS: Readonly<Record<UserStatus, string>> = {
+  active: 'The user can sign in.',
+  invited: `The user can sign in once they set a password from their invitation. ${INVITATIONS_COUNT_NOTE}`,
+  inactive: 'The user cannot sign in.',
+};
+/** What the status means for signing in, after its tag. */
+export const statusMeaning = (status: UserStatus): string => MEANINGS[status];
 export const statusIntent = (status: UserStatus): Intent => INTENTS[status];
 
 /** A status from the URL; anything else is no filter. */

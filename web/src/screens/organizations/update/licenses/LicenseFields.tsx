@@ -1,4 +1,5 @@
 import { Callout, Classes, H3, Intent, Switch } from '@blueprintjs/core';
+import { INVITATIONS_COUNT_NOTE } from '@meridian/schema';
 import { Fragment } from 'react';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { LicenseUseBar } from '../../shared/LicenseUseBar.js';
@@ -82,6 +83,8 @@ export function LicenseFields({ values, onChange, onBlur, source, catalog, error
     used: number,
     what: string,
     patch: (text: string) => Partial<LicenseValues>,
+    /** How the count is made, under the field when nothing is wrong. */
+    note?: string,
   ) => (
     <div>
       <TextField
@@ -90,7 +93,7 @@ export function LicenseFields({ values, onChange, onBlur, source, catalog, error
         onChange={(next) => onChange(field, patch(next))}
         onBlur={() => onBlur(field)}
         error={errorOf(field)}
-        helperText={belowUsageWarning(text, saved, used, what) ?? undefined}
+        helperText={belowUsageWarning(text, saved, used, what) ?? note}
         disabled={disabled}
         type="text"
         autoComplete="off"
@@ -111,6 +114,7 @@ export function LicenseFields({ values, onChange, onBlur, source, catalog, error
           source.activeUsers,
           'active users',
           (userLimit) => ({ userLimit }),
+          INVITATIONS_COUNT_NOTE,
         )}
         {count(
           'tableauUserLicenses.explorerCount',

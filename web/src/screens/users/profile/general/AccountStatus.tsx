@@ -2,15 +2,16 @@ import { Alert, Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { BlockedPersonIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
+import type { UserStatus } from '@meridian/schema';
+import { statusIntent, statusLabel, statusMeaning } from '../../invitation/user-status.js';
 import { useSetUserActive } from './useSetUserActive.js';
 
 export interface AccountStatusProps {
   organizationId: string;
   email: string;
   name: string;
-  active: boolean;
-  /** No password yet (issue 18): they can sign in once they set one from the invitation's link. */
-  invited?: boolean;
+  /** Active, invited (no password yet, issue 18) or inactive: the same word and colour as the header's. */
+  status: UserStatus;
   /** Why the actor may not change it (self-protection, a role above their grant); null when they may. */
   refusal: string | null;
 }
@@ -19,7 +20,8 @@ export interface AccountStatusProps {
  * Whether the user may sign in, and the move to the other state after a confirmation: deactivation
  * signs the user out; activation counts against the user limit (the gateway's refusal says so).
  */
-export function AccountStatus({ organizationId, email, name, active, invited = false, refusal }: AccountStatusProps) {
+export function AccountStatus({ organizationId, email, name, status, refusal }: AccountStatusProps) {
+  const active = status !== 'inactive';
   const toasts = useToasts();
   const [setActive, { loading }] = useSetUserActive(organizationId, email);
   const [confirming, setConfirming] = useState(false);
@@ -40,12 +42,7 @@ export function AccountStatus({ organizationId, email, name, active, invited = f
         Account status
       </h2>
       <p>
-        <Tag intent={active ? Intent.SUCCESS : Intent.NONE}>{active ? 'Active' : 'Inactive'}</Tag>{' '}
-        {!active
-          ? 'The user cannot sign in.'
-          : invited
-            ? 'The user can sign in once they set a password from their invitation.'
-            : 'The user can sign in.'}
+        <Tag intent={statusIntent(status)}>{statusLabel(status)}</Tag> {statusMeaning(status)}
       </p>
       <Button
         intent={active ? Intent.DANGER : Intent.PRIMARY}

@@ -1,10 +1,11 @@
-import { Classes, Intent, Tag } from '@blueprintjs/core';
+import { Classes, Tag } from '@blueprintjs/core';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { mayDo } from '../../../../session/access.js';
 import type { SessionUser } from '../../../../session/session-user.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { roleKeyOf, roleText, scalarText, tableauText } from '../../shared/user-fields.js';
 import { activeControlRefusal, needsOrgAdminCount, roleControlRefusal } from '../self-protection.js';
+import { statusIntent, statusLabel, statusOfEnum } from '../../invitation/user-status.js';
 import { AccountStatus } from './AccountStatus.js';
 import { editFormOf } from './user-edit-form.js';
 import { UserEditForm } from './UserEditForm.js';
@@ -62,8 +63,8 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
     ['Direct data access', user.directDataAccessEnabled ? 'Enabled' : 'Disabled'],
     [
       'Status',
-      <Tag key="status" minimal intent={user.active ? Intent.SUCCESS : Intent.NONE}>
-        {user.active ? 'Active' : 'Inactive'}
+      <Tag key="status" minimal intent={statusIntent(statusOfEnum(user.status))}>
+        {statusLabel(statusOfEnum(user.status))}
       </Tag>,
     ],
     ['Created', formatDate(user.createdAt)],
@@ -105,8 +106,7 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
         organizationId={user.organizationId}
         email={email}
         name={user.name}
-        active={user.active}
-        invited={user.status === 'INVITED'}
+        status={statusOfEnum(user.status)}
         refusal={activeControlRefusal(actor, target, activeOrgAdmins, productName)}
       />
     </>
