@@ -1,7 +1,14 @@
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType, type Role } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import type { AuditQuery } from '../contract/audit.js';
-import { encodeCursor, insertAuditEvents, selectAuditEvents, type StoredAuditEvent } from '../stores/audit.js';
+import {
+  encodeCursor,
+  insertAuditEvents,
+  selectAuditEvents,
+  type AuditActorKind,
+  type AuditChange,
+  type StoredAuditEvent,
+} from '../stores/audit.js';
 
 /**
  * The audit trail (issue 7). Every write the REST API accepts records exactly one event, in the same
@@ -16,7 +23,7 @@ export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetTy
 export interface AuditActor {
   /** The user's email, the client id, or for anonymous calls the email they named. */
   id: string;
-  kind: 'user' | 'client' | 'anonymous';
+  kind: AuditActorKind;
   role: Role | null;
   organizationId: string | null;
 }
@@ -33,11 +40,8 @@ export interface AuditSource {
   origin: AuditOrigin;
 }
 
-export interface AuditChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
+// A field before and after: the store's column shape (stores/audit.ts), which reads it back.
+export type { AuditChange };
 
 export interface AuditEventInput {
   action: AuditAction;

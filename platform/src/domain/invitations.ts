@@ -1,61 +1,57 @@
-import { INVITATION_LIFETIME_DAYS, type UserStatus } from '@meridian/schema';
+import { NOT_INVITED_MESSAGE, grantableRoles } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
-import type { Queryable } from '../db/database.js';
-import {
-  closeOpenTokens,
-  deleteInvitedUser,
-  selectPendingInvitations,
-  type PendingInvitation,
-} from '../stores/passwords.js';
-import { recordAuditEvent, type AuditSource } from './audit.js';
-import { createPasswordLink, issuePasswordToken, sendMail } from './password-tokens.js';
+import type { Database, Queryable } from '../db/database.js';
+import { recordAuditEvent } from './audit.js';
+import { conflict, forbidden } from './errors.js';
+import { invitationView, pendingInvitations, removeInvitedUser, sendInvitation } from './invitation-links.js';
+import { findUser, userInScope, type UserCaller, type UserRow } from './users.js';
 
-export type { PendingInvitation, UserStatus };
-
-/** An invitation as a user record shows it; null when the invited user has no pending link. */
-export function invitationView(invitation: PendingInvitation | null, now: Date) {
-  if (!invitation) return null;
-  return {
-    sentAt: invitation.created_at.toISOString(),
-    expiresAt: invitation.expires_at.toISOString(),
-    expired: invitation.expires_at.getTime() <= now.getTime(),
-  };
-}
-
-/** The pending invitations of `emails`, one query for a whole page. */
-export async function pendingInvitations(db: Queryable, emails: string[]): Promise<Map<string, PendingInvitation>> {
-  if (emails.length === 0) return new Map();
-  return selectPendingInvitations(db, emails);
-}
+// Resending and revoking an invitation (issue 18); creating a user without a password sends the first
+// (domain/users.ts createUser). The links themselves: invitation-links.ts.
 
 /**
- * Issues an invitation token (the create-password flow's token, living 7 days) and mails its link to
- * the outbox; earlier links of the user stop working. The caller records the request's one event.
+ * The invited user `email`, if `principal` may create users in their organization (the permission of
+ * invitations, schema/src/operations.ts) and grant their role; read again under lock inside `tx`.
  */
-export async function sendInvitation(
+async function invitedUser(
   tx: Queryable,
-  config: Pick<PlatformConfig, 'consoleUrl' | 'productName'>,
-  user: { email: string; name: string },
-): Promise<void> {
-  // Any open link stops working (a resend replaces the invitation).
-  await closeOpenTokens(tx, user.email);
-  const link = createPasswordLink(config.consoleUrl, await issuePasswordToken(tx, user.email, 'invitation'));
-  const body =
-    `Hello ${user.name},\n\nYou are invited to ${config.productName}. Use this link within ${INVITATION_LIFETIME_DAYS} days ` +
-    `to set your password, then sign in with ${user.email}: ${link}\nIf you did not expect it, ignore this email.`;
-  await sendMail(tx, user.email, `You are invited to ${config.productName}`, body, link);
+  who: Pick<UserCaller, 'caller' | 'guard'>,
+  operation: 'resendInvitation' | 'revokeInvitation',
+  email: string,
+): Promise<UserRow> {
+  await userInScope(tx, who, operation, email);
+  const user = (await findUser(tx, email, true))!;
+  // As for activation: users above the caller's grant (an operator's system roles) are not theirs to touch.
+  if (!grantableRoles(who.caller.role).includes(user.role)) throw forbidden();
+  if (!user.invited) throw conflict(NOT_INVITED_MESSAGE);
+  return user;
 }
 
-/**
- * Revoking an invitation removes the invited user (decisions.md "Invitations"): they never had a
- * password, so nothing of theirs is lost but their pending links and any credential issued to them.
- * The audit trail keeps the user's events.
- */
-export async function removeInvitedUser(tx: Queryable, source: AuditSource, email: string, organizationId: string) {
-  await deleteInvitedUser(tx, email);
-  await recordAuditEvent(tx, source, {
-    action: 'invitation.revoke',
-    organizationId,
-    target: { type: 'user', id: email },
+/** Sends an invited user a new invitation (earlier links stop working); answers it. */
+export async function resendInvitation(
+  db: Database,
+  who: UserCaller,
+  email: string,
+  config: Pick<PlatformConfig, 'consoleUrl' | 'productName'>,
+) {
+  return db.transaction(async (tx) => {
+    const user = await invitedUser(tx, who, 'resendInvitation', email);
+    await sendInvitation(tx, config, user);
+    const target = { type: 'user', id: email } as const;
+    await recordAuditEvent(tx, who.source, {
+      action: 'invitation.resend',
+      organizationId: user.organization_id,
+      target,
+    });
+    const pending = (await pendingInvitations(tx, [email])).get(email) ?? null;
+    return { email, invitation: invitationView(pending, new Date())! };
+  });
+}
+
+/** Withdraws an invitation: the invited user is removed. */
+export async function revokeInvitation(db: Database, who: UserCaller, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await invitedUser(tx, who, 'revokeInvitation', email);
+    await removeInvitedUser(tx, who.source, email, user.organization_id);
   });
 }

@@ -1,8 +1,5 @@
 import {
   DEFAULT_ROLE,
-  NOT_INVITED_MESSAGE,
-  credentialDaysToExpire,
-  credentialExpiresAt,
   isOutsideDomains,
   isSystemRole,
   outsideDomainsMessage,
@@ -12,14 +9,10 @@ import {
   validatePassword,
   beyondGrantRefusal,
   deactivationRefusal,
-  grantableRoles,
   roleInOrganizationRefusal,
   normalizeEmail,
-  passwordExpiry,
   roleChangeRefusal,
   roleGrantRefusal,
-  seatLimitMessage,
-  userLimitMessage,
   type Operation,
   type Role,
   type TableauLicense,
@@ -27,12 +20,11 @@ import {
 import { hash } from '@node-rs/argon2';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
-import { disableCredentialsOfUser, selectUserCredentials, type CredentialRow } from '../stores/credentials.js';
+import { disableCredentialsOfUser } from '../stores/credentials.js';
 import {
   activeOrgAdminCount,
   findUser,
   insertUser,
-  seatHolderCount,
   selectUsers,
   userCount,
   updateUserActive,
@@ -44,93 +36,16 @@ import {
 import { auditChanges, recordAuditEvent, type AuditEventInput, type AuditSource } from './audit.js';
 import type { Caller, ServiceCaller } from './caller.js';
 import { assertValid, conflict, forbidden, notFound } from './errors.js';
-import {
-  invitationView,
-  pendingInvitations,
-  removeInvitedUser,
-  sendInvitation,
-  type PendingInvitation,
-  type UserStatus,
-} from './invitations.js';
-import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
+import { sendInvitation } from './invitation-links.js';
+import { getOrganization, type OrganizationRow } from './organizations.js';
+import { assertSeat, assertUserPlace } from './user-limits.js';
+import { toUser, toUserWithCredentials, toUsers } from './user-records.js';
 
 export { activeOrgAdminCount, findUser, type UserRow };
+export { toUserWithCredentials, type User } from './user-records.js';
 
 /** Who changes a user: the caller, their permission check (for the target's organization), their audit source. */
 export type UserCaller = ServiceCaller;
-
-/** Inactive first (a deactivated invitee cannot sign in either), then invited until a password is set. */
-export function userStatusOf(row: Pick<UserRow, 'active' | 'invited'>): UserStatus {
-  if (!row.active) return 'inactive';
-  return row.invited ? 'invited' : 'active';
-}
-
-/** A user record as the REST API answers it (spec section 3), with their invitation while it is pending. */
-export function toUser(
-  row: UserRow,
-  credentials: CredentialRow[],
-  now: Date = new Date(),
-  invitation: PendingInvitation | null = null,
-) {
-  const expiry = passwordExpiry(row.password_changed_at, now);
-  return {
-    name: row.name,
-    email: row.email,
-    alternateEmail: row.alternate_email,
-    role: row.role,
-    active: row.active,
-    direct_data_access_enabled: row.direct_data_access_enabled,
-    organizationId: row.organization_id,
-    tableauConfig: { tableauLicense: row.tableau_license, tableauUser: row.tableau_license !== null },
-    data_access_info: Object.fromEntries(
-      credentials.map((credential) => [
-        credential.id,
-        {
-          name: credential.name,
-          active: credential.credential_enabled,
-          generated_timestamp: credential.generated_at.toISOString(),
-          expires_timestamp: credentialExpiresAt(credential.generated_at, credential.lifetime_days).toISOString(),
-          days_to_expire: credentialDaysToExpire(credential.generated_at, now, credential.lifetime_days),
-        },
-      ]),
-    ),
-    passwordChangedAt: row.password_changed_at.toISOString(),
-    passwordExpiresAt: expiry.expiresAt.toISOString(),
-    isPasswordExpiring: expiry.isPasswordExpiring,
-    daysLeftForPasswordExpiry: expiry.daysLeftForPasswordExpiry,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    status: userStatusOf(row),
-    invitation: row.invited ? invitationView(invitation, now) : null,
-  };
-}
-export type User = ReturnType<typeof toUser>;
-
-/** The credentials of each user given, in one query (a page of users never costs a query per user). */
-async function credentialsByUser(db: Queryable, emails: string[]): Promise<Map<string, CredentialRow[]>> {
-  const byUser = new Map<string, CredentialRow[]>(emails.map((email) => [email, []]));
-  if (emails.length === 0) return byUser;
-  for (const row of await selectUserCredentials(db, emails)) byUser.get(row.user_email!)?.push(row);
-  return byUser;
-}
-
-/** Users in the REST shape, their credentials loaded in one query for the whole page. */
-export async function toUsers(db: Queryable, rows: UserRow[]): Promise<User[]> {
-  const credentials = await credentialsByUser(
-    db,
-    rows.map((row) => row.email),
-  );
-  const invitations = await pendingInvitations(
-    db,
-    rows.filter((row) => row.invited).map((row) => row.email),
-  );
-  const now = new Date();
-  return rows.map((row) => toUser(row, credentials.get(row.email) ?? [], now, invitations.get(row.email) ?? null));
-}
-
-export async function toUserWithCredentials(db: Queryable, row: UserRow): Promise<User> {
-  return (await toUsers(db, [row]))[0]!;
-}
 
 /**
  * The user `email` if `principal` may do `operation` to them. A user of another tenant and a missing
@@ -147,35 +62,6 @@ export async function userInScope(
   guard(operation, { email, organizationId: row?.organization_id ?? caller.organizationId });
   if (!row) throw notFound('User');
   return row;
-}
-
-/**
- * Refuses (409) one more active user past the organization's user limit. Call inside the transaction
- * that locked the organization row (getOrganization(tx, id, true)), so two requests cannot both take
- * the last place.
- */
-export async function assertUserPlace(db: Queryable, organization: OrganizationRow): Promise<void> {
-  const usage = (await licenseUsage(db, [organization.id])).get(organization.id)!;
-  const limit = organization.licenses.user_limit;
-  if (usage.active_users + 1 > limit) throw conflict(userLimitMessage(limit));
-}
-
-/**
- * Refuses (409) one more active user at `license` past the organization's seats of that level.
- * Creator seats are not counted (the license has no count for them). `except` is a user whose own seat
- * is being changed and so must not be counted. Same locking as assertUserPlace.
- */
-export async function assertSeat(
-  db: Queryable,
-  organization: OrganizationRow,
-  license: TableauLicense | null,
-  except?: string,
-): Promise<void> {
-  if (license !== 'explorer' && license !== 'viewer') return;
-  const holders = await seatHolderCount(db, organization.id, license, except ?? '');
-  const seats = organization.licenses.tableau_user_licenses;
-  const limit = license === 'explorer' ? seats.explorer_count : seats.viewer_count;
-  if (holders + 1 > limit) throw conflict(seatLimitMessage(license, limit));
 }
 
 /** The fields of a user that PUT /user?organizationId changes. */
@@ -477,51 +363,4 @@ export async function createUser(
     return created;
   });
   return toUserWithCredentials(db, row);
-}
-
-/**
- * The invited user `email`, if `principal` may create users in their organization (the permission of
- * invitations, schema/src/operations.ts) and grant their role; read again under lock inside `tx`.
- */
-async function invitedUser(
-  tx: Queryable,
-  who: Pick<UserCaller, 'caller' | 'guard'>,
-  operation: 'resendInvitation' | 'revokeInvitation',
-  email: string,
-): Promise<UserRow> {
-  await userInScope(tx, who, operation, email);
-  const user = (await findUser(tx, email, true))!;
-  // As for activation: users above the caller's grant (an operator's system roles) are not theirs to touch.
-  if (!grantableRoles(who.caller.role).includes(user.role)) throw forbidden();
-  if (!user.invited) throw conflict(NOT_INVITED_MESSAGE);
-  return user;
-}
-
-/** Sends an invited user a new invitation (earlier links stop working); answers it. */
-export async function resendInvitation(
-  db: Database,
-  who: UserCaller,
-  email: string,
-  config: Pick<PlatformConfig, 'consoleUrl' | 'productName'>,
-) {
-  return db.transaction(async (tx) => {
-    const user = await invitedUser(tx, who, 'resendInvitation', email);
-    await sendInvitation(tx, config, user);
-    const target = { type: 'user', id: email } as const;
-    await recordAuditEvent(tx, who.source, {
-      action: 'invitation.resend',
-      organizationId: user.organization_id,
-      target,
-    });
-    const pending = (await pendingInvitations(tx, [email])).get(email) ?? null;
-    return { email, invitation: invitationView(pending, new Date())! };
-  });
-}
-
-/** Withdraws an invitation: the invited user is removed. */
-export async function revokeInvitation(db: Database, who: UserCaller, email: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const user = await invitedUser(tx, who, 'revokeInvitation', email);
-    await removeInvitedUser(tx, who.source, email, user.organization_id);
-  });
 }

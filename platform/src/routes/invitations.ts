@@ -4,7 +4,7 @@ import { normalizeEmail } from '@meridian/schema';
 import { callerOf } from '../http/request.js';
 import { emailParam, messageBody, responses } from '../contract/common.js';
 import { resentInvitationBody } from '../contract/invitations.js';
-import { resendInvitation, revokeInvitation } from '../domain/users.js';
+import { resendInvitation, revokeInvitation } from '../domain/invitations.js';
 import type { RouteDeps } from './deps.js';
 
 /** Resend and revoke an invitation (issue 18); creating a user without a password sends the first. */

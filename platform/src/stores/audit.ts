@@ -1,8 +1,17 @@
-import { normalizeEmail, type Role } from '@meridian/schema';
+import { normalizeEmail, type AuditAction, type AuditTargetType, type Role } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import type { AuditQuery } from '../contract/audit.js';
-import type { AuditActor, AuditAction, AuditChange, AuditTargetType } from '../domain/audit.js';
 import { assertValid } from '../domain/errors.js';
+
+/** The kinds of actor the actor_kind column holds (its CHECK constraint, migration 005). */
+export type AuditActorKind = 'user' | 'client' | 'anonymous';
+
+/** One entry of the changes column: a field before and after. */
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
 
 /** Who acted and from where, as the audit_events columns hold it. */
 export interface AuditSourceColumns {
@@ -80,7 +89,7 @@ export interface AuditEventRow {
 
 /** A row as the table's CHECK constraints keep it: each kind, role, action and target type one of ours. */
 export interface StoredAuditEvent extends AuditEventRow {
-  actor_kind: AuditActor['kind'];
+  actor_kind: AuditActorKind;
   actor_role: Role | null;
   action: AuditAction;
   target_type: AuditTargetType | null;

@@ -23,7 +23,7 @@ export interface UserRow {
 export const USER_COLUMNS =
   'email, organization_id, name, alternate_email, password_changed_at, role, active, direct_data_access_enabled, tableau_license, created_at, updated_at, password_hash IS NULL AS invited';
 
-/** GET /user?status: the SQL of each status, as userStatusOf (domain/users.ts) derives it. */
+/** GET /user?status: the SQL of each status, as userStatusOf (domain/user-records.ts) derives it. */
 export const STATUS_CONDITIONS: Readonly<Record<UserStatus, string>> = {
   inactive: 'NOT active',
   invited: 'active AND password_hash IS NULL',
