@@ -64,8 +64,8 @@ export class FeatureUnavailable extends DomainError {
 
 export class NotFound extends DomainError {
   readonly kind = 'notFound';
-  constructor(what: string) {
-    super({ message: `${what} not found.` });
+  constructor(message: string) {
+    super({ message });
   }
 }
 
@@ -80,7 +80,7 @@ export class Conflict extends DomainError {
 export const validationError = (details: FieldProblem[]) => new InvalidFields(details);
 export const conflict = (message: string, param?: string) => new Conflict([param ? { message, param } : { message }]);
 export const forbidden = (message?: string) => new Forbidden(message);
-export const notFound = (what: string) => new NotFound(what);
+export const notFound = (what: string) => new NotFound(`${what} not found.`);
 export const unauthorized = (message: string) => new Unauthorized(message);
 export const badRequest = (message: string) => new BadRequest(message);
 export const featureUnavailable = (feature: FeatureKey) => new FeatureUnavailable(feature);

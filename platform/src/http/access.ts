@@ -1,13 +1,7 @@
-import {
-  actorOf,
-  decideAccess,
-  reachesOrganization,
-  type AccessDecision,
-  type CompleteAccessFacts,
-  type Operation,
-} from '@meridian/schema';
+import { actorOf, decideAccess, type AccessDecision, type CompleteAccessFacts, type Operation } from '@meridian/schema';
 import type { Principal } from './auth.js';
-import { featureUnavailable, forbidden, HttpError, unauthorized } from './errors.js';
+import { NotFound } from '../domain/errors.js';
+import { featureUnavailable, forbidden, unauthorized } from './errors.js';
 
 /** What an operation acts on, for tenant scope and "own record" checks. */
 export interface Target {
@@ -31,7 +25,7 @@ function factsOf(target: Target): CompleteAccessFacts {
 function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): Error {
   switch (decision.kind) {
     case 'notFound':
-      return new HttpError(404, { message: decision.message });
+      return new NotFound(decision.message);
     case 'featureUnavailable':
       return featureUnavailable(decision.feature);
     case 'unauthenticated':
@@ -49,9 +43,4 @@ function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): Err
 export function authorize(principal: Principal, operation: Operation, target: Target = {}): void {
   const decision = decideAccess(operation, actorOf(principal), factsOf(target));
   if (!decision.allowed) throw refusalError(decision);
-}
-
-/** Tenant scope alone: org roles reach only their own organization (the org id is not confirmed to exist). */
-export function assertOwnOrganization(principal: Principal, organizationId: string): void {
-  if (!reachesOrganization(principal, organizationId)) throw forbidden();
 }

@@ -3,16 +3,6 @@ import { MESSAGES } from '@meridian/schema';
 import { logRequest } from './request-log.js';
 import { DomainError, VALIDATION_MESSAGE, type DomainErrorKind, type FieldProblem } from '../domain/errors.js';
 
-/** An HTTP-only refusal with its status and body (the domain's refusals are DomainErrors). */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(typeof body.message === 'string' ? body.message : `HTTP ${status}`);
-  }
-}
-
 // The refusals are the domain's (domain/errors.ts); re-exported for the HTTP layer's own checks.
 export {
   VALIDATION_MESSAGE,
@@ -145,10 +135,6 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof DomainError) {
     void reply.status(STATUS_OF[error.kind]).send(error.body);
-    return;
-  }
-  if (error instanceof HttpError) {
-    void reply.status(error.status).send(error.body);
     return;
   }
   if (error.validation) {
