@@ -109,7 +109,6 @@ export function validatePassword(value: string): string | null {
 }
 
 export const RELATIONSHIP_VALUES = ['Employed', 'Affiliated', 'Referral Partner', 'Competitor', 'Other'] as const;
-export type RelationshipValue = (typeof RELATIONSHIP_VALUES)[number];
 export const RELATIONSHIP_MESSAGE = `Relationship must be one of: ${RELATIONSHIP_VALUES.join(', ')}.`;
 
 export const PROVIDER_LINK_KINDS = ['provider_alias', 'provider_relationship'] as const;

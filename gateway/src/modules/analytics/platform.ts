@@ -4,8 +4,6 @@ import type { RestBody } from '../../platform/rest-types.js';
 /** GET /analytics/summary: the analytics screen in one call. */
 export type RestAnalyticsSummary = RestBody<'getAnalyticsSummary'>;
 
-export type RestExpiringCredential = RestAnalyticsSummary['credentialsExpiringSoon']['data'][number];
-
 export function analyticsSummary(platform: PlatformClient): Promise<RestAnalyticsSummary> {
   return platform.get<RestAnalyticsSummary>('/analytics/summary');
 }

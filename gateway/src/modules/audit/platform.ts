@@ -7,9 +7,6 @@ export type RestAuditPage = RestBody<'listAuditEvents'>;
 /** One event of GET /audit-events. */
 export type RestAuditEvent = RestAuditPage['data'][number];
 
-/** One field an audited write changed, with values as the platform stored them (any JSON). */
-export type RestAuditChange = RestAuditEvent['changes'][number];
-
 export type RestAuditTargetType = NonNullable<RestAuditEvent['targetType']>;
 
 /**

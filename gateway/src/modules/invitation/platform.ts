@@ -15,8 +15,5 @@ export async function revokeInvitation(platform: PlatformClient, email: string):
   await platform.delete<RestBody<'revokeInvitation'>>(`${userPath(email)}/invitation`);
 }
 
-/** A pending invitation as a user record carries it. */
-export type RestInvitation = RestResentInvitation['invitation'];
-
 /** A user's status (the REST value; the GraphQL enum spells it in capitals). */
 export type { UserStatus as RestUserStatus } from '@meridian/schema';

@@ -10,7 +10,6 @@ export type ToastContainerId = (typeof TOAST_CONTAINER_IDS)[number];
 
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_ID_LENGTH = 21;
-export const TOAST_WIDTH_PX = 400;
 
 export const DEFAULT_TOAST_TITLES: Readonly<Record<ToastType, string>> = {
   success: 'Success',

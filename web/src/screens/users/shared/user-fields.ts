@@ -93,9 +93,6 @@ export function tableauText(value: string | null | undefined): string {
   return choice === 'none' ? NO_TABLEAU_LICENSE_LABEL : TABLEAU_LABELS[choice];
 }
 
-export const isTableauChoice = (value: string): value is TableauChoice =>
-  TABLEAU_OPTIONS.some((option) => option.value === value);
-
 /**
  * The text of a custom scalar (Email, DateTime). The client preset types custom scalars as unknown;
  * the gateway answers them as strings.
