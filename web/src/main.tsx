@@ -1,4 +1,7 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
+// The console's own fonts (docs/decisions.md): served with it, so every machine renders the same text.
+import '@fontsource-variable/inter';
+import '@fontsource-variable/jetbrains-mono';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './App.js';

@@ -16,4 +16,10 @@ export interface Column<Row> {
   render?: (row: Row) => ReactNode;
   /** Numbers are right-aligned. */
   numeric?: boolean;
+  /**
+   * Long text (a name, an email, an id): the column takes a share of the table's width and cuts its
+   * text with an ellipsis, the whole value in its title (components/fit-table.css); the other columns
+   * keep their values on one line.
+   */
+  fill?: boolean;
 }

@@ -31,6 +31,7 @@ const TITLE = 'Credentials expiring in the next 30 days';
 export const CREDENTIAL_COLUMNS: readonly Column<ExpiringCredentialInput>[] = [
   {
     header: 'Credential ID',
+    fill: true,
     value: (row) => row.id,
     render: (row) => (
       <CredentialLink id={row.id} organizationId={row.organizationId} userEmail={row.userEmail ?? null} />
@@ -38,11 +39,13 @@ export const CREDENTIAL_COLUMNS: readonly Column<ExpiringCredentialInput>[] = [
   },
   {
     header: 'Organization ID',
+    fill: true,
     value: (row) => row.organizationId,
     render: (row) => <OrganizationLink organizationId={row.organizationId} />,
   },
   {
     header: 'User',
+    fill: true,
     value: (row) => row.userEmail ?? null,
     render: (row) => (row.userEmail ? <UserLink organizationId={row.organizationId} email={row.userEmail} /> : '—'),
   },

@@ -23,6 +23,7 @@ export const FAILED_JOBS_TITLE = 'Failed lifecycle jobs';
 export const FAILED_JOB_COLUMNS: readonly Column<FailedJobRow>[] = [
   {
     header: 'Organization',
+    fill: true,
     value: (row) => row.name,
     // The lifecycle tab shows the failed step and starts the job again.
     render: (row) => (
@@ -31,10 +32,10 @@ export const FAILED_JOB_COLUMNS: readonly Column<FailedJobRow>[] = [
       </OrganizationLink>
     ),
   },
-  { header: 'Organization ID', value: (row) => row.organizationId },
+  { header: 'Organization ID', fill: true, value: (row) => row.organizationId },
   { header: 'Job', value: (row) => row.kindLabel },
-  { header: 'Failed step', value: (row) => row.step ?? '' },
-  { header: 'Reason', value: (row) => row.reason ?? '' },
+  { header: 'Failed step', fill: true, value: (row) => row.step ?? '' },
+  { header: 'Reason', fill: true, value: (row) => row.reason ?? '' },
   {
     header: 'Failed',
     value: (row) => row.failedAt ?? '',

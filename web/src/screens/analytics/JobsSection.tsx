@@ -41,6 +41,7 @@ function JobProgress({ row }: { row: JobRow }) {
 export const JOB_COLUMNS: readonly Column<JobRow>[] = [
   {
     header: 'Organization',
+    fill: true,
     value: (row) => row.name,
     render: (row) => (
       <OrganizationLink organizationId={row.organizationId} tab="lifecycle">
@@ -48,7 +49,7 @@ export const JOB_COLUMNS: readonly Column<JobRow>[] = [
       </OrganizationLink>
     ),
   },
-  { header: 'Organization ID', value: (row) => row.organizationId },
+  { header: 'Organization ID', fill: true, value: (row) => row.organizationId },
   { header: 'Job', value: (row) => row.kindLabel },
   { header: 'Started', value: (row) => row.startedAt, render: (row) => formatDateTime(row.startedAt) },
   { header: 'Steps done', value: (row) => row.stepsDone, render: (row) => <JobProgress row={row} /> },

@@ -60,6 +60,7 @@ const count = (pick: (row: LicenseUseRow) => number): Pick<Column<LicenseUseRow>
 export const LICENSE_COLUMNS: readonly Column<LicenseUseRow>[] = [
   {
     header: 'Organization',
+    fill: true,
     value: (row) => row.name,
     render: (row) => (
       <OrganizationLink organizationId={row.organizationId} tab="licenses">
@@ -67,7 +68,7 @@ export const LICENSE_COLUMNS: readonly Column<LicenseUseRow>[] = [
       </OrganizationLink>
     ),
   },
-  { header: 'Organization ID', value: (row) => row.organizationId },
+  { header: 'Organization ID', fill: true, value: (row) => row.organizationId },
   { header: 'Active users', ...count((row) => row.users.used) },
   { header: 'User limit', ...count((row) => row.users.limit) },
   { header: 'Explorer seats used', ...count((row) => row.explorer.used) },

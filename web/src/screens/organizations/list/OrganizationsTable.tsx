@@ -62,7 +62,12 @@ function SkeletonRows() {
 export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabel }: OrganizationsTableProps) {
   const organizations = rows ? rows.map((row) => getFragmentData(OrganizationsTable_organization, row)) : null;
   return (
-    <HTMLTable className="meridian-organizations-table" interactive striped aria-busy={organizations === null}>
+    <HTMLTable
+      className="meridian-organizations-table meridian-fit-table"
+      interactive
+      striped
+      aria-busy={organizations === null}
+    >
       <thead>
         <tr>
           {/* The id is the name's second line: one column, sortable by either. */}
@@ -72,6 +77,7 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
             also={{ label: 'ID', sortKey: 'id' }}
             sort={sort}
             onSort={onSort}
+            className="meridian-col-fill meridian-organizations-name"
           />
           <SortableHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
           <SortableHeader
@@ -96,7 +102,7 @@ export function OrganizationsTable({ rows, sort, onSort, segmentName, manageLabe
             const usersPath = organizationUsersPath(organization.id);
             return (
               <tr key={organization.id}>
-                <th scope="row" className="meridian-organizations-name">
+                <th scope="row" className="meridian-col-fill">
                   <Link to={updatePath} className="meridian-cell-truncate" title={organization.name}>
                     {organization.name}
                   </Link>

@@ -28,11 +28,13 @@ interface Column {
   sortKey?: UserSortKey;
   /** Second rank: dropped where the list is narrow (components/fit-table.css). */
   optional?: boolean;
+  /** Long text, cut to the column's share of the room (components/fit-table.css). */
+  fill?: boolean;
 }
 
 const COLUMNS: readonly Column[] = [
-  { label: 'Name', sortKey: 'name' },
-  { label: 'Email', sortKey: 'email' },
+  { label: 'Name', sortKey: 'name', fill: true },
+  { label: 'Email', sortKey: 'email', fill: true },
   { label: 'Role', sortKey: 'role' },
   { label: 'Status', sortKey: 'active' },
   { label: 'Tableau license', optional: true },
@@ -54,7 +56,10 @@ export interface UsersTableProps {
   onSelect?: (selection: UserSelection) => void;
 }
 
-const columnClass = (column: Column) => (column.optional ? 'meridian-col-optional' : undefined);
+const columnClass = (column: Column) =>
+  [column.optional && 'meridian-col-optional', column.fill && `meridian-col-fill meridian-users-col-${column.sortKey}`]
+    .filter(Boolean)
+    .join(' ') || undefined;
 
 function ColumnHeader({
   column,
@@ -119,7 +124,7 @@ export function UsersTable({ organizationId, users, sort, onSort, productName, s
   const select = (emails: readonly string[], selected: boolean) =>
     selection && onSelect?.(withRows(selection, emails, selected, pageEmails));
   return (
-    <HTMLTable className="meridian-users-table" interactive striped aria-busy={rows === null}>
+    <HTMLTable className="meridian-users-table meridian-fit-table" interactive striped aria-busy={rows === null}>
       <thead>
         <tr>
           {selectable && (
@@ -154,7 +159,7 @@ export function UsersTable({ organizationId, users, sort, onSort, productName, s
                     />
                   </td>
                 )}
-                <td>
+                <td className="meridian-col-fill">
                   <Link
                     to={userProfilePath(organizationId, user.email)}
                     className="meridian-cell-truncate"
@@ -163,7 +168,7 @@ export function UsersTable({ organizationId, users, sort, onSort, productName, s
                     {user.name}
                   </Link>
                 </td>
-                <td>
+                <td className="meridian-col-fill">
                   <span className="meridian-cell-truncate" title={user.email}>
                     {user.email}
                   </span>
