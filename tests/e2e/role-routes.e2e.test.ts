@@ -1,11 +1,24 @@
 import { MESSAGES } from '@meridian/schema';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
 import { openJourney } from './support/browser.js';
 import { waitForHome } from './support/console.js';
 import { axeViolations, blockingViolations, describeViolations } from './support/axe.js';
-import { checkScreen, heading, visit, WAIVED_VIOLATIONS, type TourScreen } from './support/routes-tour.js';
+import { toolToken } from './support/platform-api.js';
+import {
+  checkScreen,
+  FONT_FILES,
+  fontsSettled,
+  heading,
+  layoutSettled,
+  loadedFontFamilies,
+  overflowsAtEachWidth,
+  SHIPPED_FONTS,
+  visit,
+  WAIVED_VIOLATIONS,
+  type TourScreen,
+} from './support/routes-tour.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
 import { NARROW, WIDE } from './support/widths.js';
@@ -216,6 +229,10 @@ describe.each(ROLES)('$role visits every route it may reach', ({ role, email, sc
     }
     // The last screen was the 404 page: the unknown path was replaced by /404.
     expect(new URL(page.url()).pathname).toBe('/404');
+    // The screens rendered with the fonts the console ships, not with whatever this machine has
+    // (the organizations list shows ids in the monospace one).
+    const shipped = screens.includes(organizationsList) ? [...SHIPPED_FONTS] : [SHIPPED_FONTS[0]];
+    expect(await loadedFontFamilies(page)).toEqual(expect.arrayContaining(shipped));
   });
 
   if (editsProvidersOf !== undefined) {
@@ -312,4 +329,155 @@ describe.each(ROLES)('$role visits every route it may reach', ({ role, email, sc
       await saveScreenshot(page, journey, 'refused');
     });
   }
+});
+
+/**
+ * The longest values the platform takes where lists show them: an organization id of the most
+ * characters an id may have, a name and an email far longer than any seeded one (a 64-character local
+ * part), created through the platform's REST API as the internal tools would.
+ */
+const LONG = {
+  organizationId: 'layout-check-long-organization-id-012345',
+  organizationName:
+    'Layout Check: Cumberland Regional Medical Center and Affiliated Behavioral Health, Rehabilitation and Long-Term Care Services',
+  userName: 'Maximiliana Alexandrovna Konstantinopolous-Featherstonehaugh of the Northern Territories',
+  email:
+    'maximiliana.alexandrovna.konstantinopolous-featherstonehaugh.xyz@cumberland-regional-behavioral-health-services.test',
+};
+
+async function createLongRecords(): Promise<void> {
+  const { restUrl } = inject('product');
+  const headers = { authorization: `Bearer ${await toolToken()}`, 'content-type': 'application/json' };
+  const domain = LONG.email.split('@')[1]!;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${restUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+  };
+  await post('/organization', {
+    id: LONG.organizationId,
+    name: LONG.organizationName,
+    domain: [domain],
+    primaryContact: { name: LONG.userName, email: LONG.email },
+    customer_segment: 'provider-group',
+    medicare_licensed: false,
+  });
+  await post(`/user?organizationId=${LONG.organizationId}`, {
+    name: LONG.userName,
+    email: LONG.email,
+    password: 'layout-check-password-1',
+    role: 'orgAdmin',
+  });
+}
+
+/** A CSV for Update Aliases whose rows the check refuses with long messages, one alias of 121 characters. */
+const ALIASES_CSV = [
+  'npi,alias',
+  ...Array.from({ length: 12 }, (_, i) => `${1234567890 + i},${i % 3 === 0 ? 'x'.repeat(121) : `Layout check ${i}`}`),
+].join('\r\n');
+
+describe("with the shipped fonts blocked, the lists fit at 1280 and 800 px in the system's fallback fonts", () => {
+  const { seedPassword } = inject('product');
+  const journey = 'fallback fonts';
+  let page: Page;
+  openJourney((opened) => ({ page } = opened));
+
+  beforeAll(async () => {
+    await createLongRecords();
+    // The console's font files never arrive: the text falls back to what this machine has (Debian's
+    // DejaVu where only fonts-dejavu is installed, wider than most).
+    await page.route(FONT_FILES, (route) => route.abort());
+    await page.emulateMedia({ colorScheme: 'light' });
+    await signIn(page, ACCOUNTS.admin, seedPassword);
+    await waitForHome(page);
+  });
+
+  /** Visits `path`, waits for `content`, and expects nothing to scroll sideways at either width (screenshots of both). */
+  async function expectFits(
+    name: string,
+    path: string,
+    content: (page: Page) => Locator,
+    prepare?: () => Promise<void>,
+  ) {
+    await visit(page, path);
+    await content(page).first().waitFor();
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector(
+          '[aria-busy=true], .bp6-skeleton',
+        ) === null,
+    );
+    await prepare?.();
+    await fontsSettled(page);
+    const overflows = await overflowsAtEachWidth(page);
+    await saveScreenshot(page, journey, `${name} ${NARROW.width}px`);
+    await page.setViewportSize(WIDE);
+    await layoutSettled(page, WIDE.width);
+    await saveScreenshot(page, journey, name);
+    for (const [width, found] of overflows)
+      expect.soft(found, `Horizontal scroll at ${width} px on ${name}`).toEqual([]);
+    // A wide list never squeezes the navigation: it keeps its 264 px (app-shell.css).
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect
+      .soft(await nav.evaluate((element) => element.getBoundingClientRect().width), `navigation on ${name}`)
+      .toBe(264);
+  }
+
+  it('renders with the fallback fonts: none of the shipped ones loaded', async () => {
+    await visit(page, ORGANIZATIONS);
+    await heading('Organizations', 1)(page).waitFor();
+    await fontsSettled(page);
+    const loaded = await loadedFontFamilies(page);
+    for (const family of SHIPPED_FONTS) expect(loaded).not.toContain(family);
+  });
+
+  it('fits the organizations list with the longest name and id', async () => {
+    await expectFits('organizations long name', `${ORGANIZATIONS}?search=${LONG.organizationId}`, (current) =>
+      current.getByRole('link', { name: LONG.organizationName, exact: true }),
+    );
+    // Cut, not wrapped: the whole name and id are in their titles (shown on hover).
+    const name = page.getByRole('link', { name: LONG.organizationName, exact: true });
+    expect(await name.getAttribute('title')).toBe(LONG.organizationName);
+    expect(await name.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await page.locator(`code[title="${LONG.organizationId}"]`).count()).toBe(1);
+    // Keyboard focus on the row shows the name whole, wrapped within its column.
+    await name.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    await saveScreenshot(page, journey, 'organizations long name focused');
+  });
+
+  it('fits the organizations list, analytics and Acme Health’s users', async () => {
+    await expectFits('organizations', ORGANIZATIONS, heading('Organizations', 1));
+    await expectFits('analytics', '/analytics', heading('Analytics', 1));
+    await expectFits('acme users', `${ORGANIZATIONS}/${ACME_HEALTH_ID}`, heading('Acme Health', 1));
+  });
+
+  it('fits a users list with the longest name and email, every row ticked', async () => {
+    await expectFits(
+      'long users ticked',
+      `${ORGANIZATIONS}/${LONG.organizationId}`,
+      (current) => current.getByRole('link', { name: LONG.userName, exact: true }),
+      async () => {
+        await page.getByRole('checkbox', { name: 'Select every user on this page' }).focus();
+        await page.keyboard.press('Space');
+        await page.getByText('1 user selected.').waitFor();
+      },
+    );
+    expect(await page.locator(`[title="${LONG.email}"]`).count()).toBe(1);
+  });
+
+  it('keeps the navigation whole on Update Aliases once a CSV’s rows are checked', async () => {
+    await expectFits(
+      'update aliases checked',
+      `/config/${ACME_HEALTH_ID}/managed-providers/aliases/update`,
+      heading('Update Aliases', 1),
+      async () => {
+        await page
+          .getByLabel('Upload a CSV file')
+          .setInputFiles({ name: 'layout.csv', mimeType: 'text/csv', buffer: Buffer.from(ALIASES_CSV) });
+        await page.getByTestId('check-summary').filter({ hasText: 'checked in' }).waitFor();
+      },
+    );
+  });
 });
