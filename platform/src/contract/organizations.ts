@@ -82,8 +82,14 @@ export const jobBody = {
     startedAt: { ...isoDateTime, type: ['string', 'null'] },
     completedAt: { ...isoDateTime, type: ['string', 'null'], description: 'When the job completed or failed.' },
     steps: { type: 'array', items: jobStep },
+    attempts: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Runs in a row without completing: 1 for a first run, one more for each retry after a failure; 0 before any run.',
+    },
   },
-  required: ['status', 'startedAt', 'completedAt', 'steps'],
+  required: ['status', 'startedAt', 'completedAt', 'steps', 'attempts'],
   examples: [
     {
       status: 'in_progress',
@@ -93,6 +99,7 @@ export const jobBody = {
         { name: 'Provision data warehouse schema', status: 'completed' },
         { name: 'Create BI workspace', status: 'in_progress' },
       ],
+      attempts: 1,
     },
   ],
 } as const;

@@ -129,7 +129,13 @@ describe('refreshJobs', () => {
 
 describe('jobView', () => {
   it('answers not_started without a row, with the steps to come when the kind is known', () => {
-    expect(jobView(undefined)).toEqual({ status: 'not_started', startedAt: null, completedAt: null, steps: [] });
+    expect(jobView(undefined)).toEqual({
+      status: 'not_started',
+      startedAt: null,
+      completedAt: null,
+      steps: [],
+      attempts: 0,
+    });
     expect(jobView(undefined, 'offboarding').steps).toEqual([
       { name: 'Revoke credentials', status: 'pending' },
       { name: 'Archive data', status: 'pending' },

@@ -39,6 +39,8 @@ export interface JobView {
   /** When the job completed or failed. */
   completedAt: string | null;
   steps: JobStep[];
+  /** This run's attempt: 1 for a first run, 2 for the first retry after a failure; 0 before any run. */
+  attempts: number;
 }
 
 export type OrganizationJobs = Partial<Record<JobKind, JobRow>>;
@@ -195,13 +197,14 @@ export function jobStatuses(jobs: OrganizationJobs): JobStatuses {
 export function jobView(row: JobRow | undefined, kind?: JobKind): JobView {
   if (!row) {
     const steps = kind ? JOB_STEPS[kind].map((name): JobStep => ({ name, status: 'pending' })) : [];
-    return { status: 'not_started', startedAt: null, completedAt: null, steps };
+    return { status: 'not_started', startedAt: null, completedAt: null, steps, attempts: 0 };
   }
   return {
     status: row.status,
     startedAt: row.started_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
     steps: row.steps,
+    attempts: row.attempts,
   };
 }
 

@@ -86,6 +86,7 @@ describe('the lifecycle walked through the REST API', () => {
       startedAt: null,
       completedAt: null,
       steps: JOB_STEPS.onboarding.map((name) => ({ name, status: 'pending' })),
+      attempts: 0,
     });
     for (const action of ['deploy', 'activate', 'offboard', 'switchSegment'] as const)
       await expectRefused(id, action, 'created');
@@ -270,15 +271,20 @@ describe('a deployment that fails', () => {
       { name: 'Run smoke tests', status: 'pending' },
     ]);
     expect(failed.completedAt).not.toBeNull();
+    expect(failed.attempts).toBe(1);
     await expectRefused(id, 'activate', 'deploying');
+
+    // Each retry after a failure is one more attempt, so the console can say which one failed.
+    expect((await perform(id, 'deploy')).json().jobs.deployment).toMatchObject({ status: 'in_progress', attempts: 2 });
+    expect(await settled(id, 'deployment')).toMatchObject({ status: 'failed', attempts: 2 });
 
     expect(
       (await call('PUT', `/organization?organizationId=${id}`, ADMIN, { domain: [`${id}.test`] })).statusCode,
     ).toBe(200);
     const retried = await perform(id, 'deploy');
     expect(retried.statusCode).toBe(200);
-    expect(retried.json().jobs.deployment).toMatchObject({ status: 'in_progress', completedAt: null });
-    expect((await settled(id, 'deployment')).status).toBe('completed');
+    expect(retried.json().jobs.deployment).toMatchObject({ status: 'in_progress', completedAt: null, attempts: 3 });
+    expect(await settled(id, 'deployment')).toMatchObject({ status: 'completed', attempts: 3 });
     expect((await perform(id, 'activate')).json()).toMatchObject({ status: 'active', active: true });
   });
 });

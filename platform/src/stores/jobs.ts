@@ -20,6 +20,8 @@ export interface JobRow {
   completed_at: Date | null;
   steps: JobStep[];
   step_ms: number;
+  /** Runs in a row without completing: 1, then one more for each retry after a failure (migration 011). */
+  attempts: number;
 }
 
 /** Offboarding's "Revoke credentials": every enabled credential of the organization is disabled. */
@@ -103,7 +105,8 @@ export async function upsertStartedJob(
     `INSERT INTO organization_jobs (organization_id, kind, status, started_at, completed_at, steps, step_ms)
      VALUES ($1, $2, 'in_progress', $3, NULL, $4::text::jsonb, $5)
      ON CONFLICT (organization_id, kind) DO UPDATE
-       SET status = 'in_progress', started_at = EXCLUDED.started_at, completed_at = NULL, steps = EXCLUDED.steps, step_ms = EXCLUDED.step_ms`,
+       SET status = 'in_progress', started_at = EXCLUDED.started_at, completed_at = NULL, steps = EXCLUDED.steps, step_ms = EXCLUDED.step_ms,
+           attempts = CASE WHEN organization_jobs.status = 'failed' THEN organization_jobs.attempts + 1 ELSE 1 END`,
     [job.organizationId, job.kind, job.startedAt, JSON.stringify(job.steps), job.stepMs],
   );
 }

@@ -62,6 +62,7 @@ async function lifecycleProblem(organization: RestOrganization, context: Gateway
     step: failed?.name ?? null,
     reason: failed?.message ?? null,
     failedAt: jobs[kind].completedAt,
+    attempts: jobs[kind].attempts,
   };
 }
 

@@ -317,8 +317,10 @@ describe('the lifecycle', () => {
 
   it('names the failed job on the organization, in its list row and in analytics', async () => {
     // gotham's deployment failed in the test before (no domain).
-    const problem = 'lifecycleProblem { job label step reason failedAt }';
-    const { organization } = await data(`{ organization(id: "gotham") { status ${problem} } }`);
+    const problem = 'lifecycleProblem { job label step reason failedAt attempts }';
+    const { organization } = await data(
+      `{ organization(id: "gotham") { status ${problem} deployment { status attempts } } }`,
+    );
     expect(organization).toMatchObject({
       status: 'DEPLOYING',
       lifecycleProblem: {
@@ -327,7 +329,9 @@ describe('the lifecycle', () => {
         step: 'Configure sign-in',
         reason: expect.stringMatching(/no domain/),
         failedAt: expect.any(String),
+        attempts: 1,
       },
+      deployment: { status: 'FAILED', attempts: 1 },
     });
     const { organizations } = await data(`{ organizations(search: "gotham") { rows { id ${problem} } } }`);
     expect(organizations.rows[0].lifecycleProblem).toMatchObject({ label: 'Deployment failed' });

@@ -35,6 +35,7 @@ const job = (status = 'NOT_STARTED', steps: { name: string; status: string }[] =
   status,
   startedAt: status === 'NOT_STARTED' ? null : '2026-11-20T10:00:00Z',
   completedAt: null,
+  attempts: status === 'NOT_STARTED' ? 0 : 1,
   steps: steps.map((step) => ({ __typename: 'JobStep', message: null, ...step })),
 });
 

@@ -12,13 +12,14 @@ const NO_DOMAIN =
 
 type Step = { name: string; status: 'COMPLETED' | 'FAILED' | 'PENDING'; message?: string | null };
 
-const deployment = (steps: Step[]) =>
+const deployment = (steps: Step[], attempts = 1) =>
   makeFragmentData(
     {
       __typename: 'LifecycleJob',
       status: steps.some((step) => step.status === 'FAILED') ? 'FAILED' : 'IN_PROGRESS',
       startedAt: '2026-11-21T09:00:00Z',
-      completedAt: null,
+      completedAt: steps.some((step) => step.status === 'FAILED') ? '2026-11-21T09:00:03Z' : null,
+      attempts,
       steps: steps.map((step) => ({ __typename: 'JobStep' as const, ...step, message: step.message ?? null })),
     },
     JobCard_job,
@@ -62,5 +63,27 @@ describe('deployment progress', () => {
     const [, failed] = stepItems();
     expect(failed!.querySelector(`.${Classes.CALLOUT}`)).toBeNull();
     expect(screen.getByText(/Deployment failed at “Deploy BI portal”/)).not.toBeNull();
+  });
+
+  it('says which step failed, when, at which attempt, and how to retry it with the button the page offers', () => {
+    const failedJob = deployment(
+      [
+        { name: 'Configure sign-in', status: 'FAILED', message: NO_DOMAIN },
+        { name: 'Deploy BI portal', status: 'PENDING' },
+      ],
+      2,
+    );
+    const { unmount } = render(<JobCard title="Deployment" job={failedJob} retryLabel="Retry deployment" />);
+    const summary = screen.getByText('Deployment failed at “Configure sign-in”').closest(`.${Classes.CALLOUT}`)!;
+    expect(summary.textContent).toContain('Failed Nov 21, 2026');
+    expect(summary.textContent).toContain('attempt 2.');
+    expect(summary.textContent).toContain(
+      'To retry: fix what the step says, then press “Retry deployment” below the lifecycle path. The deployment runs all its steps again (attempt 3).',
+    );
+    unmount();
+
+    // A reader who is not offered the retry is told who can.
+    render(<JobCard title="Deployment" job={failedJob} />);
+    expect(screen.getByText(/someone who may change the lifecycle can retry the deployment/)).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ export const JobCard_job = graphql(`
     status
     startedAt
     completedAt
+    attempts
     steps {
       name
       status
@@ -43,10 +44,45 @@ function StepIcon({ status }: { status: string }) {
 export interface JobCardProps {
   title: string;
   job: FragmentType<typeof JobCard_job>;
+  /**
+   * The button that starts the job again ("Retry deployment"), when the page offers it to this person;
+   * null when they may not (the failure then says who can).
+   */
+  retryLabel?: string | null;
+}
+
+/** A failed job's summary: which step, when, which attempt, and how to run it again. */
+function FailureSummary({
+  title,
+  step,
+  failedAt,
+  attempts,
+  retryLabel,
+}: {
+  title: string;
+  step: string;
+  failedAt: string | null;
+  attempts: number;
+  retryLabel: string | null;
+}) {
+  const attempt = attempts > 1 ? `attempt ${attempts}` : 'first attempt';
+  return (
+    <Callout intent={Intent.DANGER} compact title={`${title} failed at “${step}”`}>
+      <p>
+        {failedAt ? `Failed ${failedAt}, ` : ''}
+        {attempt}. Why is under the step above.
+      </p>
+      <p>
+        {retryLabel
+          ? `To retry: fix what the step says, then press “${retryLabel}” below the lifecycle path. The ${title.toLowerCase()} runs all its steps again (attempt ${attempts + 1}).`
+          : `Once what the step says is fixed, someone who may change the lifecycle can retry the ${title.toLowerCase()}.`}
+      </p>
+    </Callout>
+  );
 }
 
 /** One lifecycle job: its state, its steps as they advance, and where it failed. */
-export function JobCard({ title, job: jobRef }: JobCardProps) {
+export function JobCard({ title, job: jobRef, retryLabel = null }: JobCardProps) {
   const job = getFragmentData(JobCard_job, jobRef);
   const status = STATUS_WORDS[job.status] ?? { label: job.status, intent: Intent.NONE };
   const progress = jobProgress(job);
@@ -98,10 +134,14 @@ export function JobCard({ title, job: jobRef }: JobCardProps) {
           );
         })}
       </ol>
-      {failedAt && (
-        <Callout intent={Intent.DANGER} compact>
-          {title} failed at “{failedAt}”. Fix the cause, then start it again.
-        </Callout>
+      {failedAt && job.status === 'FAILED' && (
+        <FailureSummary
+          title={title}
+          step={failedAt}
+          failedAt={when(job.completedAt)}
+          attempts={job.attempts}
+          retryLabel={retryLabel}
+        />
       )}
     </Card>
   );

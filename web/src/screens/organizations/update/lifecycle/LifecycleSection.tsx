@@ -61,6 +61,9 @@ export function LifecycleSection({ organization, readOnlyReason }: LifecycleSect
   const moves = offeredMoves(org.allowedActions, org.status, org);
   const busy = onboarding.loading || deployment.loading || activation.loading;
   const [pending, setPending] = useState<LifecycleAction | null>(null);
+  /** The button that starts a job again, when this person is offered it. */
+  const retryLabel = (action: LifecycleAction) =>
+    readOnlyReason === null ? (moves.find((move) => move.action === action)?.label ?? null) : null;
 
   const direct = async (
     move: Move,
@@ -131,9 +134,9 @@ export function LifecycleSection({ organization, readOnlyReason }: LifecycleSect
       )}
 
       <div className="meridian-job-cards">
-        <JobCard title={JOB_TITLES.onboarding} job={org.onboarding} />
-        <JobCard title={JOB_TITLES.deployment} job={org.deployment} />
-        <JobCard title={JOB_TITLES.offboarding} job={org.offboarding} />
+        <JobCard title={JOB_TITLES.onboarding} job={org.onboarding} retryLabel={retryLabel('ONBOARD')} />
+        <JobCard title={JOB_TITLES.deployment} job={org.deployment} retryLabel={retryLabel('DEPLOY')} />
+        <JobCard title={JOB_TITLES.offboarding} job={org.offboarding} retryLabel={retryLabel('OFFBOARD')} />
       </div>
 
       {dialog === 'switch' && (

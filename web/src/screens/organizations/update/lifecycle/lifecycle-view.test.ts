@@ -71,7 +71,7 @@ describe('lifecycle moves', () => {
   it('says what comes next', () => {
     expect(nextStepHint('CREATED', jobs())).toBe('Created. Start onboarding to prepare its workspace.');
     expect(nextStepHint('DEPLOYING', jobs({ deployment: 'FAILED' }))).toBe(
-      'Deployment failed. Fix the cause, then start it again.',
+      'Deployment failed: the failed step below says why and how to retry.',
     );
     expect(nextStepHint('DEPLOYING', jobs({ deployment: 'COMPLETED' }))).toBe(
       'Deployed. Activate the organization to let its users work.',

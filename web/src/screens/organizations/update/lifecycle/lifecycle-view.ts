@@ -116,18 +116,18 @@ export function nextStepHint(status: string, jobs: LifecycleJobs): string {
     case 'ONBOARDING':
       if (isRunning(jobs.onboarding)) return 'Onboarding is under way.';
       return jobs.onboarding.status === 'FAILED'
-        ? 'Onboarding failed. Start it again once the cause is fixed.'
+        ? 'Onboarding failed: the failed step below says why and how to retry.'
         : 'Onboarded. Start the deployment next.';
     case 'DEPLOYING':
       if (isRunning(jobs.deployment)) return 'Deployment is under way.';
       return jobs.deployment.status === 'FAILED'
-        ? 'Deployment failed. Fix the cause, then start it again.'
+        ? 'Deployment failed: the failed step below says why and how to retry.'
         : 'Deployed. Activate the organization to let its users work.';
     case 'ACTIVE':
       return 'Active. Its segment can be switched; offboarding ends its service.';
     case 'OFFBOARDING':
       if (isRunning(jobs.offboarding)) return 'Offboarding is under way.';
-      return 'Offboarding failed. Start it again.';
+      return 'Offboarding failed: the failed step below says why and how to retry.';
     case 'OFFBOARDED':
       return 'Offboarded: inactive, with its credentials revoked. It can be re-activated.';
     default:
