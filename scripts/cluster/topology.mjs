@@ -2,6 +2,8 @@
 // with nginx in front of them (deploy/nginx/meridian.conf.template, the file docker-compose.yml uses).
 // Each part is a child process that is restarted when it dies unasked, as `restart: unless-stopped` does
 // in compose. Used by `npm run start:cluster`, the cluster tests (tests/cluster) and `pnpm bench cluster`.
+// Plain JavaScript (it runs before anything is built), typed by its JSDoc: tsc checks it with the tests.
+// @ts-check
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -22,27 +24,41 @@ import { ensureDebianPackage } from '../debian.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 export const NGINX_TEMPLATE = path.join(root, 'deploy/nginx/meridian.conf.template');
 
-/** How each replica is started: from the build (`npm run start:cluster`) or from the sources (tests). */
+/** @typedef {{ platform: string[]; gateway: string[] }} ReplicaCommands */
+
+/**
+ * How each replica is started: from the build (`npm run start:cluster`) or from the sources (tests).
+ * @type {ReplicaCommands}
+ */
 export const FROM_BUILD = { platform: ['platform/dist/main.js'], gateway: ['gateway/dist/main.js'] };
+/** @type {ReplicaCommands} */
 export const FROM_SOURCES = {
   platform: ['--conditions=source', '--import', 'tsx', 'platform/src/main.ts'],
   gateway: ['--conditions=source', '--import', 'tsx', 'gateway/src/main.ts'],
 };
 
-/** A port nothing listens on now. */
+/**
+ * A port nothing listens on now.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function portAnswers(port) {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -54,6 +70,7 @@ function portAnswers(port) {
   });
 }
 
+/** @param {string} url */
 async function httpOk(url) {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -84,12 +101,39 @@ export function clusterPrograms() {
  * for the exit (a graceful stop: the part finishes what is under way); kill() is kill -9. A part that
  * exits unasked is started again after a second, and counted in `restarts`.
  */
+/** @typedef {(name: string, text: string) => void} Log */
+
+/**
+ * @typedef {object} PartOptions
+ * @property {string} name
+ * @property {string} command
+ * @property {string[]} args
+ * @property {Record<string, string>} [env]
+ * @property {string} [cwd]
+ * @property {import('node:child_process').SpawnOptions} [spawnOptions]
+ * @property {() => Promise<boolean>} ready
+ * @property {NodeJS.Signals} [stopSignal]
+ * @property {Log} [log]
+ */
+
 class Part {
+  /** @param {PartOptions} options */
   constructor({ name, command, args, env = {}, cwd = root, spawnOptions = {}, ready, stopSignal = 'SIGTERM', log }) {
-    Object.assign(this, { name, command, args, env, cwd, spawnOptions, ready, stopSignal, log });
+    this.name = name;
+    this.command = command;
+    this.args = args;
+    this.env = env;
+    this.cwd = cwd;
+    this.spawnOptions = spawnOptions;
+    this.ready = ready;
+    this.stopSignal = stopSignal;
+    this.log = log;
+    /** @type {import('node:child_process').ChildProcess | null} */
     this.child = null;
     this.wanted = false;
+    /** Times it was started again after dying unasked. */
     this.restarts = 0;
+    /** The tail of its output. */
     this.output = '';
   }
 
@@ -97,6 +141,7 @@ class Part {
     return this.child?.pid;
   }
 
+  /** Resolves once ready(); throws after `timeoutMs`. */
   async start(timeoutMs = 120_000) {
     this.wanted = true;
     this.spawn();
@@ -116,12 +161,13 @@ class Part {
       ...this.spawnOptions,
     });
     this.child = child;
+    /** @param {Buffer} chunk */
     const keep = (chunk) => {
       this.output = (this.output + chunk.toString()).slice(-6000);
       this.log?.(this.name, chunk.toString());
     };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.once('exit', (code, signal) => {
       if (this.child !== child || !this.wanted) return;
       // Died unasked (a crash, kill -9): started again, as a supervisor would.
@@ -131,12 +177,14 @@ class Part {
     });
   }
 
+  /** @returns {Promise<void>} */
   exited() {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     return new Promise((resolve) => child.once('exit', () => resolve()));
   }
 
+  /** Graceful stop (SIGTERM; SIGINT for PostgreSQL, SIGQUIT for nginx); waits for the exit. */
   async stop(signal = this.stopSignal) {
     this.wanted = false;
     this.child?.kill(signal);
@@ -154,6 +202,7 @@ class Part {
   }
 }
 
+/** @param {string} name */
 function userIds(name) {
   const line = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
@@ -163,7 +212,10 @@ function userIds(name) {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** A new PostgreSQL cluster in `dir` (PostgreSQL refuses to run as root: it runs as Debian's postgres user). */
+/**
+ * A new PostgreSQL cluster in `dir` (PostgreSQL refuses to run as root: it runs as Debian's postgres user).
+ * @param {{ bin: string; dir: string; port: number; log: Log | undefined; durable: boolean }} options
+ */
 function postgresPart({ bin, dir, port, log, durable }) {
   const dataDir = path.join(dir, 'postgres');
   mkdirSync(dataDir, { recursive: true });
@@ -192,6 +244,11 @@ function postgresPart({ bin, dir, port, log, durable }) {
   });
 }
 
+/**
+ * @param {string} bin
+ * @param {number} port
+ * @param {string} name
+ */
 function createDatabase(bin, port, name) {
   const result = spawnSync(
     path.join(bin, 'createdb'),
@@ -203,6 +260,7 @@ function createDatabase(bin, port, name) {
   if (result.status !== 0) throw new Error(`createdb ${name} failed:\n${result.stderr}`);
 }
 
+/** @param {{ redisServer: string; dir: string; port: number; log: Log | undefined }} options */
 function redisPart({ redisServer, dir, port, log }) {
   return new Part({
     name: 'redis',
@@ -217,11 +275,15 @@ function redisPart({ redisServer, dir, port, log }) {
 /**
  * The template's ${NAME}s filled in from `values`, as the nginx image's envsubst does (only the names
  * given; nginx's own $variables stay).
+ * @param {string} template
+ * @param {Record<string, string>} values
+ * @returns {string}
  */
 export function renderNginxTemplate(template, values) {
-  return template.replace(/\$\{([A-Z_]+)\}/g, (whole, name) => {
-    if (!(name in values)) throw new Error(`${NGINX_TEMPLATE} names \${${name}}, which the cluster does not set.`);
-    return values[name];
+  return template.replace(/\$\{([A-Z_]+)\}/g, (_whole, /** @type {string} */ name) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${NGINX_TEMPLATE} names \${${name}}, which the cluster does not set.`);
+    return value;
   });
 }
 
@@ -229,9 +291,18 @@ export function renderNginxTemplate(template, values) {
  * Upstream lines for the template. max_fails=0: nginx never marks a replica down; a stopped one refuses
  * the connection at once and the request goes to the next. Marking it down (per nginx worker, for
  * fail_timeout) left no live replica when a second one restarted within that time: 502s.
+ * @param {string[]} addresses
  */
 const upstreamServers = (addresses) => addresses.map((address) => `server ${address} max_fails=0;`).join('\n    ');
 
+/**
+ * @param {object} options
+ * @param {string} options.nginx
+ * @param {string} options.dir
+ * @param {{ gateway: number; platformApi: number; oidc: number }} options.listen
+ * @param {{ gateway: string[]; platformApi: string[]; oidc: string[] }} options.servers
+ * @param {Log | undefined} options.log
+ */
 function nginxPart({ nginx, dir, listen, servers, log }) {
   const prefix = path.join(dir, 'nginx');
   mkdirSync(path.join(prefix, 'temp'), { recursive: true });
@@ -247,6 +318,7 @@ function nginxPart({ nginx, dir, listen, servers, log }) {
   });
   writeFileSync(path.join(prefix, 'meridian.conf'), site);
   // What the nginx image's own nginx.conf provides around conf.d/ (here: no files served, no log files).
+  /** @param {string} name */
   const temp = (name) => `${name}_temp_path ${path.join(prefix, 'temp', name)};`;
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
@@ -275,12 +347,27 @@ function nginxPart({ nginx, dir, listen, servers, log }) {
 }
 
 /**
+ * @typedef {object} ClusterOptions
+ * @property {number} [platformReplicas]
+ * @property {number} [gatewayReplicas]
+ * @property {{ gateway?: number; platformApi?: number; oidc?: number }} [ports]
+ * @property {string} [consoleUrl]
+ * @property {ReplicaCommands} [commands]
+ * @property {Record<string, string>} [env]
+ * @property {boolean} [durable]
+ * @property {Log} [log]
+ */
+
+/** @typedef {Awaited<ReturnType<typeof startCluster>>} RunningCluster */
+
+/**
  * Starts the whole topology and resolves once every part is ready.
  *
  * options: platformReplicas (2), gatewayReplicas (3); ports.{gateway,platformApi,oidc} where nginx
  * listens (free ports when not given); consoleUrl (the console's origin, for redirects and CORS);
  * commands (FROM_BUILD or FROM_SOURCES); env (added to every replica's, e.g. RATE_LIMIT_PER_MINUTE);
  * durable (PostgreSQL syncs to disk; false for tests); log(name, text) for the parts' output.
+ * @param {ClusterOptions} [options]
  */
 export async function startCluster(options = {}) {
   const {
@@ -296,12 +383,14 @@ export async function startCluster(options = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'meridian-cluster-'));
   // PostgreSQL (running as the postgres user) must reach its data directory inside.
   chmodSync(dir, 0o711);
+  /** @type {Part[]} */
   const parts = [];
   const stopAll = async () => {
     for (const part of [...parts].reverse()) await part.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    /** @param {number | undefined} given */
     const port = async (given) => given ?? (await freePort());
     const listen = {
       gateway: await port(options.ports?.gateway),
@@ -332,7 +421,7 @@ export async function startCluster(options = {}) {
     for (let index = 1; index <= platformReplicas; index++) {
       const restPort = await freePort();
       const oidcPort = await freePort();
-      const part = new Part({
+      const platformPart = new Part({
         name: `platform-${index}`,
         command: process.execPath,
         args: commands.platform,
@@ -353,13 +442,17 @@ export async function startCluster(options = {}) {
           (await httpOk(`http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`)),
         log,
       });
-      Object.assign(part, { restUrl: `http://127.0.0.1:${restPort}`, oidcUrl: `http://127.0.0.1:${oidcPort}` });
-      platforms.push(part);
+      platforms.push(
+        Object.assign(platformPart, {
+          restUrl: `http://127.0.0.1:${restPort}`,
+          oidcUrl: `http://127.0.0.1:${oidcPort}`,
+        }),
+      );
     }
     const gateways = [];
     for (let index = 1; index <= gatewayReplicas; index++) {
       const gatewayPort = await freePort();
-      const part = new Part({
+      const gatewayPart = new Part({
         name: `gateway-${index}`,
         command: process.execPath,
         args: commands.gateway,
@@ -377,8 +470,7 @@ export async function startCluster(options = {}) {
         ready: () => httpOk(`http://127.0.0.1:${gatewayPort}/readyz`),
         log,
       });
-      Object.assign(part, { origin: `http://127.0.0.1:${gatewayPort}` });
-      gateways.push(part);
+      gateways.push(Object.assign(gatewayPart, { origin: `http://127.0.0.1:${gatewayPort}` }));
     }
     const nginx = nginxPart({
       nginx: programs.nginx,

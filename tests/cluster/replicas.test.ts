@@ -2,6 +2,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { JOB_STEPS } from '@meridian/platform';
 import { openBrowser, type JourneyBrowser } from '../e2e/support/browser.js';
@@ -190,6 +191,27 @@ describe('a cluster of replicas', () => {
     expect(allowed).toBeGreaterThanOrEqual(RATE_LIMIT_PER_MINUTE * 0.9);
     expect(allowed).toBeLessThanOrEqual(RATE_LIMIT_PER_MINUTE * 1.1);
   }, 60_000);
+
+  it('audits a caller from the address nginx saw, not one the caller forged in X-Forwarded-For', async () => {
+    const email = 'cluster.forged@acme.test';
+    const answer = await fetch(`${cluster.urls.platformApi}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.66' },
+      body: JSON.stringify({ email, password: 'not-the-password-1' }),
+    });
+    expect(answer.status).toBe(401);
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `SELECT client_ip FROM audit_events WHERE action = 'sign-in.failed' AND target_id = $1`,
+        [email],
+      );
+      expect(rows).toEqual([{ client_ip: '127.0.0.1' }]);
+    } finally {
+      await db.end();
+    }
+  });
 
   it('a role change and a deactivation reach every gateway within 1 s', async () => {
     const email = 'cluster.changes@acme.test';
