@@ -28,5 +28,10 @@ export const MESSAGES = {
   credentialOwnerInactive: (email: string) => `${email} is inactive. Activate the user before creating a credential.`,
   // The console's words beside the disabled credential controls, for the decision's refusals ahead of any call.
   ownDataAccessUnavailable: 'Data-access management is not available to your organization.',
+  // Beside the disabled Create credential for someone who may turn direct data access on: what to do, where.
+  ownDataAccessOffSelfService:
+    'Direct data access is not enabled for you. Turn on Direct data access under General on your profile and save, then create the credential here.',
+  dataAccessOffSelfService: (email: string) =>
+    `Direct data access is not enabled for ${email}. Turn on Direct data access under General on this profile and save, then create the credential here.`,
   othersCredentialsDenied: "You do not have permission to manage this user's credentials.",
 } as const;

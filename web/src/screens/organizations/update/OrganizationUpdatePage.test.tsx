@@ -41,6 +41,16 @@ describe('update organization', { timeout: 20_000 }, () => {
     expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Create credential' }, WAIT)).disabled).toBe(
       true,
     );
+    // Not a bare "may not change it": who creates the organization's credentials, and where their own is made.
+    const section = screen.getByRole('region', { name: 'Credentials' });
+    expect(section.textContent).toContain(
+      'Only a Meridian Admin creates and disables the organization’s own credentials.',
+    );
+    expect(section.textContent).not.toContain('Creating and disabling credentials needs it.');
+    expect(within(section).getByRole('link', { name: 'your profile’s Credentials tab' }).getAttribute('href')).toBe(
+      '/admin/org-management/acme/users/orgadmin%40acme.test/profile/credentials',
+    );
+    expect(section.textContent).toContain('turn it on first under your profile’s General tab');
   });
 
   it('refuses an Org Admin another tenant’s organization: home, with the permission toast', async () => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Callout, Classes, H2, HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { KeyIcon, PlusIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
@@ -11,6 +12,9 @@ import { CredentialLabel } from '../../../../components/CredentialLabel.js';
 import { useCreateOrganizationCredential, type CreatedCredential } from './useCreateOrganizationCredential.js';
 import { useDisableOrganizationCredential } from './useDisableOrganizationCredential.js';
 import { formatDate } from '../../../../lib/dates.js';
+import { useRuntimeConfig } from '../../../../config/runtime.js';
+import { useSessionUser } from '../../../../session/useSessionUser.js';
+import { credentialsAdviceOf } from '../update-access.js';
 
 export const CredentialsSection_organization = graphql(`
   fragment CredentialsSection_organization on Organization {
@@ -47,6 +51,9 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
   const [choosing, setChoosing] = useState(false);
   const [toDisable, setToDisable] = useState<{ id: string; name?: string | null } | null>(null);
   const readOnly = readOnlyReason !== null;
+  const { user } = useSessionUser();
+  const { productName } = useRuntimeConfig();
+  const advice = user && credentialsAdviceOf(user, productName);
   const newestFirst = [...org.credentials].sort((a, b) => String(b.generatedAt).localeCompare(String(a.generatedAt)));
 
   const createCredential = async (choices: CredentialChoices) => {
@@ -87,7 +94,18 @@ export function CredentialsSection({ organization, readOnlyReason }: Credentials
           Create credential
         </Button>
       </div>
-      {readOnly && <Callout compact>{readOnlyReason} Creating and disabling credentials needs it.</Callout>}
+      {readOnly && advice && (
+        <Callout compact>
+          {advice.who}{' '}
+          {advice.ownCredentialsPath && (
+            <>
+              For a credential of your own, go to{' '}
+              <Link to={advice.ownCredentialsPath}>your profile’s Credentials tab</Link> (if direct data access is off
+              for you, turn it on first under your profile’s General tab).
+            </>
+          )}
+        </Callout>
+      )}
       <p className={Classes.TEXT_MUTED}>
         The organization’s own data-access credentials (its users’ credentials are on their profiles). Name each for
         what uses it; it expires after the days chosen when it is created, 90 at most.

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@meridian/schema';
-import { accessDecision, type AccessUser } from '../../../../session/access.js';
+import { accessDecision, mayDo, type AccessUser } from '../../../../session/access.js';
 
 /** Words shown beside the disabled controls before anyone tries, by the decision's refusal. */
 export const DATA_ACCESS_UNAVAILABLE_MESSAGE = MESSAGES.ownDataAccessUnavailable;
@@ -22,14 +22,18 @@ export function credentialManagementRefusal(actor: AccessUser, owner: Credential
   if (!decision.allowed)
     return decision.kind === 'featureUnavailable' ? DATA_ACCESS_UNAVAILABLE_MESSAGE : OTHERS_CREDENTIALS_MESSAGE;
   const own = actor.email.toLowerCase() === owner.email.toLowerCase();
-  return own && !owner.directDataAccessEnabled ? MESSAGES.ownDataAccessOff : null;
+  if (!own || owner.directDataAccessEnabled) return null;
+  // Someone who may change their own profile (an Org Admin) is the administrator: send them to the switch.
+  return mayDo(actor, 'updateUser', { email: actor.email, organizationId: actor.organizationId })
+    ? MESSAGES.ownDataAccessOffSelfService
+    : MESSAGES.ownDataAccessOff;
 }
 
 /** Why a new credential cannot be created for the owner, or null: management, then the owner's state. */
 export function credentialCreationRefusal(actor: AccessUser, owner: CredentialOwner): string | null {
   return (
     credentialManagementRefusal(actor, owner) ??
-    (owner.directDataAccessEnabled ? null : MESSAGES.dataAccessOff(owner.email)) ??
+    (owner.directDataAccessEnabled ? null : MESSAGES.dataAccessOffSelfService(owner.email)) ??
     (owner.active ? null : MESSAGES.credentialOwnerInactive(owner.email))
   );
 }

@@ -32,6 +32,13 @@ describe('who manages a user’s credentials', () => {
     );
   });
 
+  it('sends an Org Admin, who is the administrator, to the switch under General rather than to an administrator', () => {
+    const refusal = credentialManagementRefusal(actor('orgAdmin'), owner('orgAdmin@acme.test', false));
+    expect(refusal).toBe(MESSAGES.ownDataAccessOffSelfService);
+    expect(refusal).toContain('Turn on Direct data access under General on your profile and save');
+    expect(refusal).not.toContain('Ask your administrator');
+  });
+
   it('needs user:update-profile for someone else’s', () => {
     expect(credentialManagementRefusal(actor('orgAdmin'), owner('pat@acme.test'))).toBeNull();
     expect(credentialManagementRefusal(actor('systemViewer'), owner('pat@acme.test'))).toBe(OTHERS_CREDENTIALS_MESSAGE);
@@ -39,7 +46,7 @@ describe('who manages a user’s credentials', () => {
 
   it('creates only for an owner with direct data access who is active, saying which is missing', () => {
     expect(credentialCreationRefusal(actor('orgAdmin'), owner('pat@acme.test', false))).toBe(
-      'Direct data access is not enabled for pat@acme.test. Enable it before creating a credential.',
+      'Direct data access is not enabled for pat@acme.test. Turn on Direct data access under General on this profile and save, then create the credential here.',
     );
     expect(credentialCreationRefusal(actor('orgAdmin'), owner('pat@acme.test', true, false))).toBe(
       'pat@acme.test is inactive. Activate the user before creating a credential.',
