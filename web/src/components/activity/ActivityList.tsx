@@ -1,5 +1,5 @@
 import { Button, Callout, Classes, Intent, NonIdealState } from '@blueprintjs/core';
-import { DownloadIcon, HistoryIcon } from '@blueprintjs/icons';
+import { HistoryIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
@@ -17,6 +17,7 @@ import { ACTIVITY_PAGE_SIZE, ActivityEventsQuery } from './activity-query.js';
 import { ActivityEvent, ActivityEventSkeleton } from './ActivityEvent.js';
 import { ActivityFiltersForm } from './ActivityFiltersForm.js';
 import { useActivityExport } from './useActivityExport.js';
+import { ExportButton } from '../ExportButton.js';
 import './activity.css';
 import { formatCount } from '../../lib/numbers.js';
 
@@ -144,17 +145,7 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
     <section className="meridian-activity" aria-label="Activity">
       <ActivityFiltersForm filter={filter} hidden={hidden} onChange={changeFilter} />
       <div className="meridian-activity-toolbar">
-        <Button
-          icon={<DownloadIcon />}
-          loading={exporter.progress !== null}
-          disabled={connection?.nodes.length === 0}
-          onClick={exporter.start}
-        >
-          Export CSV
-        </Button>
-        <span className={Classes.TEXT_MUTED} aria-live="polite">
-          {exporter.progress !== null && `Exporting… ${formatCount(exporter.progress)} events so far`}
-        </span>
+        <ExportButton exporter={exporter} noun="events" disabled={connection?.nodes.length === 0} />
       </div>
       {body}
     </section>

@@ -1,3 +1,4 @@
+import { ExportError } from '../../lib/paged-export.js';
 import { toCsv } from '../../lib/table-csv.js';
 import type { Column } from '../../lib/table-columns.js';
 import { actorKindText, actorRoleText, changeText, eventSentence, type ActivityEventFields } from './event-words.js';
@@ -29,7 +30,7 @@ export async function collectAllEvents<Event>(
     onProgress?.(events.length);
     if (!page.hasNextPage) return events;
     // A page that claims more but gives no new cursor would loop for ever.
-    if (page.endCursor === null || page.endCursor === after) throw new Error(EXPORT_CURSOR_MESSAGE);
+    if (page.endCursor === null || page.endCursor === after) throw new ExportError(EXPORT_CURSOR_MESSAGE);
     after = page.endCursor;
   }
 }

@@ -20,6 +20,7 @@ import { listQueryOf } from './list/list-return.js';
 import { PROVIDER_LINKS_LIST } from './list/link-sort.js';
 import { useProviderLinksList } from './list/useProviderLinksList.js';
 import { OrganizationName } from './OrganizationName.js';
+import '../../components/list-toolbar.css';
 import './managed-providers.css';
 
 export interface ProviderLinksPageProps {

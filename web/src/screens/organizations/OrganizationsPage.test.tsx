@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionUserOf, WAIT } from '../../routes/test-support.js';
 import { renderWithGateway } from './test-support.js';
 
@@ -31,15 +31,55 @@ const page = (rows: ReturnType<typeof row>[], total = rows.length) => ({
   },
 });
 
+const downloads = vi.hoisted(() => [] as { fileName: string; text: string }[]);
+vi.mock('../../lib/download.js', () => ({
+  downloadCsv: (fileName: string, text: string) => downloads.push({ fileName, text }),
+}));
+
 const ROWS = [row('acme', 'Acme Health', 'ACTIVE', 12, 20), row('globex', 'Globex', 'DEPLOYING', 20, 20)];
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  downloads.length = 0;
 });
 afterEach(cleanup);
 
 describe('organizations list', { timeout: 20_000 }, () => {
+  it('exports every organization its search and filters match, page after page, past the cache', async () => {
+    const all = Array.from({ length: 450 }, (_, i) => row(`org-${i + 1}`, `Org ${i + 1}`, 'ACTIVE', i % 20, 20));
+    const { gateway } = renderWithGateway(
+      '/admin/org-management?search=org&status=ACTIVE',
+      sessionUserOf('systemAdmin'),
+      {
+        OrganizationsList: () => page(all.slice(0, 20), all.length),
+        OrganizationsExport: (variables) => {
+          const offset = Number(variables.offset);
+          return page(all.slice(offset, offset + Number(variables.limit)), all.length);
+        },
+      },
+    );
+    await screen.findByRole('table', undefined, WAIT);
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await screen.findByText('Exported 450 organizations.', undefined, WAIT);
+    const sent = gateway.sent.filter((request) => request.operationName === 'OrganizationsExport');
+    expect(sent.map((request) => [request.variables.offset, request.variables.limit])).toEqual([
+      [0, 200],
+      [200, 200],
+      [400, 200],
+    ]);
+    expect(sent.every((request) => request.variables.search === 'org' && request.variables.status === 'ACTIVE')).toBe(
+      true,
+    );
+    expect(downloads).toHaveLength(1);
+    const lines = downloads[0]!.text.trim().split('\r\n');
+    expect(lines[0]).toBe('Id,Name,Status,Customer segment,Active users,User limit');
+    expect(lines).toHaveLength(451);
+    expect(lines[450]).toBe('org-450,Org 450,Active,Health Plan,9,20');
+    // Read past the cache: the persisted cache holds the page on screen, not the export.
+    expect(localStorage.getItem('meridian.apollo.cache') ?? '').not.toContain('org-450');
+  });
+
   it('shows each organization’s state and license use, with the way in, for an operator', async () => {
     const { gateway } = renderWithGateway('/admin/org-management', sessionUserOf('systemAdmin'), {
       OrganizationsList: () => page(ROWS, 42),

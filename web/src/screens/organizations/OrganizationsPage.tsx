@@ -16,8 +16,11 @@ import { listVariables, ORGANIZATIONS_LIST } from './list/list-params.js';
 import { ListFilters } from './list/ListFilters.js';
 import { OrganizationsTable } from './list/OrganizationsTable.js';
 import { UserFinder } from './list/UserFinder.js';
+import { useOrganizationsExport } from './list/export-organizations.js';
+import { ExportButton } from '../../components/ExportButton.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
 import { useCustomerSegments } from './shared/useCustomerSegments.js';
+import '../../components/list-toolbar.css';
 import './organizations.css';
 
 const OrganizationsListDocument = graphql(`
@@ -69,6 +72,8 @@ export default function OrganizationsPage() {
   const mayCreate = mayDo(user, 'createOrganization');
   const mayChange = mayDo(user, 'updateOrganization');
   const createOrganization = () => void navigate(PATHS.createOrganization);
+  const { offset: _offset, limit: _limit, ...exportFilters } = variables;
+  const exporter = useOrganizationsExport(exportFilters, nameOf);
 
   return (
     <div className="meridian-page meridian-organizations-page">
@@ -85,13 +90,18 @@ export default function OrganizationsPage() {
 
       <section aria-label="Organizations list" className="meridian-organizations-list">
         <div className="meridian-list-toolbar">
-          <ListSearchBox
-            value={state.search}
-            onSearch={setSearch}
-            label="Search organizations by name or id"
-            placeholder="Search organizations by name or id"
-            rightElement={loading && page ? <span className="meridian-list-updating">Updating…</span> : undefined}
-          />
+          <div className="meridian-list-search">
+            <ListSearchBox
+              value={state.search}
+              onSearch={setSearch}
+              label="Search organizations by name or id"
+              placeholder="Search organizations by name or id"
+              rightElement={loading && page ? <span className="meridian-list-updating">Updating…</span> : undefined}
+            />
+          </div>
+          <div className="meridian-list-actions">
+            <ExportButton exporter={exporter} noun="organizations" disabled={!page || total === 0} />
+          </div>
         </div>
         <ListFilters
           segment={state.filters.segment}

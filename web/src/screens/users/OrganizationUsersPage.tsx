@@ -23,7 +23,10 @@ import { UserStatusFilter } from './invitation/UserStatusFilter.js';
 import { useCommittedValue } from '../../components/useCommittedValue.js';
 import { useListState } from '../../components/useListState.js';
 import { UsersBulkActions } from './list/UsersBulkActions.js';
-import { NO_SELECTION, type UserSelection } from './list/user-selection.js';
+import { NO_SELECTION, selectedCount, type UserSelection } from './list/user-selection.js';
+import { useUsersExport } from './list/export-users.js';
+import { ExportButton } from '../../components/ExportButton.js';
+import { formatCount } from '../../lib/numbers.js';
 import './users.css';
 
 interface UsersHeaderProps {
@@ -110,6 +113,13 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   const selection = selected.search === state.search ? selected.value : NO_SELECTION;
   const setSelection = (value: UserSelection) => setSelected({ search: state.search, value });
   const maySelect = mayDo(user, 'setUsersActive', { organizationId: orgId });
+  const selectionSize = selectedCount(selection);
+  const { organizationId, search, sort, status: statusVariable } = variables;
+  const exporter = useUsersExport(
+    { organizationId, search: search ?? null, sort: sort ?? null, status: statusVariable ?? null },
+    selection,
+    productName,
+  );
 
   if (notFound) {
     return (
@@ -176,7 +186,6 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
             pageCount={rows?.length ?? 0}
             selection={selection}
             onSelect={setSelection}
-            productName={productName}
           />
         )}
         <UsersTable
@@ -214,6 +223,12 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
           className="meridian-users-search"
         />
         <UserStatusFilter value={status} onChange={setStatus} />
+        <ExportButton
+          exporter={exporter}
+          noun="users"
+          disabled={total === 0 || notFound}
+          label={selectionSize > 0 ? `Export ${formatCount(selectionSize)} selected` : 'Export CSV'}
+        />
       </div>
       {body}
     </div>

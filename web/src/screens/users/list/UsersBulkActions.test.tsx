@@ -1,11 +1,31 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SELF_DEACTIVATE_MESSAGE } from '@meridian/schema';
 import { renderWithGateway, sessionUserOf, WAIT } from '../../../routes/test-support.js';
 import { userRecord } from '../test-support.js';
 
 const TOTAL = 10_000;
+
+const downloads = vi.hoisted(() => [] as { fileName: string; text: string }[]);
+vi.mock('../../../lib/download.js', () => ({
+  downloadCsv: (fileName: string, text: string) => downloads.push({ fileName, text }),
+}));
+
+/** The export's pages of an organization of 1,200 users matching the list's filters. */
+function exportPage(variables: Record<string, unknown>) {
+  const offset = Number(variables.offset);
+  const count = Math.max(0, Math.min(Number(variables.limit), 1200 - offset));
+  return {
+    users: {
+      __typename: 'UserList',
+      rows: Array.from({ length: count }, (_, i) =>
+        userRecord({ email: `u${offset + i}@acme.test`, name: `User ${offset + i}` }),
+      ),
+      pageInfo: { __typename: 'PageInfo', total: 1200 },
+    },
+  };
+}
 
 /** Pages of an organization of 10,000 users, two rows a page. */
 function usersPage(variables: Record<string, unknown>) {
@@ -42,6 +62,7 @@ const handlers = {
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  downloads.length = 0;
 });
 afterEach(cleanup);
 
@@ -89,6 +110,36 @@ describe('bulk actions on the users list', () => {
       selection: { allMatching: { search: null } },
       active: true,
     });
+  });
+
+  it('exports every user the filters match without a selection, and the ticked ones with one', async () => {
+    const user = userEvent.setup();
+    const { gateway } = renderWithGateway(
+      '/admin/org-management/acme?search=u&status=active',
+      sessionUserOf('orgAdmin'),
+      {
+        ...handlers,
+        UsersExport: exportPage,
+      },
+    );
+    await screen.findByRole('link', { name: 'User 0' }, WAIT);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await screen.findByText('Exported 1,200 users.', undefined, WAIT);
+    const sent = gateway.sent.filter((request) => request.operationName === 'UsersExport');
+    expect(sent.map((request) => [request.variables.offset, request.variables.limit])).toEqual([
+      [0, 500],
+      [500, 500],
+      [1000, 500],
+    ]);
+    expect(sent[0]!.variables).toMatchObject({ organizationId: 'acme', search: 'u', status: 'ACTIVE' });
+    expect(downloads[0]!.text.trim().split('\r\n')).toHaveLength(1201);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select User 1 (u1@acme.test)' }));
+    await user.click(screen.getByRole('button', { name: 'Export 1 selected' }));
+    await screen.findByText('Exported 1 user.', undefined, WAIT);
+    const lines = downloads[1]!.text.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^u1@acme\.test,User 1,/);
   });
 
   it('offers no selection to a role that may not change users', async () => {

@@ -10,11 +10,9 @@ import {
   HTMLTable,
   Intent,
 } from '@blueprintjs/core';
-import { DisableIcon, DownloadIcon, TickCircleIcon } from '@blueprintjs/icons';
-import { useApolloClient } from '@apollo/client/react';
+import { DisableIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { messageOfError } from '../../../components/mutation-outcome.js';
-import { exportUsers } from './export-users.js';
 import { selectedCount, selectionInput, type UserSelection } from './user-selection.js';
 import { useSetUsersActive } from './useSetUsersActive.js';
 import { formatCount } from '../../../lib/numbers.js';
@@ -39,7 +37,6 @@ export interface UsersBulkActionsProps {
   pageCount: number;
   selection: UserSelection;
   onSelect: (selection: UserSelection) => void;
-  productName: string;
 }
 
 const plural = (n: number) => `${formatCount(n)} user${n === 1 ? '' : 's'}`;
@@ -91,7 +88,8 @@ function ResultsDialog({ result, verb, onClose }: { result: BulkResult; verb: st
 
 /**
  * The selection's bar: how many are selected, "select all N matching" across pages, and the bulk
- * actions (deactivate, activate, export CSV), each change confirmed with the count first.
+ * actions (deactivate, activate), each change confirmed with the count first; the list's Export CSV
+ * exports the selection while there is one.
  */
 export function UsersBulkActions({
   organizationId,
@@ -100,14 +98,11 @@ export function UsersBulkActions({
   pageCount,
   selection,
   onSelect,
-  productName,
 }: UsersBulkActionsProps) {
-  const client = useApolloClient();
   const { mutate, loading } = useSetUsersActive();
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const [result, setResult] = useState<{ verb: string; value: BulkResult } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const count = selectedCount(selection);
   if (count === 0 && result === null) return null;
 
@@ -130,18 +125,6 @@ export function UsersBulkActions({
       setError(messageOfError(caught));
     } finally {
       setConfirming(null);
-    }
-  };
-
-  const exportCsv = async () => {
-    setError(null);
-    setExporting(true);
-    try {
-      await exportUsers(client, organizationId, search, selection, productName);
-    } catch (caught) {
-      setError(messageOfError(caught));
-    } finally {
-      setExporting(false);
     }
   };
 
@@ -169,9 +152,6 @@ export function UsersBulkActions({
             </Button>
             <Button icon={<TickCircleIcon />} onClick={() => setConfirming(true)} disabled={loading}>
               Activate
-            </Button>
-            <Button icon={<DownloadIcon />} onClick={() => void exportCsv()} loading={exporting}>
-              Export CSV
             </Button>
           </ButtonGroup>
           <Button variant="minimal" onClick={() => onSelect({ kind: 'emails', emails: new Set() })}>

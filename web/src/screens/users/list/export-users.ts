@@ -1,16 +1,33 @@
-import type { ApolloClient } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { useListExport, type ListExport } from '../../../components/useListExport.js';
 import { csvDocument } from '../../../lib/csv.js';
-import { downloadCsv } from '../../../lib/download.js';
+import { collectOffsetPages } from '../../../lib/paged-export.js';
 import { graphql } from '../../../gql/index.js';
+import type { UserSort, UserStatus } from '../../../gql/graphql.js';
 import { roleText, tableauText } from '../shared/user-fields.js';
 import type { UserSelection } from './user-selection.js';
 
-/** Users per request: large pages, few calls; scalar fields only, so each page is one platform call. */
-export const EXPORT_PAGE = 1000;
+/** Users per request: a few large pages of scalar fields, each within the gateway's cost budget. */
+export const EXPORT_PAGE = 500;
 
 export const UsersExportQuery = graphql(`
-  query UsersExport($organizationId: ID!, $search: String, $offset: Int, $limit: Int) {
-    users(organizationId: $organizationId, search: $search, offset: $offset, limit: $limit) {
+  query UsersExport(
+    $organizationId: ID!
+    $search: String
+    $sort: UserSort
+    $status: UserStatus
+    $offset: Int
+    $limit: Int
+  ) {
+    users(
+      organizationId: $organizationId
+      search: $search
+      sort: $sort
+      status: $status
+      offset: $offset
+      limit: $limit
+    ) {
       rows {
         email
         name
@@ -27,41 +44,55 @@ export const UsersExportQuery = graphql(`
 `);
 
 const HEADER = ['Email', 'Name', 'Role', 'Status', 'Tableau license', 'Direct data access'];
+const USERS = { one: 'user', many: 'users' };
+
+/** What the list shows: its organization, search, sort and status filter (the export's rows, in its order). */
+export interface UsersExportFilters {
+  organizationId: string;
+  search: string | null;
+  sort: UserSort | null;
+  status: UserStatus | null;
+}
 
 /**
- * Writes the selected users to a CSV file: the list's search is read in pages of EXPORT_PAGE (sorted by
- * email), keeping the selected rows; "all matching" keeps every row.
+ * The users list's CSV export: every user its filters match, across all pages, in the list's order;
+ * with rows ticked, those alone ("all matching" is all). Read past the cache, in pages of EXPORT_PAGE.
  */
-export async function exportUsers(
-  client: ApolloClient,
-  organizationId: string,
-  search: string,
-  selection: UserSelection,
-  productName: string,
-): Promise<number> {
-  const rows: (string | boolean | null)[][] = [];
-  for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const { data } = await client.query({
-      query: UsersExportQuery,
-      variables: { organizationId, search: search || null, offset, limit: EXPORT_PAGE },
-      fetchPolicy: 'network-only',
-    });
-    const page = data?.users;
-    if (!page) break;
-    for (const user of page.rows) {
-      const email = String(user.email);
-      if (selection.kind === 'emails' && !selection.emails.has(email)) continue;
-      rows.push([
-        email,
+export function useUsersExport(filters: UsersExportFilters, selection: UserSelection, productName: string): ListExport {
+  const client = useApolloClient();
+  const run = useCallback(
+    async (onProgress: (count: number) => void, signal: AbortSignal) => {
+      const users = await collectOffsetPages(
+        async (offset, limit) => {
+          const { data } = await client.query({
+            query: UsersExportQuery,
+            variables: { ...filters, offset, limit },
+            fetchPolicy: 'no-cache',
+          });
+          return { rows: data!.users.rows, total: data!.users.pageInfo.total };
+        },
+        EXPORT_PAGE,
+        { onProgress, signal },
+      );
+      const kept =
+        selection.kind === 'emails' && selection.emails.size > 0
+          ? users.filter((user) => selection.emails.has(String(user.email)))
+          : users;
+      const rows = kept.map((user) => [
+        String(user.email),
         user.name,
         roleText(user.role, productName),
         user.active ? 'Active' : 'Inactive',
         tableauText(user.tableauLicense),
         user.directDataAccessEnabled ? 'Enabled' : 'Disabled',
       ]);
-    }
-    if (page.rows.length < EXPORT_PAGE || offset + EXPORT_PAGE >= page.pageInfo.total) break;
-  }
-  downloadCsv(`users-${organizationId}.csv`, csvDocument([HEADER, ...rows]));
-  return rows.length;
+      return {
+        fileName: `users-${filters.organizationId}.csv`,
+        csv: csvDocument([HEADER, ...rows]),
+        count: rows.length,
+      };
+    },
+    [client, filters, selection, productName],
+  );
+  return useListExport(run, USERS);
 }
