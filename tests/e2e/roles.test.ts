@@ -49,7 +49,7 @@ const JOURNEYS: RoleJourney[] = [
   {
     email: ACCOUNTS.orgAdmin,
     organizationId: ACME_HEALTH_ID,
-    nav: ['Home', 'Managed Providers', 'My Organization', 'Activity'],
+    nav: ['Home', 'Managed Providers', 'My Organization', 'Users', 'Activity'],
     popover: ['View Profile', 'My Organization', 'Logout'],
     biPortal: true,
   },

@@ -103,9 +103,17 @@ describe('<LeftNav>', () => {
     }
   });
 
-  it('lights up My Organization for an org admin on their own organization’s users', () => {
-    renderNav('orgAdmin', { at: '/admin/org-management/acme' });
+  it('lights up Users for an org admin on their organization’s users and profiles, My Organization on its settings', () => {
+    for (const at of ['/admin/org-management/acme', '/admin/org-management/acme/users/pat%40acme.test/profile']) {
+      cleanup();
+      renderNav('orgAdmin', { at });
+      expect(screen.getByRole('link', { name: 'Users' }).getAttribute('aria-current'), at).toBe('page');
+      expect(screen.getByRole('link', { name: 'My Organization' }).getAttribute('aria-current'), at).toBeNull();
+    }
+    cleanup();
+    renderNav('orgAdmin', { at: '/admin/org-management/acme/update/general' });
     expect(screen.getByRole('link', { name: 'My Organization' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('shows an org user only Home and Managed Providers', () => {

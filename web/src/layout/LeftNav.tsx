@@ -13,6 +13,7 @@ import {
   MenuIcon,
   MenuOpenIcon,
   OfficeIcon,
+  PeopleIcon,
 } from '@blueprintjs/icons';
 import { useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -26,6 +27,7 @@ const NAV_ICONS: Record<NavItemId, ReactElement> = {
   'managed-providers': <DiagramTreeIcon />,
   organizations: <OfficeIcon />,
   'my-organization': <IdNumberIcon />,
+  users: <PeopleIcon />,
   analytics: <ChartIcon />,
   activity: <HistoryIcon />,
 };

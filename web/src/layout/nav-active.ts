@@ -13,8 +13,8 @@ function detailOrganizationOf(pathname: string): string | null {
  * The one navigation item to highlight on `pathname`. An item whose own path matches wins (the most
  * specific one: My Organization on one's own organization's settings). Organizations is matched exactly
  * for visibility (spec section 2), yet its detail pages (an organization, its users, a user's profile,
- * creating one) sit below it, so they light it up; an org admin, who has no Organizations item, sees My
- * Organization lit on their own organization's pages.
+ * creating one) sit below it, so they light it up; an org admin, who has no Organizations item, sees Users
+ * lit on their organization's users and profiles, and My Organization on its settings.
  */
 export function activeNavItem(
   items: readonly NavItem[],

@@ -36,7 +36,13 @@ describe('left navigation per role (spec section 2, from the permission table)',
   });
 
   it('orgAdmin sees no Organizations list and no Analytics, and their organization’s Activity', () => {
-    expect(labels('orgAdmin', true)).toEqual(['Home', 'Managed Providers', 'My Organization', 'Activity']);
+    expect(labels('orgAdmin', true)).toEqual(['Home', 'Managed Providers', 'My Organization', 'Users', 'Activity']);
+    // Users leads to their organization's users list; operators reach it from Organizations instead.
+    expect(navItems(userOf('orgAdmin', true)).find((item) => item.id === 'users')?.to).toBe(
+      '/admin/org-management/acme',
+    );
+    expect(labels('systemAdmin', true)).not.toContain('Users');
+    expect(labels('orgUser', true)).not.toContain('Users');
   });
 
   it('orgUser sees Home, and Managed Providers only when the feature is available', () => {

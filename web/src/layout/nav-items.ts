@@ -1,8 +1,9 @@
 import { biPortalButtonState } from '../lib/bi-portal.js';
 import { canAccessRoute, type AccessUser } from '../routes/route-access.js';
-import { managedProvidersPath, organizationUpdatePath, PATHS } from '../routes/paths.js';
+import { managedProvidersPath, organizationUpdatePath, organizationUsersPath, PATHS } from '../routes/paths.js';
 
-export type NavItemId = 'home' | 'managed-providers' | 'organizations' | 'my-organization' | 'analytics' | 'activity';
+export type NavItemId =
+  'home' | 'managed-providers' | 'organizations' | 'my-organization' | 'users' | 'analytics' | 'activity';
 
 export interface NavItem {
   id: NavItemId;
@@ -38,6 +39,15 @@ export function navItems(user: AccessUser): NavItem[] {
       to: organizationUpdatePath(user.organizationId),
       end: false,
     },
+    // Their organization's users, one click away for those without the Organizations list (an Org Admin):
+    // operators reach every organization's users from Organizations.
+    !canAccessRoute(user, 'organizations') &&
+      canAccessRoute(user, 'organizationUsers', ownOrg) && {
+        id: 'users',
+        label: 'Users',
+        to: organizationUsersPath(user.organizationId),
+        end: false,
+      },
     canAccessRoute(user, 'analytics') && { id: 'analytics', label: 'Analytics', to: PATHS.analytics, end: false },
     // The audit trail (issue 7), last: operators read every organization's, an Org Admin their own's.
     canAccessRoute(user, 'activity') && { id: 'activity', label: 'Activity', to: PATHS.activity, end: true },
