@@ -11,12 +11,20 @@ afterEach(() => {
   server = undefined;
 });
 
-/** A raw connection the server has accepted, with no request sent yet. */
-async function acceptedConnection(running: Server, port: number): Promise<Socket> {
+/** A raw connection to `running` (listening on a free port), and all that arrives on it until it closes. */
+async function connectionTo(running: Server): Promise<{ socket: Socket; answer: Promise<string> }> {
+  const port = await listen(running, '127.0.0.1', 0);
   const accepted = once(running, 'connection');
   const socket = connect(port, '127.0.0.1');
   await Promise.all([once(socket, 'connect'), accepted]);
-  return socket;
+  return { socket, answer: received(socket) };
+}
+
+/** Sends a request on `socket` and waits until the server has it. */
+async function sendRequest(running: Server, socket: Socket): Promise<void> {
+  const arrived = once(running, 'request');
+  socket.write('GET / HTTP/1.1\r\nhost: localhost\r\n\r\n');
+  await arrived;
 }
 
 /** What arrives on `socket` until it closes. */
@@ -37,12 +45,9 @@ describe('a server stopping behind nginx', () => {
   it('serves a request that arrives, while it stops, on a connection open just before', async () => {
     server = createServer((_req, res) => res.end('served'));
     closeIdleConnectionsLater(server);
-    const port = await listen(server, '127.0.0.1', 0);
-    const socket = await acceptedConnection(server, port);
-    const answer = received(socket);
+    const { socket, answer } = await connectionTo(server);
     // A first request leaves the connection idle (kept alive): what Node's close() destroys at once.
-    socket.write('GET / HTTP/1.1\r\nhost: localhost\r\n\r\n');
-    await once(server, 'request');
+    await sendRequest(server, socket);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const closed = closeServer(server);
     await new Promise((resolve) => setTimeout(resolve, IDLE_CLOSE_DELAY_MS / 4));
@@ -53,11 +58,8 @@ describe('a server stopping behind nginx', () => {
 
   it('cuts a request still running after the grace', async () => {
     server = createServer(() => undefined);
-    const port = await listen(server, '127.0.0.1', 0);
-    const socket = await acceptedConnection(server, port);
-    const answer = received(socket);
-    socket.write('GET / HTTP/1.1\r\nhost: localhost\r\n\r\n');
-    await once(server, 'request');
+    const { socket, answer } = await connectionTo(server);
+    await sendRequest(server, socket);
     const started = Date.now();
     await closeServer(server, 100);
     expect(Date.now() - started).toBeLessThan(2_000);
