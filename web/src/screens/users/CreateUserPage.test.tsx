@@ -153,8 +153,8 @@ describe('creating a user', { timeout: 15_000 }, () => {
     expect(toasts.list().filter((toast) => toast.type === 'error')).toEqual([]);
   });
 
-  it('asks to confirm an email outside the organization’s domains, and sends the confirmation', async () => {
-    const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
+  it('asks an operator to confirm an email outside the organization’s domains, and sends the confirmation', async () => {
+    const { gateway } = renderWithGateway(PATH, sessionUserOf('systemAdmin', { organizationId: 'meridian' }), {
       CreateUserOrganization: () => organization(3),
       CreateUser: (variables) => ({
         createUser: {
@@ -182,6 +182,24 @@ describe('creating a user', { timeout: 15_000 }, () => {
       email: 'someone@gmail.test',
       allowOutsideDomain: true,
     });
+  });
+
+  it('tells an Org Admin at the email that only an operator creates a user outside the domains', async () => {
+    const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
+      CreateUserOrganization: () => organization(3),
+    });
+    await screen.findByLabelText('Name', undefined, WAIT);
+    await userEvent.type(screen.getByLabelText('Name'), 'Pat Doe');
+    await userEvent.type(screen.getByLabelText('Email'), 'admin@meridian.test');
+    expect(screen.queryByLabelText(/Create this user with an email outside/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(document.activeElement).toBe(email), WAIT);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByText(/^admin@meridian\.test is outside Acme Health’s email domain \(acme\.test\)\. Only a /),
+    ).toBeTruthy();
+    expect(gateway.count('CreateUser')).toBe(0);
   });
 
   it('offers a Meridian Admin no system role for a customer organization’s user, saying why', async () => {

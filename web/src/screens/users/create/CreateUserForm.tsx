@@ -1,6 +1,6 @@
 import { Button, Callout, Checkbox, Classes, Intent, RadioGroup, Switch } from '@blueprintjs/core';
 import { useUnsavedChangesPrompt } from '../../../components/useUnsavedChangesPrompt.js';
-import { INVITATION_CHOICE_HELP, seatLimitMessage, type Role } from '@meridian/schema';
+import { INVITATION_CHOICE_HELP, isSystemRole, seatLimitMessage, type Role } from '@meridian/schema';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useFieldErrors } from '../../../components/useFieldErrors.js';
 import { useNavigate } from 'react-router-dom';
@@ -76,9 +76,13 @@ export function CreateUserForm({
   );
 
   const fields = useFieldErrors<CreateUserField>(
-    useCallback(() => validateCreateUserForm(form, organization), [form, organization]),
+    useCallback(
+      () => validateCreateUserForm(form, organization, { role: granterRole, productName }),
+      [form, organization, granterRole, productName],
+    ),
   );
-  const outside = emailOutsideDomains(form, organization);
+  // Only an operator may confirm an email outside the domains; anyone else sees why at the email.
+  const outside = emailOutsideDomains(form, organization) && isSystemRole(granterRole);
   const errorOf = fields.errorOf;
   const touch = (field: CreateUserField) => () => fields.touch(field);
   /** A change of a field clears the gateway's complaint about it (the user is fixing it). */

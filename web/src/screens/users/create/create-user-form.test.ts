@@ -1,4 +1,9 @@
-import { EMAIL_MESSAGE, PASSWORD_POLICY_MESSAGE } from '@meridian/schema';
+import {
+  EMAIL_MESSAGE,
+  PASSWORD_POLICY_MESSAGE,
+  outsideDomainsMessage,
+  outsideDomainsOperatorsOnlyMessage,
+} from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
 import { emptyCreateUserForm, toCreateUserInput, validateCreateUserForm } from './create-user-form.js';
 
@@ -37,6 +42,31 @@ describe('the create-user form', () => {
       password: PASSWORD_POLICY_MESSAGE,
     });
     expect(validateCreateUserForm(filled)).toEqual({});
+  });
+
+  it('lets only an operator confirm an email outside the domains; anyone else is told why at the email', () => {
+    const acme = { name: 'Acme Health', domains: ['acme.test'] };
+    const outside = { ...filled, email: 'admin@meridian.test' };
+    expect(validateCreateUserForm(outside, acme, { role: 'orgAdmin', productName: 'Meridian' })).toEqual({
+      email: outsideDomainsOperatorsOnlyMessage('admin@meridian.test', 'Acme Health', ['acme.test'], 'Meridian'),
+    });
+    // Confirming changes nothing for an Org Admin: the platform refuses them alike.
+    expect(
+      validateCreateUserForm({ ...outside, allowOutsideDomain: true }, acme, {
+        role: 'orgAdmin',
+        productName: 'Meridian',
+      }),
+    ).toHaveProperty('email');
+    expect(validateCreateUserForm(outside, acme, { role: 'systemAdmin', productName: 'Meridian' })).toEqual({
+      allowOutsideDomain: outsideDomainsMessage('admin@meridian.test', 'Acme Health', ['acme.test']),
+    });
+    expect(
+      validateCreateUserForm({ ...outside, allowOutsideDomain: true }, acme, {
+        role: 'systemAdmin',
+        productName: 'Meridian',
+      }),
+    ).toEqual({});
+    expect(validateCreateUserForm(filled, acme, { role: 'orgAdmin', productName: 'Meridian' })).toEqual({});
   });
 
   it('sends trimmed, lowercase values and the contract’s enums, leaving out what is empty', () => {

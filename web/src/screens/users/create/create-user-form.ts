@@ -1,8 +1,10 @@
 import {
   grantableRoles,
   isOutsideDomains,
+  isSystemRole,
   normalizeEmail,
   outsideDomainsMessage,
+  outsideDomainsOperatorsOnlyMessage,
   validateEmail,
   validateName,
   validatePassword,
@@ -77,6 +79,7 @@ export function emptyCreateUserForm(granter: Role): CreateUserForm {
 export function validateCreateUserForm(
   form: CreateUserForm,
   organization: TargetOrganization | null = null,
+  granter: { role: Role; productName: string } | null = null,
 ): CreateUserErrors {
   const errors: CreateUserErrors = {};
   const name = validateName(form.name);
@@ -87,7 +90,16 @@ export function validateCreateUserForm(
   if (alternate) errors.alternateEmail = alternate;
   const password = form.passwordChoice === 'set' ? validatePassword(form.password) : null;
   if (password) errors.password = password;
-  if (organization && emailOutsideDomains(form, organization) && !form.allowOutsideDomain)
+  // Only operators confirm an email outside the domains; anyone else is told so at the email, as the
+  // platform says it (whether the email is free or another tenant's, decisions.md).
+  if (organization && emailOutsideDomains(form, organization) && granter && !isSystemRole(granter.role))
+    errors.email ??= outsideDomainsOperatorsOnlyMessage(
+      normalizeEmail(form.email),
+      organization.name,
+      organization.domains,
+      granter.productName,
+    );
+  else if (organization && emailOutsideDomains(form, organization) && !form.allowOutsideDomain)
     errors.allowOutsideDomain = outsideDomainsMessage(
       normalizeEmail(form.email),
       organization.name,
