@@ -166,7 +166,7 @@ export const amplificationSection: BenchSection = {
         `platform call (\`${unquery(ALL_USERS.query)}\`: ${size.rows.toLocaleString('en-US')} rows, ${Math.round(size.kB)} kB).`,
         'Same platform (PGlite, demo seed, in process) and gateway build, default rate limit (600 a minute); the',
         'budget off reproduces the gateway before the cost limit; at its default it refuses over 60 platform calls',
-        'or 25,000 values (rows × fields) and charges the rate limit per 10 calls and per 250 values, an answer of',
+        'or 25,000 values (rows × fields) and charges the rate limit per 10 calls and per 100 values, an answer of',
         'all rows for the values it really held. Target: under load, the median within 2× of idle.',
       ].join('\n'),
       table(

@@ -15,10 +15,11 @@ export const MAX_ANSWER_VALUES = 25_000;
 
 /**
  * Values an answer may hold within one rate-limit token; beyond, each such share takes one more. A
- * console list page (50 users, 403 values) takes one token more, `users(limit: 0)` over 3,379 users with
- * three fields 40 more: six loops of it get about 15 answers a minute at the default rate limit.
+ * console list page (50 users, 403 values) takes 4 tokens more, `users(limit: 0)` over 3,379 users with
+ * three fields 101 more: six loops of it get about 10 answers a minute at the default rate limit
+ * (docs/decisions.md says why this price).
  */
-export const VALUES_PER_RATE_TOKEN = 250;
+export const VALUES_PER_RATE_TOKEN = 100;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
