@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSchema, isObjectType } from 'graphql';
+import { buildSchema, isEnumType, isObjectType, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { printContract } from './contract.js';
 import { operationOfField } from './field-operations.js';
@@ -55,6 +55,22 @@ describe('the printed contract', () => {
         if (!field.description) undocumented.push(`${type.name}.${field.name}`);
     }
     expect(undocumented).toEqual([]);
+  });
+
+  it('says in words what each enum value means (the sandbox shows it beside SYSTEM_ADMIN and the rest)', () => {
+    const undocumented = Object.values(schema.getTypeMap())
+      .filter((type) => isEnumType(type) && !type.name.startsWith('__'))
+      .flatMap((type) =>
+        (type as GraphQLEnumType)
+          .getValues()
+          .filter((value) => !value.description)
+          .map((value) => `${type.name}.${value.name}`),
+      );
+    expect(undocumented).toEqual([]);
+    // A role's value names the label the console shows for it.
+    const roles = (schema.getType('Role') as GraphQLEnumType).getValues();
+    expect(roles.find((role) => role.name === 'SYSTEM_ADMIN')?.description).toContain('"Meridian Admin"');
+    expect(roles.find((role) => role.name === 'ORG_ADMIN')?.description).toContain('"Org Admin"');
   });
 
   it('declares each custom scalar the validators back', () => {

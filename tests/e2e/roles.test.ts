@@ -13,7 +13,7 @@ const NEW_TAB = ' (opens in a new tab)';
  * exactly when home's 'Launch My Portal' opens it (the viewer account has none).
  */
 const bottomLinks = (biPortal: boolean) =>
-  [...(biPortal ? ['BI Portal'] : []), 'API Docs', 'Support Portal'].map((label) => label + NEW_TAB);
+  [...(biPortal ? ['BI Portal'] : []), 'API Sandbox', 'Support Portal'].map((label) => label + NEW_TAB);
 
 interface RoleJourney {
   email: string;
@@ -109,7 +109,7 @@ describe.each(JOURNEYS)('$email', ({ email, organizationId, nav, popover, biPort
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await navigation.waitFor();
     expect(namesIn(await navigation.ariaSnapshot(), 'link')).toEqual([...nav, ...bottomLinks(biPortal)]);
-    expect(await navigation.getByRole('link', { name: 'API Docs' }).getAttribute('href')).toBe('/sandbox');
+    expect(await navigation.getByRole('link', { name: 'API Sandbox' }).getAttribute('href')).toBe('/sandbox');
     await saveScreenshot(page, email, 'shell');
   });
 

@@ -131,12 +131,12 @@ describe('<LeftNav>', () => {
     renderNav('orgUser', { biPortalUrl: 'https://bi.acme.test/' });
     const bi = screen.getByRole('link', { name: /BI Portal/ });
     expect(bi.getAttribute('href')).toBe('https://bi.acme.test/');
-    for (const name of [/BI Portal/, /API Docs/, /Support Portal/]) {
+    for (const name of [/BI Portal/, /API Sandbox/, /Support Portal/]) {
       const link = screen.getByRole('link', { name });
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toContain('noopener');
     }
-    expect(screen.getByRole('link', { name: /API Docs/ }).getAttribute('href')).toBe('/sandbox');
+    expect(screen.getByRole('link', { name: /API Sandbox/ }).getAttribute('href')).toBe('/sandbox');
     cleanup();
     renderNav('orgUser');
     expect(screen.queryByRole('link', { name: /BI Portal/ })).toBeNull();

