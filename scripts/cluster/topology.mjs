@@ -417,16 +417,23 @@ export async function startCluster(options = {}) {
     // Shared by every replica: the provider's cookies signed by one are read by another.
     const cookieKeys = [randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url')].join(',');
     const common = { PRODUCT_NAME: 'Meridian', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env };
+    /**
+     * A platform or gateway replica: Node running `args`, with the environment every replica shares.
+     * @param {string} name
+     * @param {string[]} args
+     * @param {Record<string, string>} own
+     * @param {() => Promise<boolean>} ready
+     */
+    const replica = (name, args, own, ready) =>
+      new Part({ name, command: process.execPath, args, env: { ...common, ...own }, ready, log });
     const platforms = [];
     for (let index = 1; index <= platformReplicas; index++) {
       const restPort = await freePort();
       const oidcPort = await freePort();
-      const platformPart = new Part({
-        name: `platform-${index}`,
-        command: process.execPath,
-        args: commands.platform,
-        env: {
-          ...common,
+      const platformPart = replica(
+        `platform-${index}`,
+        commands.platform,
+        {
           PLATFORM_HOST: '127.0.0.1',
           PLATFORM_PORT: String(restPort),
           OIDC_PORT: String(oidcPort),
@@ -437,11 +444,10 @@ export async function startCluster(options = {}) {
           DATA_DIR: path.join(dir, `platform-${index}`),
           OIDC_COOKIE_KEYS: cookieKeys,
         },
-        ready: async () =>
+        async () =>
           (await httpOk(`http://127.0.0.1:${restPort}/healthz`)) &&
           (await httpOk(`http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`)),
-        log,
-      });
+      );
       platforms.push(
         Object.assign(platformPart, {
           restUrl: `http://127.0.0.1:${restPort}`,
@@ -452,12 +458,10 @@ export async function startCluster(options = {}) {
     const gateways = [];
     for (let index = 1; index <= gatewayReplicas; index++) {
       const gatewayPort = await freePort();
-      const gatewayPart = new Part({
-        name: `gateway-${index}`,
-        command: process.execPath,
-        args: commands.gateway,
-        env: {
-          ...common,
+      const gatewayPart = replica(
+        `gateway-${index}`,
+        commands.gateway,
+        {
           GATEWAY_HOST: '127.0.0.1',
           GATEWAY_PORT: String(gatewayPort),
           PLATFORM_API_URL: urls.platformApi,
@@ -467,9 +471,8 @@ export async function startCluster(options = {}) {
           CONSOLE_URL: consoleUrl,
           REDIS_URL: redisUrl,
         },
-        ready: () => httpOk(`http://127.0.0.1:${gatewayPort}/readyz`),
-        log,
-      });
+        () => httpOk(`http://127.0.0.1:${gatewayPort}/readyz`),
+      );
       gateways.push(Object.assign(gatewayPart, { origin: `http://127.0.0.1:${gatewayPort}` }));
     }
     const nginx = nginxPart({

@@ -12,21 +12,16 @@ function cacheAt(ttlMs: number) {
 }
 
 describe('cached user records', () => {
-  it('answers a record for its lifetime, then fetches again', () => {
+  it('answers a record for its lifetime, and forgets one at once on demand', () => {
     const { cache, clock } = cacheAt(30_000);
     cache.set('alice@acme.test', alice);
-    expect(cache.get('alice@acme.test')).toEqual(alice);
-    expect(cache.get('bob@acme.test')).toBeUndefined();
+    cache.set('bob@acme.test', bob);
     clock.now += 30_000;
-    expect(cache.get('alice@acme.test')).toEqual(alice);
+    expect([cache.get('alice@acme.test'), cache.get('carol@acme.test')]).toEqual([alice, undefined]);
+    // The platform answered 401 for Bob: deactivated or revoked.
+    cache.delete('bob@acme.test');
+    expect(cache.get('bob@acme.test')).toBeUndefined();
     clock.now += 1;
-    expect(cache.get('alice@acme.test')).toBeUndefined();
-  });
-
-  it('forgets a subject at once', () => {
-    const { cache } = cacheAt(30_000);
-    cache.set('alice@acme.test', alice);
-    cache.delete('alice@acme.test');
     expect(cache.get('alice@acme.test')).toBeUndefined();
   });
 

@@ -31,26 +31,27 @@ export class InvalidFields extends DomainError {
   }
 }
 
-/** The request as a whole cannot be served (an unknown sort key, an unusable link). */
-export class BadRequest extends DomainError {
-  readonly kind = 'badRequest';
+/** A refusal whose body is its message alone. */
+abstract class MessageRefusal extends DomainError {
   constructor(message: string) {
     super({ message });
   }
+}
+
+/** The request as a whole cannot be served (an unknown sort key, an unusable link). */
+export class BadRequest extends MessageRefusal {
+  readonly kind = 'badRequest';
 }
 
 /** The caller is not known (no token, a bad token, an inactive user). */
-export class Unauthorized extends DomainError {
+export class Unauthorized extends MessageRefusal {
   readonly kind = 'unauthorized';
-  constructor(message: string) {
-    super({ message });
-  }
 }
 
-export class Forbidden extends DomainError {
+export class Forbidden extends MessageRefusal {
   readonly kind = 'forbidden';
   constructor(message: string = MESSAGES.permissionDenied) {
-    super({ message });
+    super(message);
   }
 }
 
@@ -62,11 +63,8 @@ export class FeatureUnavailable extends DomainError {
   }
 }
 
-export class NotFound extends DomainError {
+export class NotFound extends MessageRefusal {
   readonly kind = 'notFound';
-  constructor(message: string) {
-    super({ message });
-  }
 }
 
 /** The request clashes with what is stored; `param` names the field whose value conflicts, when one does. */
