@@ -1,8 +1,7 @@
 import {
+  beyondGrantRefusal,
   deactivationRefusal,
-  grantableRoles,
   roleChangeRefusal,
-  roleLabel,
   type Role,
   type UserFacts,
 } from '@meridian/schema';
@@ -42,20 +41,6 @@ export function activeOrgAdminsOf(rows: readonly RoleSortedRow[], total: number)
 /** Without a count, only the rules about oneself apply (the gateway still refuses the last Org Admin). */
 const countOrUnknown = (activeOrgAdmins: number | null) => activeOrgAdmins ?? Number.POSITIVE_INFINITY;
 
-/** The words for a user above the actor's grant (decisions.md: an Org Admin cannot change a system admin). */
-export function beyondGrantRefusal(
-  actor: Actor,
-  target: UserFacts,
-  productName: string,
-  what: 'role' | 'active',
-): string | null {
-  if (grantableRoles(actor.role).includes(target.role)) return null;
-  const label = roleLabel(target.role, productName);
-  return what === 'role'
-    ? `You cannot change the role of a ${label}.`
-    : `You cannot ${target.active ? 'deactivate' : 'activate'} a ${label}.`;
-}
-
 /**
  * Why the role of `target` cannot be changed at all, or null: one's own role, a role above the
  * actor's grant, or the last active Org Admin (schema's roleChangeRefusal, asked for a change away).
@@ -70,7 +55,7 @@ export function roleControlRefusal(
   const own = roleChangeRefusal(actor.email, target, otherRole, Number.POSITIVE_INFINITY);
   if (own) return own;
   return (
-    beyondGrantRefusal(actor, target, productName, 'role') ??
+    beyondGrantRefusal(actor.role, target, productName, 'role') ??
     roleChangeRefusal(actor.email, target, otherRole, countOrUnknown(activeOrgAdmins))
   );
 }
@@ -88,7 +73,7 @@ export function activeControlRefusal(
   const own = deactivationRefusal(actor.email, target, Number.POSITIVE_INFINITY);
   if (own) return own;
   return (
-    beyondGrantRefusal(actor, target, productName, 'active') ??
+    beyondGrantRefusal(actor.role, target, productName, 'active') ??
     deactivationRefusal(actor.email, target, countOrUnknown(activeOrgAdmins))
   );
 }
