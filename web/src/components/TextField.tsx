@@ -8,6 +8,8 @@ export interface TextFieldProps {
   onBlur?: () => void;
   /** What is wrong (a validator's or the gateway's words), shown under the field in place of the helper text. */
   error?: string | undefined;
+  /** What deserves a second look but may be saved, shown under the field in amber (an error wins). */
+  warning?: string | null | undefined;
   helperText?: ReactNode;
   /**
    * "(optional)" beside the label. The console marks the fields that may stay empty, not the ones that
@@ -32,6 +34,7 @@ export function TextField({
   onChange,
   onBlur,
   error,
+  warning,
   helperText,
   optional = false,
   disabled = false,
@@ -44,8 +47,8 @@ export function TextField({
 }: TextFieldProps) {
   const id = useId();
   const helpId = `${id}-help`;
-  const help = error ?? helperText;
-  const intent = error ? Intent.DANGER : Intent.NONE;
+  const help = error ?? warning ?? helperText;
+  const intent = error ? Intent.DANGER : warning ? Intent.WARNING : Intent.NONE;
   const describers = [help ? helpId : null, describedBy].filter(Boolean).join(' ');
   return (
     <FormGroup

@@ -257,6 +257,20 @@ describe('update organization', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')), WAIT);
   });
 
+  it('warns in amber when explorer licenses exceed the user limit, and still lets them be saved', async () => {
+    renderWithGateway('/admin/org-management/acme/update/licenses', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    const explorers = await screen.findByLabelText<HTMLInputElement>(/^Explorer licenses/, undefined, WAIT);
+    await userEvent.clear(explorers);
+    await userEvent.type(explorers, '25');
+    const warning = screen.getByText('25 explorer licenses for a user limit of 20: at most 20 can be assigned.');
+    expect(explorers.getAttribute('aria-describedby')).toContain(warning.id);
+    expect(warning.closest('.bp6-form-group')?.className).toContain('bp6-intent-warning');
+    expect(explorers.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save licenses' }).disabled).toBe(false);
+  });
+
   it('brings focus and the screen to the first field in error when a save is refused', async () => {
     const scrolled: Element[] = [];
     vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {

@@ -13,7 +13,7 @@ import {
   type DependencyMap,
   type LicensableProduct,
 } from './license-products.js';
-import { belowUsageWarning, type LicenseField, type LicenseValues } from './licenses-form.js';
+import { aboveUserLimitWarning, belowUsageWarning, type LicenseField, type LicenseValues } from './licenses-form.js';
 
 export const LicenseFields_licenses = graphql(`
   fragment LicenseFields_licenses on Licenses {
@@ -85,6 +85,8 @@ export function LicenseFields({ values, onChange, onBlur, source, catalog, error
     patch: (text: string) => Partial<LicenseValues>,
     /** How the count is made, under the field when nothing is wrong. */
     note?: string,
+    /** Said in amber when the count is more than the user limit allows to use (the seat counts). */
+    aboveLimit?: string | null,
   ) => (
     <div>
       <TextField
@@ -93,7 +95,8 @@ export function LicenseFields({ values, onChange, onBlur, source, catalog, error
         onChange={(next) => onChange(field, patch(next))}
         onBlur={() => onBlur(field)}
         error={errorOf(field)}
-        helperText={belowUsageWarning(text, saved, used, what) ?? note}
+        warning={belowUsageWarning(text, saved, used, what) ?? aboveLimit}
+        helperText={note}
         disabled={disabled}
         type="text"
         autoComplete="off"
@@ -124,6 +127,8 @@ export function LicenseFields({ values, onChange, onBlur, source, catalog, error
           seats.explorerUsed,
           'explorer licenses',
           (explorerCount) => ({ explorerCount }),
+          undefined,
+          aboveUserLimitWarning(values.explorerCount, values.userLimit, 'explorer licenses'),
         )}
         {count(
           'tableauUserLicenses.viewerCount',
@@ -133,6 +138,8 @@ export function LicenseFields({ values, onChange, onBlur, source, catalog, error
           seats.viewerUsed,
           'viewer licenses',
           (viewerCount) => ({ viewerCount }),
+          undefined,
+          aboveUserLimitWarning(values.viewerCount, values.userLimit, 'viewer licenses'),
         )}
       </div>
       <fieldset>

@@ -2,6 +2,7 @@ import { LICENSE_USAGE_KEYS, stripLicenseUsage } from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
 import { dependencyMap } from './license-products.js';
 import {
+  aboveUserLimitWarning,
   belowUsageWarning,
   LICENSE_USAGE_FIELDS,
   licenseValuesOf,
@@ -125,5 +126,13 @@ describe('licenses form', () => {
     expect(belowUsageWarning('12', 20, 12, 'active users')).toBeNull();
     // A limit already exceeded is not judged while unchanged.
     expect(belowUsageWarning('10', 10, 12, 'active users')).toBeNull();
+  });
+
+  it('warns when a Tableau level has more seats than the user limit lets anyone use', () => {
+    expect(aboveUserLimitWarning('30', '20', 'explorer licenses')).toBe(
+      '30 explorer licenses for a user limit of 20: at most 20 can be assigned.',
+    );
+    expect(aboveUserLimitWarning('20', '20', 'explorer licenses')).toBeNull();
+    expect(aboveUserLimitWarning('30', 'abc', 'explorer licenses')).toBeNull();
   });
 });

@@ -104,6 +104,17 @@ export function belowUsageWarning(text: string, saved: number, used: number, wha
   return `${formatCount(used)} ${what} in use: a limit below that is refused.`;
 }
 
+/**
+ * More seats of a Tableau level than the user limit: some can never be assigned. A warning beside the
+ * seat count, not a refusal (the limit may be raised next). Null when the counts fit or are not numbers.
+ */
+export function aboveUserLimitWarning(seatsText: string, userLimitText: string, what: string): string | null {
+  const seats = parseCount(seatsText);
+  const limit = parseCount(userLimitText);
+  if (seats === null || limit === null || seats <= limit) return null;
+  return `${formatCount(seats)} ${what} for a user limit of ${formatCount(limit)}: at most ${formatCount(limit)} can be assigned.`;
+}
+
 const sameSet = (a: readonly string[], b: readonly string[]) => {
   const set = new Set(a);
   return set.size === new Set(b).size && b.every((key) => set.has(key));
