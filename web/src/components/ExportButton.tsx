@@ -24,6 +24,7 @@ export function ExportButton({ exporter, noun, disabled = false, label = 'Export
       </Button>
       <span className={Classes.TEXT_MUTED} aria-live="polite">
         {exporter.progress !== null && `Exporting… ${formatCount(exporter.progress)} ${noun} so far`}
+        {exporter.waiting !== null && `, paused ${exporter.waiting} s for the request limit`}
       </span>
     </span>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { downloadCsv } from '../lib/download.js';
 import { formatCount } from '../lib/numbers.js';
-import { ExportError } from '../lib/paged-export.js';
+import { ExportError, type CollectOptions } from '../lib/paged-export.js';
 import { messageOfError } from './mutation-outcome.js';
 import { useToasts } from './toasts/useToasts.js';
 
@@ -12,12 +12,17 @@ export interface ExportedFile {
   count: number;
 }
 
-/** Reads every matching row (reporting the running count) and writes the file; stops when `signal` aborts. */
-export type ExportRun = (onProgress: (count: number) => void, signal: AbortSignal) => Promise<ExportedFile>;
+/**
+ * Reads every matching row and writes the file, telling `progress` the running count and any wait for
+ * the rate limit; stops when its signal aborts. The options go to the paged collectors as they are.
+ */
+export type ExportRun = (options: Required<CollectOptions>) => Promise<ExportedFile>;
 
 export interface ListExport {
   /** Rows read so far while an export runs; null when none runs. */
   progress: number | null;
+  /** Seconds the export waits for the gateway's rate limit before its next page; null when it is not waiting. */
+  waiting: number | null;
   start: () => void;
 }
 
@@ -30,6 +35,7 @@ export interface ListExport {
 export function useListExport(run: ExportRun, noun: { one: string; many: string }): ListExport {
   const toasts = useToasts();
   const [progress, setProgress] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -38,7 +44,7 @@ export function useListExport(run: ExportRun, noun: { one: string; many: string 
     const controller = new AbortController();
     abort.current = controller;
     setProgress(0);
-    run(setProgress, controller.signal)
+    run({ onProgress: setProgress, onWait: setWaiting, signal: controller.signal })
       .then(({ fileName, csv, count }) => {
         downloadCsv(fileName, csv);
         toasts.show({
@@ -54,8 +60,9 @@ export function useListExport(run: ExportRun, noun: { one: string; many: string 
       .finally(() => {
         if (abort.current === controller) abort.current = null;
         setProgress(null);
+        setWaiting(null);
       });
   }, [run, toasts, noun.one, noun.many]);
 
-  return { progress, start };
+  return { progress, waiting, start };
 }

@@ -1,4 +1,4 @@
-import { ExportError } from '../../lib/paged-export.js';
+import { ExportError, pageWithinRateLimit, type CollectOptions } from '../../lib/paged-export.js';
 import { toCsv } from '../../lib/table-csv.js';
 import type { Column } from '../../lib/table-columns.js';
 import { actorKindText, actorRoleText, changeText, eventSentence, type ActivityEventFields } from './event-words.js';
@@ -19,15 +19,15 @@ export const EXPORT_CURSOR_MESSAGE = 'The export stopped: the gateway answered a
  */
 export async function collectAllEvents<Event>(
   fetchPage: (after: string | null) => Promise<EventPage<Event>>,
-  { onProgress, signal }: { onProgress?: (count: number) => void; signal?: AbortSignal } = {},
+  options: CollectOptions = {},
 ): Promise<Event[]> {
   const events: Event[] = [];
   let after: string | null = null;
   for (;;) {
-    signal?.throwIfAborted();
-    const page: EventPage<Event> = await fetchPage(after);
+    const cursor = after;
+    const page: EventPage<Event> = await pageWithinRateLimit(() => fetchPage(cursor), options);
     events.push(...page.events);
-    onProgress?.(events.length);
+    options.onProgress?.(events.length);
     if (!page.hasNextPage) return events;
     // A page that claims more but gives no new cursor would loop for ever.
     if (page.endCursor === null || page.endCursor === after) throw new ExportError(EXPORT_CURSOR_MESSAGE);

@@ -16,7 +16,7 @@ const EVENTS = { one: 'event', many: 'events' };
 export function useActivityExport(filter: AuditEventFilter, scope: string): ListExport {
   const client = useApolloClient();
   const { productName } = useRuntimeConfig();
-  return useListExport(async (onProgress, signal) => {
+  return useListExport(async (options) => {
     const fetchPage = async (after: string | null) => {
       const { data } = await client.query({
         query: ActivityExportQuery,
@@ -31,7 +31,7 @@ export function useActivityExport(filter: AuditEventFilter, scope: string): List
         hasNextPage: connection.pageInfo.hasNextPage,
       };
     };
-    const events = await collectAllEvents(fetchPage, { onProgress, signal });
+    const events = await collectAllEvents(fetchPage, options);
     return { fileName: activityCsvFileName(scope), csv: activityCsv(events, productName), count: events.length };
   }, EVENTS);
 }

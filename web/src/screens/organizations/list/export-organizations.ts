@@ -2,7 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useListExport, type ListExport } from '../../../components/useListExport.js';
 import { csvDocument } from '../../../lib/csv.js';
-import { collectOffsetPages } from '../../../lib/paged-export.js';
+import { collectOffsetPages, type CollectOptions } from '../../../lib/paged-export.js';
 import { graphql } from '../../../gql/index.js';
 import type { OrganizationsListQueryVariables } from '../../../gql/graphql.js';
 import { statusLook } from '../shared/organization-status.js';
@@ -66,7 +66,7 @@ export function useOrganizationsExport(
 ): ListExport {
   const client = useApolloClient();
   const run = useCallback(
-    async (onProgress: (count: number) => void, signal: AbortSignal) => {
+    async (options: Required<CollectOptions>) => {
       const organizations = await collectOffsetPages(
         async (offset, limit) => {
           const { data } = await client.query({
@@ -77,7 +77,7 @@ export function useOrganizationsExport(
           return { rows: data!.organizations.rows, total: data!.organizations.pageInfo.total };
         },
         EXPORT_PAGE,
-        { onProgress, signal },
+        options,
       );
       const rows = organizations.map((organization) => [
         organization.id,

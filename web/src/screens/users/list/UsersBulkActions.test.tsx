@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SELF_DEACTIVATE_MESSAGE } from '@meridian/schema';
 import { renderWithGateway, sessionUserOf, WAIT } from '../../../routes/test-support.js';
 import { userRecord } from '../test-support.js';
+import { DEACTIVATE_SENTENCE } from './UsersBulkActions.js';
 
 const TOTAL = 10_000;
 
@@ -76,7 +77,10 @@ describe('bulk actions on the users list', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select User 1 (u1@acme.test)' }));
     expect(screen.getByText('2 users selected.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    const confirm = await screen.findByRole('button', { name: 'Deactivate 2 users' }, WAIT);
+    // The confirmation has a title saying what and how many, and one plain sentence of what follows.
+    const question = await screen.findByRole('alertdialog', { name: 'Deactivate 2 users?' }, WAIT);
+    expect(question.textContent).toContain(DEACTIVATE_SENTENCE);
+    const confirm = within(question).getByRole('button', { name: 'Deactivate 2 users' });
     await user.click(confirm);
     const dialog = await screen.findByRole('dialog', { name: /Deactivate users: results/ }, WAIT);
     expect(within(dialog).getByText('1 changed, 0 already so, 1 refused.')).toBeTruthy();
@@ -140,6 +144,40 @@ describe('bulk actions on the users list', () => {
     const lines = downloads[1]!.text.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^u1@acme\.test,User 1,/);
+  });
+
+  it('waits out the request limit the gateway names and goes on with the export', async () => {
+    const user = userEvent.setup();
+    let refused = 0;
+    const { gateway } = renderWithGateway('/admin/org-management/acme', sessionUserOf('orgAdmin'), {
+      ...handlers,
+      UsersExport: (variables) => {
+        if (Number(variables.offset) === 500 && refused === 0) {
+          refused += 1;
+          return {
+            status: 429,
+            body: {
+              errors: [
+                {
+                  message: 'Too many requests. Try again in 1 seconds.',
+                  extensions: { code: 'RATE_LIMITED', retryAfter: 1 },
+                },
+              ],
+            },
+          };
+        }
+        return exportPage(variables);
+      },
+    });
+    await screen.findByRole('link', { name: 'User 0' }, WAIT);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText(/paused 1 s for the request limit/, undefined, WAIT)).toBeTruthy();
+    await screen.findByText('Exported 1,200 users.', undefined, { timeout: 10_000 });
+    const offsets = gateway.sent
+      .filter((request) => request.operationName === 'UsersExport')
+      .map((request) => request.variables.offset);
+    expect(offsets).toEqual([0, 500, 500, 1000]);
+    expect(downloads[0]!.text.trim().split('\r\n')).toHaveLength(1201);
   });
 
   it('offers no selection to a role that may not change users', async () => {

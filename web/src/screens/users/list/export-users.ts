@@ -2,7 +2,7 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { useListExport, type ListExport } from '../../../components/useListExport.js';
 import { csvDocument } from '../../../lib/csv.js';
-import { collectOffsetPages } from '../../../lib/paged-export.js';
+import { collectOffsetPages, type CollectOptions } from '../../../lib/paged-export.js';
 import { graphql } from '../../../gql/index.js';
 import type { UserSort, UserStatus } from '../../../gql/graphql.js';
 import { roleText, tableauText } from '../shared/user-fields.js';
@@ -61,7 +61,7 @@ export interface UsersExportFilters {
 export function useUsersExport(filters: UsersExportFilters, selection: UserSelection, productName: string): ListExport {
   const client = useApolloClient();
   const run = useCallback(
-    async (onProgress: (count: number) => void, signal: AbortSignal) => {
+    async (options: Required<CollectOptions>) => {
       const users = await collectOffsetPages(
         async (offset, limit) => {
           const { data } = await client.query({
@@ -72,7 +72,7 @@ export function useUsersExport(filters: UsersExportFilters, selection: UserSelec
           return { rows: data!.users.rows, total: data!.users.pageInfo.total };
         },
         EXPORT_PAGE,
-        { onProgress, signal },
+        options,
       );
       const kept =
         selection.kind === 'emails' && selection.emails.size > 0
