@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   ButtonGroup,
   Callout,
@@ -38,6 +37,12 @@ export interface UsersBulkActionsProps {
   selection: UserSelection;
   onSelect: (selection: UserSelection) => void;
 }
+
+/** What the bulk change does, in one plain sentence each, under the confirmation's title. */
+export const DEACTIVATE_SENTENCE =
+  'They are signed out within 30 seconds and cannot sign in until someone activates them again. You and your organization’s last active Org Admin stay active; the results say who was left as they were, and why.';
+export const ACTIVATE_SENTENCE =
+  'They can sign in again and count against the user limit. Anyone the limit has no room for stays inactive; the results say who, and why.';
 
 const plural = (n: number) => `${formatCount(n)} user${n === 1 ? '' : 's'}`;
 const OUTCOME_TEXT: Record<string, string> = { CHANGED: 'Changed', UNCHANGED: 'Already so', REFUSED: 'Refused' };
@@ -164,21 +169,34 @@ export function UsersBulkActions({
           {error}
         </Callout>
       )}
-      <Alert
+      <Dialog
         isOpen={confirming !== null}
-        intent={confirming ? Intent.PRIMARY : Intent.DANGER}
-        confirmButtonText={`${verb} ${plural(count)}`}
-        cancelButtonText="Cancel"
-        loading={loading}
-        canEscapeKeyCancel
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => void apply(confirming === true)}
+        role="alertdialog"
+        title={`${verb} ${plural(count)}?`}
+        icon={confirming ? <TickCircleIcon /> : <DisableIcon />}
+        onClose={loading ? undefined : () => setConfirming(null)}
+        canOutsideClickClose={false}
       >
-        <p>
-          {verb} {plural(count)}? Users the rules protect (yourself, the last active Org Admin, past a limit) are left
-          as they are, and the results say why.
-        </p>
-      </Alert>
+        <DialogBody>
+          <p>{confirming ? ACTIVATE_SENTENCE : DEACTIVATE_SENTENCE}</p>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button variant="minimal" onClick={() => setConfirming(null)} disabled={loading}>
+                Cancel
+              </Button>
+              <Button
+                intent={confirming ? Intent.PRIMARY : Intent.DANGER}
+                loading={loading}
+                onClick={() => void apply(confirming === true)}
+              >
+                {`${verb} ${plural(count)}`}
+              </Button>
+            </>
+          }
+        />
+      </Dialog>
       {result && <ResultsDialog result={result.value} verb={result.verb} onClose={() => setResult(null)} />}
     </>
   );
