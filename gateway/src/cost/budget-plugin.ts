@@ -9,7 +9,7 @@ export const CALLS_PER_RATE_TOKEN = 10;
 /**
  * The most values (rows × the fields selected in each) one answer may hold, as estimated before it runs.
  * The console's largest page, the activity export's 1,000 events, holds 19,002; a users export page of
- * 1,000 users, 6,001.
+ * 500 users, 3,001.
  */
 export const MAX_ANSWER_VALUES = 25_000;
 
