@@ -34,6 +34,27 @@ afterEach(() => {
 });
 
 describe('toasts', () => {
+  it('start below the page’s title while it is on screen, so none covers it; near the top once it is scrolled away', () => {
+    const main = document.createElement('main');
+    const title = document.createElement('h1');
+    title.textContent = 'Erin Example';
+    main.append(title);
+    document.body.append(main);
+    let bottom = 150;
+    vi.spyOn(title, 'getBoundingClientRect').mockImplementation(() => ({ bottom }) as DOMRect);
+    try {
+      const { api } = renderToasts();
+      act(() => void api.show({ type: 'success', message: 'Saved.' }));
+      const region = screen.getByTestId('toasts-top-centre');
+      expect(region.style.top).toBe('158px');
+      bottom = -40;
+      act(() => void api.show({ type: 'success', message: 'Saved again.' }));
+      expect(region.style.top).toBe('8px');
+    } finally {
+      main.remove();
+    }
+  });
+
   it('answer 21-character nanoid ids, unique per toast', () => {
     const { api } = renderToasts();
     let ids: string[] = [];

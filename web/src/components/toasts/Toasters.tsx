@@ -1,6 +1,6 @@
 import { Intent, OverlayToaster, Position, type Toaster, type ToastProps } from '@blueprintjs/core';
 import { ErrorIcon, InfoSignIcon, NotificationsIcon, TickCircleIcon } from '@blueprintjs/icons';
-import { useCallback, type ReactElement } from 'react';
+import { useCallback, useRef, type ReactElement } from 'react';
 import type { ToastCenter, ToastRenderer } from './toast-center.js';
 import type { ToastType } from './toast-model.js';
 
@@ -33,6 +33,21 @@ const renderToast: ToastRenderer = (toast, onDismiss): ToastProps => ({
   ),
 });
 
+/** The top toasts' distance from the viewport's top when no page title is on screen. */
+export const TOP_TOASTS_MIN_OFFSET_PX = 8;
+const TITLE_GAP_PX = 8;
+
+/**
+ * Where the top-centre toasts start: just below the page's title (its h1, after any breadcrumbs) while
+ * that title is on screen, so a toast never covers it; near the top once the page has scrolled past it.
+ * Measured at each toast, since titles sit lower on pages with breadcrumbs, tabs or a long name.
+ */
+export function topToastsOffset(doc: Document): number {
+  const title = doc.querySelector('main h1');
+  const bottom = title ? title.getBoundingClientRect().bottom : 0;
+  return Math.max(TOP_TOASTS_MIN_OFFSET_PX, Math.round(bottom) + TITLE_GAP_PX);
+}
+
 export interface ToastersProps {
   center: ToastCenter;
 }
@@ -43,22 +58,30 @@ export interface ToastersProps {
  * its own: ToastProvider loads it with the first toast.
  */
 export function Toasters({ center }: ToastersProps) {
+  const top = useRef<HTMLDivElement>(null);
+  // Each top-centre toast places the region below the page's title first.
+  // (The toasters' refs attach before the region's, so a toast waiting for them finds the region by class.)
+  const renderTopToast = useCallback<ToastRenderer>((toast, onDismiss) => {
+    const region = top.current ?? document.querySelector<HTMLElement>('.meridian-toasts-top');
+    if (region) region.style.top = `${topToastsOffset(region.ownerDocument)}px`;
+    return renderToast(toast, onDismiss);
+  }, []);
   // One stable ref callback per container, so re-renders do not detach and re-attach the toasters.
   const attachDefault = useCallback(
-    (toaster: Toaster | null) => center.attach('default', toaster, renderToast),
-    [center],
+    (toaster: Toaster | null) => center.attach('default', toaster, renderTopToast),
+    [center, renderTopToast],
   );
   const attachBackgroundSync = useCallback(
     (toaster: Toaster | null) => center.attach('background-sync', toaster, renderToast),
     [center],
   );
   const attachSecretMessages = useCallback(
-    (toaster: Toaster | null) => center.attach('secret-messages', toaster, renderToast),
-    [center],
+    (toaster: Toaster | null) => center.attach('secret-messages', toaster, renderTopToast),
+    [center, renderTopToast],
   );
   return (
     <>
-      <div className="meridian-toasts-top" data-testid="toasts-top-centre">
+      <div className="meridian-toasts-top" data-testid="toasts-top-centre" ref={top}>
         <OverlayToaster
           ref={attachSecretMessages}
           usePortal={false}

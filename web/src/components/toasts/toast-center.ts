@@ -22,7 +22,8 @@ export class ToastCenter {
   private readonly toasters = new Map<ToastContainerId, Toaster>();
   private readonly open = new Map<string, OpenToast>();
   private pending: string[] = [];
-  private render: ToastRenderer | null = null;
+  /** Each container's look (the top-centre ones also place themselves below the page's title). */
+  private readonly renders = new Map<ToastContainerId, ToastRenderer>();
   private wanted = false;
   private page: string | null = null;
   private readonly wantListeners = new Set<() => void>();
@@ -40,9 +41,13 @@ export class ToastCenter {
 
   /** The provider registers each container's Blueprint toaster (null when it unmounts). */
   attach(containerId: ToastContainerId, toaster: Toaster | null, render: ToastRenderer): void {
-    this.render = render;
-    if (toaster) this.toasters.set(containerId, toaster);
-    else this.toasters.delete(containerId);
+    if (toaster) {
+      this.toasters.set(containerId, toaster);
+      this.renders.set(containerId, render);
+    } else {
+      this.toasters.delete(containerId);
+      this.renders.delete(containerId);
+    }
     const waiting = this.pending;
     this.pending = [];
     for (const id of waiting) this.present(id);
@@ -100,14 +105,15 @@ export class ToastCenter {
     const entry = this.open.get(id);
     if (!entry) return;
     const toaster = this.toasters.get(entry.toast.containerId);
-    if (!toaster || !this.render) {
+    const render = this.renders.get(entry.toast.containerId);
+    if (!toaster || !render) {
       this.pending.push(id);
       this.wanted = true;
       for (const listener of [...this.wantListeners]) listener();
       return;
     }
     toaster.show(
-      this.render(entry.toast, () => this.closed(id)),
+      render(entry.toast, () => this.closed(id)),
       id,
     );
   }
