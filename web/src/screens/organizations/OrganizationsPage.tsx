@@ -7,12 +7,12 @@ import { ListSearchBox } from '../../components/ListSearchBox.js';
 import { LinkButton } from '../../components/LinkButton.js';
 import { Pager } from '../../components/Pager.js';
 import { useListState } from '../../components/useListState.js';
-import { graphql } from '../../gql/index.js';
 import { usePageTitle } from '../../layout/page-title.js';
 import { PATHS } from '../../routes/paths.js';
 import { mayDo } from '../../session/access.js';
 import { useSessionUser } from '../../session/useSessionUser.js';
 import { listVariables, ORGANIZATIONS_LIST } from './list/list-params.js';
+import { OrganizationsListDocument } from './list/organizations-list-query.js';
 import { ListFilters } from './list/ListFilters.js';
 import { OrganizationsTable } from './list/OrganizationsTable.js';
 import { UserFinder } from './list/UserFinder.js';
@@ -22,36 +22,6 @@ import { messageOfError } from '../../components/mutation-outcome.js';
 import { useCustomerSegments } from './shared/useCustomerSegments.js';
 import '../../components/list-toolbar.css';
 import './organizations.css';
-
-const OrganizationsListDocument = graphql(`
-  query OrganizationsList(
-    $search: String
-    $customerSegment: String
-    $status: OrganizationStatus
-    $sort: OrganizationSort
-    $offset: Int
-    $limit: Int
-  ) {
-    organizations(
-      search: $search
-      customerSegment: $customerSegment
-      status: $status
-      sort: $sort
-      offset: $offset
-      limit: $limit
-    ) {
-      rows {
-        id
-        ...OrganizationsTable_organization
-      }
-      pageInfo {
-        total
-        limit
-        offset
-      }
-    }
-  }
-`);
 
 /**
  * /admin/org-management: every organization, searched, sorted and paged by the gateway, with its

@@ -3,52 +3,14 @@ import { useCallback } from 'react';
 import { useListExport, type ListExport } from '../../../components/useListExport.js';
 import { csvDocument } from '../../../lib/csv.js';
 import { collectOffsetPages, type CollectOptions } from '../../../lib/paged-export.js';
-import { graphql } from '../../../gql/index.js';
+import { getFragmentData } from '../../../gql/index.js';
 import type { OrganizationsListQueryVariables } from '../../../gql/graphql.js';
 import { statusLook } from '../shared/organization-status.js';
+import { OrganizationsTable_organization } from './OrganizationsTable.js';
+import { OrganizationsListDocument } from './organizations-list-query.js';
 
 /** Organizations per request: a few pages, each within the gateway's cost budget. */
 export const EXPORT_PAGE = 200;
-
-export const OrganizationsExportQuery = graphql(`
-  query OrganizationsExport(
-    $search: String
-    $customerSegment: String
-    $status: OrganizationStatus
-    $sort: OrganizationSort
-    $offset: Int
-    $limit: Int
-  ) {
-    organizations(
-      search: $search
-      customerSegment: $customerSegment
-      status: $status
-      sort: $sort
-      offset: $offset
-      limit: $limit
-    ) {
-      rows {
-        id
-        name
-        status
-        allowedActions
-        lifecycleProblem {
-          label
-          step
-          reason
-        }
-        customerSegment
-        licenses {
-          userLimit
-          activeUsers
-        }
-      }
-      pageInfo {
-        total
-      }
-    }
-  }
-`);
 
 const HEADER = ['Id', 'Name', 'Status', 'Customer segment', 'Active users', 'User limit'];
 const ORGANIZATIONS = { one: 'organization', many: 'organizations' };
@@ -58,7 +20,8 @@ export type OrganizationsExportFilters = Omit<OrganizationsListQueryVariables, '
 
 /**
  * The organizations list's CSV export: every organization its search and filters match, across all
- * pages, in the list's order, with the status in the list's words. Read past the cache.
+ * pages, in the list's order, with what the table shows (the list's own query, larger pages, past the
+ * cache).
  */
 export function useOrganizationsExport(
   filters: OrganizationsExportFilters,
@@ -70,11 +33,12 @@ export function useOrganizationsExport(
       const organizations = await collectOffsetPages(
         async (offset, limit) => {
           const { data } = await client.query({
-            query: OrganizationsExportQuery,
+            query: OrganizationsListDocument,
             variables: { ...filters, offset, limit },
             fetchPolicy: 'no-cache',
           });
-          return { rows: data!.organizations.rows, total: data!.organizations.pageInfo.total };
+          const rows = data!.organizations.rows.map((row) => getFragmentData(OrganizationsTable_organization, row));
+          return { rows, total: data!.organizations.pageInfo.total };
         },
         EXPORT_PAGE,
         options,
