@@ -125,11 +125,14 @@ export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): 
 
 /**
  * What the router refuses before a route is found (a bad or too long path parameter): a 400 in our
- * words. Fastify's log controller never hears of these answers, so their line is written here.
+ * words, 414 URI Too Long for a path value past MAX_PARAM_LENGTH (what it is, and what the gateway
+ * turns into its own "too long" words). Fastify's log controller never hears of these answers, so their
+ * line is written here.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.raw.once('finish', () => logRequest(request, reply));
-  void reply.status(400).send({ message: frameworkWords(error, request) });
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  void reply.status(status).send({ message: frameworkWords(error, request) });
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
