@@ -51,6 +51,15 @@ describe('create organization', { timeout: 20_000 }, () => {
     expect(gateway.count('CreateOrganization')).toBe(0);
   });
 
+  it('hints at the empty Domains field with what to do, not an example that reads as a value typed', async () => {
+    renderWithGateway('/admin/org-management/create', sessionUserOf('systemAdmin'), {});
+    const domains = await screen.findByLabelText<HTMLInputElement>(/^Domains/, undefined, WAIT);
+    expect(domains.value).toBe('');
+    expect(domains.placeholder).toBe('Type a domain and press Enter');
+    expect(domains.placeholder).not.toMatch(/^[\w.-]+\.[a-z]+$/);
+    expect(screen.getByText(/like acme\.org/)).toBeTruthy();
+  });
+
   it('creates the organization and opens its update page', async () => {
     const { gateway, location, toasts } = renderWithGateway(
       '/admin/org-management/create',

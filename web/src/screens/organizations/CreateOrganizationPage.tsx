@@ -111,7 +111,7 @@ export default function CreateOrganizationPage() {
           }}
           rules={DOMAIN_RULES}
           error={fields.errorOf('domain')}
-          placeholder="acme.org"
+          placeholder="Type a domain and press Enter"
         />
         <fieldset>
           <legend>Primary contact</legend>

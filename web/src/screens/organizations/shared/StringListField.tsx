@@ -12,6 +12,10 @@ export interface StringListFieldProps {
   /** The form's message for the field (a required list, the gateway's word), shown below it. */
   error?: string | undefined;
   disabled?: boolean;
+  /**
+   * What to do while the list is empty ("Type a domain and press Enter"): an instruction, never an example
+   * value, which would read as a value already entered (examples go in the helper text).
+   */
   placeholder?: string;
 }
 

@@ -92,13 +92,13 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
       />
       <StringListField
         label="Callback URLs"
-        helperText="Sign-in callback URLs of the organization’s applications. Press Enter after each."
+        helperText="Sign-in callback URLs of the organization’s applications, like https://app.acme.org/callback. Press Enter after each."
         values={values.callbackUrls}
         onChange={(callbackUrls) => change('callbackUrls', { callbackUrls })}
         rules={CALLBACK_URL_RULES}
         error={fields.errorOf('callbackUrls')}
         disabled={readOnly}
-        placeholder="https://app.acme.org/callback"
+        placeholder="Type a URL and press Enter"
       />
       <fieldset>
         <legend>Primary contact</legend>
@@ -134,9 +134,8 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
           onChange={(biPortalUrl) => change('biPortalUrl', { biPortalUrl })}
           onBlur={() => fields.touch('biPortalUrl')}
           error={fields.errorOf('biPortalUrl')}
-          helperText="Where the home page’s Launch My Portal button takes the organization’s users."
+          helperText="Where the home page’s Launch My Portal button takes the organization’s users, like https://bi.acme.org."
           disabled={readOnly}
-          placeholder="https://bi.acme.org"
         />
         <UsStateMultiSelect
           label="Default states"
