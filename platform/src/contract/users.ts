@@ -1,4 +1,5 @@
 import { NAME_MAX_LENGTH, ROLES, TABLEAU_LICENSES } from '@meridian/schema';
+import type { FromSchema } from 'json-schema-to-ts';
 import { isoDateTime, listOf } from './common.js';
 import { userInvitationProperties } from './invitations.js';
 
@@ -142,6 +143,13 @@ const editableFields = {
   direct_data_access_enabled: { type: 'boolean' },
 } as const;
 
+/** The fields of a user that POST /user may give and PUT /user changes, as the service reads them. */
+export type EditableFields = FromSchema<{
+  type: 'object';
+  additionalProperties: false;
+  properties: typeof editableFields;
+}>;
+
 export const userCreate = {
   type: 'object',
   additionalProperties: false,
@@ -165,6 +173,9 @@ export const userCreate = {
     },
   ],
 } as const;
+
+/** What POST /user creates: the editable fields, the email, and a password unless the user is invited (issue 18). */
+export type UserCreate = FromSchema<typeof userCreate>;
 
 export const userUpdate = {
   type: 'object',

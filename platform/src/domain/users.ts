@@ -14,11 +14,10 @@ import {
   roleChangeRefusal,
   roleGrantRefusal,
   type Operation,
-  type Role,
-  type TableauLicense,
 } from '@meridian/schema';
 import { hash } from '@node-rs/argon2';
 import type { PlatformConfig } from '../config.js';
+import type { EditableFields, UserCreate } from '../contract/users.js';
 import type { Database, Queryable } from '../db/database.js';
 import { disableCredentialsOfUser } from '../stores/credentials.js';
 import {
@@ -30,6 +29,7 @@ import {
   updateUserActive,
   updateUserDataAccess,
   updateUserFields,
+  type UserEdits,
   type UserListQuery,
   type UserRow,
 } from '../stores/users.js';
@@ -64,17 +64,28 @@ export async function userInScope(
   return row;
 }
 
-/** The fields of a user that PUT /user?organizationId changes. */
-export interface EditableFields {
-  name?: string;
-  alternateEmail?: string | null;
-  role?: Role;
-  tableauConfig?: { tableauLicense: TableauLicense | null };
-  direct_data_access_enabled?: boolean;
-}
-
 /** '' and null both mean "no alternate email". */
 export const alternateEmailOf = (value: string | null | undefined) => (value ? normalizeEmail(value) : null);
+
+/** A new user's fields before the body gives any: the default role, no alternate email, license or data access. */
+const NEW_USER_EDITS: UserEdits = {
+  name: '',
+  alternate_email: null,
+  role: DEFAULT_ROLE,
+  tableau_license: null,
+  direct_data_access_enabled: false,
+};
+
+/** The columns of the body's editable fields (name trimmed, emails normalized) over `base`'s, where the body leaves one out. */
+function editsOf(body: EditableFields, base: UserEdits): UserEdits {
+  return {
+    name: body.name?.trim() ?? base.name,
+    alternate_email: body.alternateEmail === undefined ? base.alternate_email : alternateEmailOf(body.alternateEmail),
+    role: body.role ?? base.role,
+    tableau_license: body.tableauConfig === undefined ? base.tableau_license : body.tableauConfig.tableauLicense,
+    direct_data_access_enabled: body.direct_data_access_enabled ?? base.direct_data_access_enabled,
+  };
+}
 
 /**
  * Reads the target user again after locking their organization: the organization's row lock orders
@@ -181,7 +192,8 @@ export async function updateUser(
       email,
       organizationId,
     );
-    const role = body.role ?? target.role;
+    const edits = editsOf(body, target);
+    const { role, tableau_license: license } = edits;
     // Roles above the caller's grant (system admins, to an Org Admin of the operators' organization) are not theirs to change.
     if (role !== target.role) {
       assertValid([{ param: 'role', msg: beyondGrantRefusal(principal.role, target, productName, 'role') }]);
@@ -191,18 +203,9 @@ export async function updateUser(
     }
     const refusal = roleChangeRefusal(principal.subject, target, role, await activeOrgAdminCount(tx, organization.id));
     if (refusal) throw conflict(refusal);
-    const license = body.tableauConfig === undefined ? target.tableau_license : body.tableauConfig.tableauLicense;
     if (target.active && license !== target.tableau_license) await assertSeat(tx, organization, license, email);
-    const dataAccess = body.direct_data_access_enabled ?? target.direct_data_access_enabled;
-    const disabled = dataAccess ? [] : await disableUserCredentials(tx, email);
-    const updated = await updateUserFields(tx, email, {
-      name: body.name?.trim() ?? target.name,
-      alternateEmail:
-        body.alternateEmail === undefined ? target.alternate_email : alternateEmailOf(body.alternateEmail),
-      role,
-      tableauLicense: license,
-      directDataAccess: dataAccess,
-    });
+    const disabled = edits.direct_data_access_enabled ? [] : await disableUserCredentials(tx, email);
+    const updated = await updateUserFields(tx, email, edits);
     // One event per request: a role change names the request, its other changes travel with it.
     const action = role !== target.role ? 'user.role-change' : 'user.update';
     await auditUser(tx, source, action, target, updated, disabledDetails(disabled));
@@ -283,14 +286,6 @@ export async function userWithOrganization(db: Queryable, who: Pick<UserCaller, 
   };
 }
 
-/** What POST /user creates: the body's fields; no password invites the user (issue 18). */
-export interface UserCreate extends EditableFields {
-  email: string;
-  name: string;
-  password?: string;
-  allowOutsideDomain?: boolean;
-}
-
 /**
  * Why an email outside the organization's domains is refused, or null once confirmed. Only operators
  * confirm one: an Org Admin is refused with the same words whether the email is free or another
@@ -327,10 +322,10 @@ export async function createUser(
   ]);
   // Hash before the transaction: it takes tens of milliseconds and must not hold the organization's lock.
   const passwordHash = body.password === undefined ? null : await hash(body.password);
-  const license = body.tableauConfig?.tableauLicense ?? null;
+  const edits = editsOf(body, NEW_USER_EDITS);
   const row = await db.transaction(async (tx) => {
     const organization = await getOrganization(tx, organizationId, true);
-    const role = body.role ?? DEFAULT_ROLE;
+    const { role } = edits;
     const outside = isOutsideDomains(email, organization.domain);
     assertValid([
       { param: 'role', msg: roleInOrganizationRefusal(role, organization.name, config.productName) },
@@ -339,16 +334,12 @@ export async function createUser(
     const existing = await findUser(tx, email);
     if (existing) throw conflict(emailTakenMessage(principal, email, existing.organization_id), 'email');
     await assertUserPlace(tx, organization);
-    await assertSeat(tx, organization, license);
+    await assertSeat(tx, organization, edits.tableau_license);
     const created = await insertUser(tx, {
       email,
-      organizationId,
-      name: body.name.trim(),
-      alternateEmail: alternateEmailOf(body.alternateEmail),
-      passwordHash,
-      role,
-      tableauLicense: license,
-      directDataAccess: body.direct_data_access_enabled ?? false,
+      organization_id: organizationId,
+      password_hash: passwordHash,
+      ...edits,
     });
     // Without a password the new user is invited (issue 18): one event, the invitation, with the new record.
     if (passwordHash === null) await sendInvitation(tx, config, created);

@@ -1,4 +1,4 @@
-import type { Role, TableauLicense, UserStatus } from '@meridian/schema';
+import type { Role, TableauLicense, UserSortKey, UserStatus } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { orderBy, page, searchTextMatches, type ListQuery } from './sql.js';
 
@@ -19,9 +19,23 @@ export interface UserRow {
   invited: boolean;
 }
 
+/**
+ * The columns POST /user sets and PUT /user edits, each named once: the INSERT, the UPDATE and what
+ * the service hands them (UserEdits) are built from this list.
+ */
+const EDITABLE_COLUMNS = [
+  'name',
+  'alternate_email',
+  'role',
+  'tableau_license',
+  'direct_data_access_enabled',
+] as const satisfies readonly (keyof UserRow)[];
+
+/** The editable fields of a user, as columns: all written by an insert or an update. */
+export type UserEdits = Pick<UserRow, (typeof EDITABLE_COLUMNS)[number]>;
+
 /** Every column but password_hash (only whether there is one): selecting through this keeps the hash out of any answer. */
-export const USER_COLUMNS =
-  'email, organization_id, name, alternate_email, password_changed_at, role, active, direct_data_access_enabled, tableau_license, created_at, updated_at, password_hash IS NULL AS invited';
+export const USER_COLUMNS = `email, organization_id, ${EDITABLE_COLUMNS.join(', ')}, password_changed_at, active, created_at, updated_at, password_hash IS NULL AS invited`;
 
 /** GET /user?status: the SQL of each status, as userStatusOf (domain/user-records.ts) derives it. */
 export const STATUS_CONDITIONS: Readonly<Record<UserStatus, string>> = {
@@ -41,7 +55,13 @@ export interface UserListQuery extends ListQuery {
   status?: UserStatus;
 }
 
-const SORTABLE = { name: 'lower(name)', email: 'email', role: 'role', active: 'active', createdAt: 'created_at' };
+const SORTABLE: Readonly<Record<UserSortKey, string>> = {
+  name: 'lower(name)',
+  email: 'email',
+  role: 'role',
+  active: 'active',
+  createdAt: 'created_at',
+};
 
 /** A page of users matching the filters; `total` only when a filter is given (else the kept count serves). */
 export async function selectUsers(
@@ -107,32 +127,19 @@ export async function seatHolderCount(
   return rows[0]!.n;
 }
 
-export interface NewUser {
+/** A new user: their email, organization, password hash (null: invited, no password yet) and editable fields. */
+export interface NewUser extends UserEdits {
   email: string;
-  organizationId: string;
-  name: string;
-  alternateEmail: string | null;
-  /** null: invited, no password yet. */
-  passwordHash: string | null;
-  role: Role;
-  tableauLicense: TableauLicense | null;
-  directDataAccess: boolean;
+  organization_id: string;
+  password_hash: string | null;
 }
 
 export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow> {
+  const columns = ['email', 'organization_id', 'password_hash', ...EDITABLE_COLUMNS] as const;
   const { rows } = await tx.query<UserRow>(
-    `INSERT INTO users (email, organization_id, name, alternate_email, password_hash, role, tableau_license, direct_data_access_enabled)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${USER_COLUMNS}`,
-    [
-      user.email,
-      user.organizationId,
-      user.name,
-      user.alternateEmail,
-      user.passwordHash,
-      user.role,
-      user.tableauLicense,
-      user.directDataAccess,
-    ],
+    `INSERT INTO users (${columns.join(', ')})
+     VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${USER_COLUMNS}`,
+    columns.map((column) => user[column]),
   );
   return rows[0]!;
 }
@@ -151,21 +158,13 @@ export const updateUserActive = (db: Queryable, email: string, active: boolean) 
 export const updateUserDataAccess = (db: Queryable, email: string, enabled: boolean) =>
   updateRow(db, email, 'direct_data_access_enabled = $2', [enabled]);
 
-/** The fields PUT /user edits, all written (the service merges the body with what is stored). */
-export interface UserEdits {
-  name: string;
-  alternateEmail: string | null;
-  role: Role;
-  tableauLicense: TableauLicense | null;
-  directDataAccess: boolean;
-}
-
+/** Writes every editable field (the service merges the body with what is stored). */
 export const updateUserFields = (db: Queryable, email: string, edits: UserEdits) =>
   updateRow(
     db,
     email,
-    'name = $2, alternate_email = $3, role = $4, tableau_license = $5, direct_data_access_enabled = $6',
-    [edits.name, edits.alternateEmail, edits.role, edits.tableauLicense, edits.directDataAccess],
+    EDITABLE_COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', '),
+    EDITABLE_COLUMNS.map((column) => edits[column]),
   );
 
 /**
