@@ -63,14 +63,14 @@ describe('an operator uses the console with the keyboard alone', () => {
   });
 
   it('goes to Organizations from home, then through the navigation', async () => {
-    await tabTo(page, 'the Organizations link of the home header', named('Organizations', { tag: 'a' }));
-    await expectVisibleFocus(page, 'the home header link');
+    await tabTo(page, 'the Organizations link of the navigation', named('Organizations', { tag: 'a' }));
+    await expectVisibleFocus(page, 'the navigation link');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
     expect(pathOf(page)).toBe('/admin/org-management');
 
-    // The shell: its first stop is the skip link, then the navigation's toggle.
-    await page.keyboard.press('Tab');
+    // The shell (home's too): back from the chosen link, its first stop is the skip link, then the toggle.
+    await tabTo(page, 'the skip link', named('Skip to main content', { tag: 'a' }), { backwards: true });
     await expectVisibleFocus(page, 'the skip link');
     expect(await focusedElement(page)).toMatchObject({ tag: 'a', name: 'Skip to main content' });
     await page.keyboard.press('Tab');

@@ -260,8 +260,11 @@ describe('an Org Admin on their organization', () => {
   });
 
   it('lands on My Organization, read-only with the reason', async () => {
-    // From home, as an Org Admin starts the day.
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'My Organization' }).click();
+    // From home, as an Org Admin starts the day: home has the shell's navigation.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'My Organization' })
+      .click();
     await page.waitForURL(`**/admin/org-management/${ACME_HEALTH_ID}/update/general`);
     await page.getByRole('heading', { name: 'Acme Health', level: 1 }).waitFor();
     await page.getByText('Your role (Org Admin) may view this organization but not change it.').first().waitFor();

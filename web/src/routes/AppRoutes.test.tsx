@@ -43,12 +43,13 @@ describe('route table', () => {
     await waitFor(() => expect(signIn).toHaveBeenCalledTimes(1), WAIT);
   });
 
-  it('renders home without the shell, titled "{product} Platform"', async () => {
+  it('renders home in the shell as every page, titled "{product} Platform"', async () => {
     renderConsole('/', { user: sessionUserOf('orgUser', { name: 'Olive User' }) });
     await heading('Welcome, Olive User');
     expect(screen.getByRole('heading', { name: 'BI Portal' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Get Support' })).toBeTruthy();
-    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(document.title).toBe('Meridian Platform');
   });
 

@@ -83,10 +83,11 @@ const ROUTE_TABLE = (
         </RequireSignIn>
       }
     >
-      <Route index element={guarded('home', <HomePage />)} />
       <Route path={PATHS.sandbox} element={guarded('sandbox', <SandboxPage />)} />
       <Route element={<AppShell />}>
         <Route element={<ShellPageSuspense />}>
+          {/* Home in the same shell as every page: Search, the navigation and its bottom links (decisions.md). */}
+          <Route index element={guarded('home', <HomePage />)} />
           <Route path="config/:orgId/managed-providers" element={guarded('managedProviders', <Outlet />)}>
             <Route index element={<Redirect to="aliases" />} />
             {providerLinkRoutes('aliases')}

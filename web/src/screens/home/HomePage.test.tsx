@@ -25,14 +25,22 @@ describe('home page', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Launch My Portal' }).disabled).toBe(true);
   });
 
-  it('offers the console’s destinations of the role and the profile popover, which logs out', async () => {
+  it('sits in the same shell as every page: the navigation, Search, API Sandbox and the profile popover', async () => {
     const { signOut } = renderConsole('/', { user: sessionUserOf('systemViewer', { name: 'Vic Viewer' }) });
-    const links = await screen.findByRole('navigation', { name: 'Console' }, WAIT);
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' }, WAIT);
+    expect(within(navigation).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(
-      within(links)
+      within(navigation)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Managed Providers', 'Organizations', 'My Organization', 'Analytics', 'Activity']);
+    ).toEqual(expect.arrayContaining(['Organizations', 'My Organization', 'Analytics', 'Activity']));
+    expect(within(navigation).getByRole('button', { name: /Search/ })).toBeTruthy();
+    expect(
+      within(navigation)
+        .getByRole('link', { name: /API Sandbox/ })
+        .getAttribute('href'),
+    ).toBe('/sandbox');
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Profile menu for Vic Viewer, Meridian Viewer' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     expect(signOut).toHaveBeenCalledTimes(1);
