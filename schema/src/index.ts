@@ -21,3 +21,4 @@ export * from './search.js';
 export * from './protocol.js';
 export * from './user-bulk.js';
 export * from './invitations.js';
+export * from './list-sort.js';

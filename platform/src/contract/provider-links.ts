@@ -1,5 +1,5 @@
-import { PROVIDER_BATCH_LIMIT, PROVIDER_LINK_KINDS } from '@meridian/schema';
-import { listQuerySchema } from '../http/lists.js';
+import { PROVIDER_BATCH_LIMIT, PROVIDER_LINK_KINDS, PROVIDER_LINK_SORT_KEYS } from '@meridian/schema';
+import { listQueryOf } from '../http/lists.js';
 import { isoDateTime, listOf } from './common.js';
 import { npiList, npiString, providerDetailsBody } from './providers.js';
 
@@ -37,7 +37,10 @@ export const providerLinkListBody = listOf(providerLinkBody, 'A page of the orga
 
 export const providerLinkQuery = {
   type: 'object',
-  properties: { ...listQuerySchema, kind: { ...kind, description: 'Only links of this kind; both when absent.' } },
+  properties: {
+    ...listQueryOf(PROVIDER_LINK_SORT_KEYS),
+    kind: { ...kind, description: 'Only links of this kind; both when absent.' },
+  },
 } as const;
 
 export const providerLinkUpsert = {

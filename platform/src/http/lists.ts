@@ -6,6 +6,15 @@ export const listQuerySchema = {
   sort: { type: 'string', maxLength: 40, description: 'A sortable field; prefix with - for descending.' },
 } as const;
 
+/**
+ * The list parameters of a list sorted by `keys` (@meridian/schema's list-sort.ts), which its `sort`
+ * names. The store checks the key (its "Cannot sort by" answer), so the schema stays a string.
+ */
+export function listQueryOf(keys: readonly string[]) {
+  const description = `One of: ${keys.join(', ')}; prefix with - for descending.`;
+  return { ...listQuerySchema, sort: { ...listQuerySchema.sort, description } } as const;
+}
+
 /** The data wrapper of spec section 7. */
 export function listBody<T>(data: T[], total: number, query: { limit: number; offset: number }) {
   return { data, total, limit: query.limit, offset: query.offset };

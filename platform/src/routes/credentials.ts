@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { normalizeEmail } from '@meridian/schema';
+import { CREDENTIAL_SORT_KEYS, normalizeEmail } from '@meridian/schema';
 import { auditSourceOf, callerOf, principalOf } from '../http/request.js';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -12,7 +12,7 @@ import {
   type CredentialCaller,
 } from '../domain/credentials.js';
 import { authorize } from '../http/access.js';
-import { listBody, listQuerySchema } from '../http/lists.js';
+import { listBody, listQueryOf } from '../http/lists.js';
 import { BODY_ERRORS, emailParam, organizationIdParam, responses } from '../contract/common.js';
 import {
   createdCredentialBody,
@@ -78,7 +78,7 @@ export async function credentialRoutes(fastify: FastifyInstance, { db, config }:
         tags: ['credentials'],
         summary: "An organization's own data-access credentials (not its users')",
         params: organizationIdParam,
-        querystring: { type: 'object', properties: listQuerySchema },
+        querystring: { type: 'object', properties: listQueryOf(CREDENTIAL_SORT_KEYS) },
         response: responses({ 200: credentialListBody }, [400, 401, 403, 404]),
       },
     },

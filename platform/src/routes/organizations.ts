@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { ORGANIZATION_SORT_KEYS } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
-import { listBody, listQuerySchema } from '../http/lists.js';
+import { listBody, listQueryOf } from '../http/lists.js';
 import { BODY_ERRORS, organizationIdParam, organizationIdQuery, responses } from '../contract/common.js';
 import {
   includeQuery,
@@ -30,7 +31,10 @@ export async function organizationRoutes(fastify: FastifyInstance, { db }: Route
         operationId: 'listOrganizations',
         tags: ['organizations'],
         summary: 'List organizations (search, filters, sort, paging)',
-        querystring: { type: 'object', properties: { ...listQuerySchema, ...includeQuery, ...organizationFilters } },
+        querystring: {
+          type: 'object',
+          properties: { ...listQueryOf(ORGANIZATION_SORT_KEYS), ...includeQuery, ...organizationFilters },
+        },
         response: responses({ 200: organizationListBody }, [400, 401, 403]),
       },
     },

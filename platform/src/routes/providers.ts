@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { PROVIDER_BATCH_LIMIT, validateNpi, type Operation } from '@meridian/schema';
+import { PROVIDER_BATCH_LIMIT, PROVIDER_SORT_KEYS, validateNpi, type Operation } from '@meridian/schema';
 import { principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { listBody, listQuerySchema } from '../http/lists.js';
+import { listBody, listQueryOf } from '../http/lists.js';
 import { BODY_ERRORS, responses } from '../contract/common.js';
 import { npiParam, providerBody, providerListBody, providerLookup, providerLookupBody } from '../contract/providers.js';
 import { assertFeature } from '../domain/features.js';
@@ -46,7 +46,7 @@ export async function providerRoutes(fastify: FastifyInstance, { db, config }: R
         operationId: 'listProviders',
         tags: ['providers'],
         summary: 'Search the provider directory by NPI or name (sort, paging)',
-        querystring: { type: 'object', properties: listQuerySchema },
+        querystring: { type: 'object', properties: listQueryOf(PROVIDER_SORT_KEYS) },
         response: responses({ 200: providerListBody }, [400, 401, 403]),
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { normalizeEmail } from '@meridian/schema';
+import { normalizeEmail, USER_SORT_KEYS } from '@meridian/schema';
 import { callerOf, principalOf } from '../http/request.js';
 import {
   createUser,
@@ -13,7 +13,7 @@ import {
 } from '../domain/users.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { listBody, listQuerySchema } from '../http/lists.js';
+import { listBody, listQueryOf } from '../http/lists.js';
 import { BODY_ERRORS, emailParam, organizationIdQuery, responses } from '../contract/common.js';
 import {
   dataAccessUpdate,
@@ -38,7 +38,7 @@ export async function userRoutes(fastify: FastifyInstance, { db, config }: Route
         summary: 'List the users of an organization, or search every organization (system roles)',
         querystring: {
           type: 'object',
-          properties: { ...userQuery.properties, ...userStatusQuery, ...listQuerySchema },
+          properties: { ...userQuery.properties, ...userStatusQuery, ...listQueryOf(USER_SORT_KEYS) },
         },
         response: responses({ 200: userListBody }, [400, 401, 403, 404]),
       },

@@ -1,3 +1,4 @@
+import type { CredentialSortKey } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { containsPattern, orderBy, page, type ListQuery } from './sql.js';
 
@@ -93,7 +94,7 @@ export async function disableCredentialsOfUser(db: Queryable, email: string): Pr
   return rows.map((row) => row.id);
 }
 
-const SORTABLE = {
+const SORTABLE: Readonly<Record<CredentialSortKey, string>> = {
   generated_timestamp: 'generated_at',
   id: 'id',
   name: 'name',

@@ -1,4 +1,4 @@
-import type { Licenses, OrganizationStatus } from '@meridian/schema';
+import type { Licenses, OrganizationSortKey, OrganizationStatus } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { orderBy, page, searchTextMatches, type ListQuery } from './sql.js';
 
@@ -34,7 +34,7 @@ export interface OrganizationListQuery extends ListQuery {
   status?: OrganizationStatus;
 }
 
-const SORTABLE = {
+const SORTABLE: Readonly<Record<OrganizationSortKey, string>> = {
   id: 'id',
   name: 'lower(name)',
   status: 'status',

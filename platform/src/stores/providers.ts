@@ -1,4 +1,4 @@
-import type { ProviderLinkKind } from '@meridian/schema';
+import type { ProviderLinkKind, ProviderLinkSortKey, ProviderSortKey } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { containsPattern, orderBy, page, searchTextMatches, type ListQuery } from './sql.js';
 
@@ -23,7 +23,7 @@ export async function selectProvidersByNpi(db: Queryable, npis: readonly string[
   return (await db.query<Provider>(`SELECT ${PROVIDER_COLUMNS} FROM providers WHERE npi = ANY($1)`, [npis])).rows;
 }
 
-const PROVIDER_SORTABLE = {
+const PROVIDER_SORTABLE: Readonly<Record<ProviderSortKey, string>> = {
   npi: 'npi',
   name: 'lower(name)',
   specialty: 'specialty',
@@ -99,7 +99,7 @@ export interface LinkRow {
 }
 
 /** Every column of the console's table sorts (place as shown: "City, ST"). */
-const LINK_SORTABLE = {
+const LINK_SORTABLE: Readonly<Record<ProviderLinkSortKey, string>> = {
   npi: 'l.npi',
   value: 'lower(l.value)',
   updatedAt: 'l.updated_at',

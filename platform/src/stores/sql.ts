@@ -15,15 +15,15 @@ export interface ListQuery extends Paging {
 }
 
 /** SQL for ORDER BY from `sort`, restricted to the given column map; `tieBreaker` keeps paging stable. */
-export function orderBy(
+export function orderBy<K extends string>(
   sort: string | undefined,
-  columns: Record<string, string>,
-  fallback: string,
+  columns: Readonly<Record<K, string>>,
+  fallback: NoInfer<K>,
   tieBreaker: string,
 ): string {
   const key = sort?.replace(/^-/, '') ?? fallback;
   // Own keys only: `sort=toString` must not find Object.prototype's function (it became SQL, and a 500).
-  const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
+  const column = Object.hasOwn(columns, key) ? columns[key as K] : undefined;
   if (!column) throw badRequest(`Cannot sort by ${key}. Sort by one of: ${Object.keys(columns).join(', ')}.`);
   const direction = sort?.startsWith('-') ? 'DESC' : 'ASC';
   return `ORDER BY ${column} ${direction}, ${tieBreaker} ${direction}`;
