@@ -26,8 +26,9 @@ const config: CodegenConfig = {
         contextType: '../context.js#GatewayContext',
         enumsAsTypes: true,
         scalars: { NPI: 'string', ZipCode: 'string', Email: 'string', DateTime: 'string' },
-        // Enums resolve to the platform's own values (the resolvers' internal-value maps), so REST values
-        // pass through unchanged and arguments arrive in REST form.
+        // Enums resolve to the platform's own values (the resolvers' internal-value maps, each built by
+        // modules/common/enum-values.ts from the list of values named here), so REST values pass through
+        // unchanged and arguments arrive in REST form.
         enumValues: {
           Role: '@meridian/schema#Role',
           OrganizationStatus: '@meridian/schema#OrganizationStatus',
@@ -38,10 +39,10 @@ const config: CodegenConfig = {
           ReleaseStage: '@meridian/schema#ReleaseStage',
           BulkUserOutcome: '@meridian/schema#BulkOutcome',
           JobStatus: gatewayModule('lifecycle', 'RestJobStatus'),
-          OrganizationSortField: gatewayModule('organization', 'RestOrganizationSortField'),
-          UserSortField: gatewayModule('user', 'RestUserSortField'),
+          OrganizationSortField: '@meridian/schema#OrganizationSortKey',
+          UserSortField: '@meridian/schema#UserSortKey',
           ProviderLinkRowStatus: gatewayModule('provider', 'RestProviderLinkRowStatus'),
-          ProviderLinkSortField: gatewayModule('provider', 'RestProviderLinkSortField'),
+          ProviderLinkSortField: '@meridian/schema#ProviderLinkSortKey',
           UserStatus: gatewayModule('invitation', 'RestUserStatus'),
         },
         // Parent types are the platform's REST shapes; field resolvers turn them into the contract's.

@@ -1,20 +1,10 @@
-import type { CatalogKind } from '@meridian/schema';
+import { CATALOG_KINDS } from '@meridian/schema';
 import type { Resolvers } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
 import { catalogProducts, catalogVersion, customerSegments, type ProductQuery } from './platform.js';
 
-const KIND_VALUES = {
-  BI: 'bi',
-  MODELS: 'models',
-  DATA: 'data',
-  FIELDS: 'fields',
-  FIELD_VALUES: 'field_values',
-  LICENSABLE_FIELD_GROUPS: 'licensable_field_groups',
-  PROVIDER_ALIAS: 'provider_alias',
-  PROVIDER_RELATIONSHIP: 'provider_relationship',
-} as const satisfies Record<string, CatalogKind>;
-
 export const catalogResolvers: Resolvers = {
-  CatalogKind: KIND_VALUES,
+  CatalogKind: enumValues(CATALOG_KINDS),
 
   Query: {
     catalogProducts: (_, { include, filters, prCatalog }, { platform }) => {

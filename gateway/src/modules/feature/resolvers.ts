@@ -1,14 +1,10 @@
-import type { ReleaseStage } from '@meridian/schema';
+import { RELEASE_STAGES } from '@meridian/schema';
 import type { Resolvers } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
 import { organizationFeatures } from './platform.js';
 
-const STAGE_VALUES = {
-  BETA: 'beta',
-  GENERAL_AVAILABILITY: 'general-availability',
-} as const satisfies Record<string, ReleaseStage>;
-
 export const featureResolvers: Resolvers = {
-  ReleaseStage: STAGE_VALUES,
+  ReleaseStage: enumValues(RELEASE_STAGES),
 
   Query: {
     features: (_, { organizationId }, { platform }) => organizationFeatures(platform, organizationId),

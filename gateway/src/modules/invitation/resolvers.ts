@@ -1,17 +1,12 @@
-import type { UserStatus } from '@meridian/schema';
+import { USER_STATUSES } from '@meridian/schema';
 import type { Resolvers } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { resendInvitation, revokeInvitation } from './platform.js';
 
-const USER_STATUS_VALUES = {
-  ACTIVE: 'active',
-  INVITED: 'invited',
-  INACTIVE: 'inactive',
-} as const satisfies Record<string, UserStatus>;
-
 /** Invitations (issue 18): the user's status and pending invitation, resend and revoke. */
 export const invitationResolvers: Resolvers = {
-  UserStatus: USER_STATUS_VALUES,
+  UserStatus: enumValues(USER_STATUSES),
 
   Mutation: {
     // The removed or re-invited user is forgotten by every gateway replica's cache.

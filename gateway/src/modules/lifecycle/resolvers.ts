@@ -3,33 +3,22 @@ import {
   failedJobOf,
   jobFailureLabel,
   JOB_KINDS,
+  JOB_STATUSES,
+  LIFECYCLE_ACTIONS,
   type JobKind,
   type JobStatuses,
-  type LifecycleAction,
   type OrganizationStatus,
 } from '@meridian/schema';
 import type { GatewayContext } from '../../context.js';
 import type { Resolvers } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { licenseFieldNames, toLicensesPatch } from '../organization/licenses.js';
 import { getOrganization, type RestOrganization } from '../organization/platform.js';
 import { activate, startJob, switchSegment, type RestJobs, type RestJobStatus } from './platform.js';
 
-const JOB_STATUS_VALUES = {
-  NOT_STARTED: 'not_started',
-  PENDING: 'pending',
-  IN_PROGRESS: 'in_progress',
-  COMPLETED: 'completed',
-  FAILED: 'failed',
-} as const satisfies Record<string, RestJobStatus>;
-
-const ACTION_VALUES = {
-  ONBOARD: 'onboard',
-  DEPLOY: 'deploy',
-  ACTIVATE: 'activate',
-  OFFBOARD: 'offboard',
-  SWITCH_SEGMENT: 'switchSegment',
-} as const satisfies Record<string, LifecycleAction>;
+/** A job's statuses, and a step's 'pending' (not yet reached). */
+const JOB_AND_STEP_STATUSES = [...JOB_STATUSES, 'pending'] as const satisfies readonly RestJobStatus[];
 
 /** In these states the allowed moves depend on how a job went; in the others the status alone decides. */
 const JOB_DEPENDENT: readonly OrganizationStatus[] = ['onboarding', 'deploying', 'offboarding'];
@@ -71,8 +60,8 @@ const move = (work: () => Promise<RestOrganization>) =>
   withFieldErrors({ prefix: '' }, async () => ({ organization: await work() }));
 
 export const lifecycleResolvers: Resolvers = {
-  JobStatus: JOB_STATUS_VALUES,
-  LifecycleAction: ACTION_VALUES,
+  JobStatus: enumValues(JOB_AND_STEP_STATUSES),
+  LifecycleAction: enumValues(LIFECYCLE_ACTIONS),
 
   Organization: {
     // A list row has no jobs: only an organization in a job-dependent state costs a read (no N+1 otherwise).

@@ -15,9 +15,6 @@ export type RestLicensesPatch = RestRequest<'updateLicenses'>['licenses'];
  */
 export type RestOrganization = RestRow<'listOrganizations'> & Partial<Pick<RestBody<'getOrganization'>, 'jobs'>>;
 
-/** REST sort keys of GET /organization (its allow-list). */
-export type RestOrganizationSortField = 'name' | 'id' | 'status' | 'customer_segment' | 'createdAt';
-
 export type RestOrganizationCreate = RestRequest<'createOrganization'>;
 export type RestOrganizationUpdate = RestRequest<'updateOrganization'>;
 

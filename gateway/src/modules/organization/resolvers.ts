@@ -1,5 +1,6 @@
-import type { OrganizationStatus } from '@meridian/schema';
+import { ORGANIZATION_SORT_KEYS, ORGANIZATION_STATUSES } from '@meridian/schema';
 import type { Resolvers, UpdateOrganizationInput } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { orNullWhenNotFound } from '../common/optional-reads.js';
 import { listQuery, sortParam, toPage } from '../common/platform.js';
@@ -10,27 +11,9 @@ import {
   listOrganizations,
   updateLicenses,
   updateOrganization,
-  type RestOrganizationSortField,
   type RestOrganizationUpdate,
 } from './platform.js';
 import { selectsSeatUsage } from './seat-usage.js';
-
-const STATUS_VALUES = {
-  CREATED: 'created',
-  ONBOARDING: 'onboarding',
-  DEPLOYING: 'deploying',
-  ACTIVE: 'active',
-  OFFBOARDING: 'offboarding',
-  OFFBOARDED: 'offboarded',
-} as const satisfies Record<string, OrganizationStatus>;
-
-const SORT_FIELD_VALUES = {
-  NAME: 'name',
-  ID: 'id',
-  STATUS: 'status',
-  CUSTOMER_SEGMENT: 'customer_segment',
-  CREATED_AT: 'createdAt',
-} as const satisfies Record<string, RestOrganizationSortField>;
 
 /** The REST body of an UpdateOrganizationInput: only the fields given, portal settings nested as stored. */
 function toUpdateBody(input: UpdateOrganizationInput): RestOrganizationUpdate {
@@ -57,8 +40,8 @@ const UPDATE_FIELDS = {
 };
 
 export const organizationResolvers: Resolvers = {
-  OrganizationStatus: STATUS_VALUES,
-  OrganizationSortField: SORT_FIELD_VALUES,
+  OrganizationStatus: enumValues(ORGANIZATION_STATUSES),
+  OrganizationSortField: enumValues(ORGANIZATION_SORT_KEYS),
 
   Query: {
     // Seat usage is asked for only when the query selects it: the platform counts users for it.

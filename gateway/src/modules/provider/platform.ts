@@ -43,9 +43,6 @@ export function lookupProviders(platform: PlatformClient, npis: readonly string[
 
 const linksPath = (organizationId: string) => `${organizationPath(organizationId)}/provider-links`;
 
-/** The REST list's sort keys (platform/src/routes/provider-links.ts's allow-list). */
-export type RestProviderLinkSortField = 'npi' | 'name' | 'specialty' | 'place' | 'value' | 'updatedAt' | 'updatedBy';
-
 export function listProviderLinks(
   platform: PlatformClient,
   organizationId: string,

@@ -1,5 +1,6 @@
-import type { ProviderLinkKind } from '@meridian/schema';
+import { PROVIDER_LINK_KINDS, PROVIDER_LINK_SORT_KEYS } from '@meridian/schema';
 import type { Resolvers } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { orNullWhenNotFound } from '../common/optional-reads.js';
 import { listQuery, sortParam, toPage } from '../common/platform.js';
@@ -13,33 +14,18 @@ import {
   type RestBatchAnswer,
   type RestBatchCounts,
   type RestProviderLinkRowStatus,
-  type RestProviderLinkSortField,
   type RestProviderLookup,
 } from './platform.js';
 
-const SORT_FIELD_VALUES = {
-  NPI: 'npi',
-  NAME: 'name',
-  SPECIALTY: 'specialty',
-  PLACE: 'place',
-  VALUE: 'value',
-  UPDATED_AT: 'updatedAt',
-  UPDATED_BY: 'updatedBy',
-} as const satisfies Record<string, RestProviderLinkSortField>;
-
-const KIND_VALUES = {
-  PROVIDER_ALIAS: 'provider_alias',
-  PROVIDER_RELATIONSHIP: 'provider_relationship',
-} as const satisfies Record<string, ProviderLinkKind>;
-
-const ROW_STATUS_VALUES = {
-  CREATED: 'created',
-  UPDATED: 'updated',
-  UNCHANGED: 'unchanged',
-  REMOVED: 'removed',
-  NOT_FOUND: 'not_found',
-  ERROR: 'error',
-} as const satisfies Record<string, RestProviderLinkRowStatus>;
+/** Every row outcome of the bulk calls (created… from an upsert, removed and not_found from a removal). */
+const ROW_STATUSES = [
+  'created',
+  'updated',
+  'unchanged',
+  'removed',
+  'not_found',
+  'error',
+] as const satisfies readonly RestProviderLinkRowStatus[];
 
 /** A batch lookup's answer: the found providers are the rows; what was not found says why. */
 function lookupPage(answer: RestProviderLookup) {
@@ -78,9 +64,9 @@ async function batch(work: () => Promise<RestBatchAnswer>) {
 }
 
 export const providerResolvers: Resolvers = {
-  ProviderLinkKind: KIND_VALUES,
-  ProviderLinkSortField: SORT_FIELD_VALUES,
-  ProviderLinkRowStatus: ROW_STATUS_VALUES,
+  ProviderLinkKind: enumValues(PROVIDER_LINK_KINDS),
+  ProviderLinkSortField: enumValues(PROVIDER_LINK_SORT_KEYS),
+  ProviderLinkRowStatus: enumValues(ROW_STATUSES),
 
   Query: {
     provider: (_, { npi }, { platform }) => orNullWhenNotFound(getProvider(platform, npi)),

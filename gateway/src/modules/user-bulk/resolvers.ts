@@ -1,13 +1,8 @@
-import type { BulkOutcome } from '@meridian/schema';
+import { BULK_OUTCOMES } from '@meridian/schema';
 import type { Resolvers, UserSelectionInput } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { setUsersActive, type RestSetUsersActive } from './platform.js';
-
-const OUTCOME_VALUES = {
-  CHANGED: 'changed',
-  UNCHANGED: 'unchanged',
-  REFUSED: 'refused',
-} as const satisfies Record<string, BulkOutcome>;
 
 /** The selection in REST form; which of the two was given is checked by the platform, named by field. */
 function toRestSelection(selection: UserSelectionInput): Omit<RestSetUsersActive, 'active'> {
@@ -22,7 +17,7 @@ function toRestSelection(selection: UserSelectionInput): Omit<RestSetUsersActive
 const NO_ROWS = { changed: 0, unchanged: 0, refused: 0, results: [] };
 
 export const userBulkResolvers: Resolvers = {
-  BulkUserOutcome: OUTCOME_VALUES,
+  BulkUserOutcome: enumValues(BULK_OUTCOMES),
 
   Mutation: {
     // Every changed user is forgotten by every gateway replica's cache, as after setUserActive.

@@ -8,9 +8,6 @@ import { segment } from '../common/platform.js';
  */
 export type RestUser = RestRow<'listUsers'> & Partial<Pick<RestBody<'getUser'>, 'organization'>>;
 
-/** REST sort keys of GET /user (its allow-list). */
-export type RestUserSortField = 'name' | 'email' | 'role' | 'active' | 'createdAt';
-
 export type RestUserCreate = RestRequest<'createUser'>;
 /** Fields of PUT /user?organizationId: the body without the email naming the user and the activation flag. */
 export type RestUserFields = Omit<RestRequest<'updateUser'>, 'email' | 'active'>;

@@ -1,5 +1,6 @@
-import type { TableauLicense } from '@meridian/schema';
+import { TABLEAU_LICENSES, USER_SORT_KEYS } from '@meridian/schema';
 import type { CreateUserInput, Resolvers, UpdateUserInput } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors, type FieldNames } from '../common/input-errors.js';
 import { orNullWhenNotFound, orNullWhenRefused } from '../common/optional-reads.js';
 import { listQuery, sortParam, toPage } from '../common/platform.js';
@@ -15,22 +16,7 @@ import {
   setUserDataAccess,
   updateUser,
   type RestUserFields,
-  type RestUserSortField,
 } from './platform.js';
-
-const TABLEAU_LICENSE_VALUES = {
-  VIEWER: 'viewer',
-  EXPLORER: 'explorer',
-  CREATOR: 'creator',
-} as const satisfies Record<string, TableauLicense>;
-
-const SORT_FIELD_VALUES = {
-  NAME: 'name',
-  EMAIL: 'email',
-  ROLE: 'role',
-  ACTIVE: 'active',
-  CREATED_AT: 'createdAt',
-} as const satisfies Record<string, RestUserSortField>;
 
 /** REST user fields → the input's fields; organizationId and email stay top-level arguments. */
 const USER_FIELDS: FieldNames = {
@@ -59,8 +45,8 @@ function toUserFields(input: CreateUserInput | UpdateUserInput): RestUserFields 
 }
 
 export const userResolvers: Resolvers = {
-  TableauLicense: TABLEAU_LICENSE_VALUES,
-  UserSortField: SORT_FIELD_VALUES,
+  TableauLicense: enumValues(TABLEAU_LICENSES),
+  UserSortField: enumValues(USER_SORT_KEYS),
 
   Query: {
     user: (_, { email }, { platform }) => orNullWhenNotFound(getUser(platform, email)),
