@@ -1,29 +1,22 @@
 import {
-  grantableRoles,
   isOutsideDomains,
   isSystemRole,
   normalizeEmail,
   outsideDomainsMessage,
   outsideDomainsOperatorsOnlyMessage,
   validateEmail,
-  validateName,
   validatePassword,
   type Role,
 } from '@meridian/schema';
 import type { CreateUserInput } from '../../../gql/graphql.js';
-import { roleEnumOf, tableauEnumOf, type TableauChoice } from '../shared/user-fields.js';
+import { emptyUserFields, userFieldsInput, validateUserFields, type UserFieldsForm } from '../shared/user-form.js';
 
-/** What the create-user form holds, as typed. */
-export interface CreateUserForm {
-  name: string;
+/** What the create-user form holds, as typed: the fields it shares with the edit form, and its own. */
+export interface CreateUserForm extends UserFieldsForm {
   email: string;
-  alternateEmail: string;
   /** 'invite' (the default, issue 18): the user sets their own password from a mailed link. */
   passwordChoice: PasswordChoice;
   password: string;
-  role: Role;
-  tableau: TableauChoice;
-  directDataAccess: boolean;
   /** The person confirmed an email outside the organization's domains. */
   allowOutsideDomain: boolean;
 }
@@ -61,18 +54,7 @@ export type CreateUserErrors = Partial<Record<CreateUserField, string>>;
 
 /** An empty form; the role is Org User (the default role) when the granter may give it. */
 export function emptyCreateUserForm(granter: Role): CreateUserForm {
-  const grantable = grantableRoles(granter);
-  return {
-    name: '',
-    email: '',
-    alternateEmail: '',
-    passwordChoice: 'invite',
-    password: '',
-    role: grantable.includes('orgUser') ? 'orgUser' : (grantable[0] ?? 'orgUser'),
-    tableau: 'none',
-    directDataAccess: false,
-    allowOutsideDomain: false,
-  };
+  return { ...emptyUserFields(granter), email: '', passwordChoice: 'invite', password: '', allowOutsideDomain: false };
 }
 
 /** Every field's problem, in the words of schema/'s validators (the gateway says the same). */
@@ -81,13 +63,9 @@ export function validateCreateUserForm(
   organization: TargetOrganization | null = null,
   granter: { role: Role; productName: string } | null = null,
 ): CreateUserErrors {
-  const errors: CreateUserErrors = {};
-  const name = validateName(form.name);
-  if (name) errors.name = name;
+  const errors: CreateUserErrors = validateUserFields(form);
   const email = validateEmail(normalizeEmail(form.email));
   if (email) errors.email = email;
-  const alternate = form.alternateEmail.trim() === '' ? null : validateEmail(normalizeEmail(form.alternateEmail));
-  if (alternate) errors.alternateEmail = alternate;
   const password = form.passwordChoice === 'set' ? validatePassword(form.password) : null;
   if (password) errors.password = password;
   // Only operators confirm an email outside the domains; anyone else is told so at the email, as the
@@ -109,23 +87,21 @@ export function validateCreateUserForm(
 }
 
 /**
- * The mutation's input: trimmed name, lowercase emails, the role and Tableau level as the contract's
- * enums (the gateway sends the platform the lowercase level), no alternate email or level when none.
+ * The mutation's input: the shared fields as userFieldsInput sends them, leaving out an alternate
+ * email or Tableau level when there is none, and the lowercase email.
  */
 export function toCreateUserInput(
   form: CreateUserForm,
   organization: TargetOrganization | null = null,
 ): CreateUserInput {
-  const alternateEmail = normalizeEmail(form.alternateEmail);
+  const { alternateEmail, tableauLicense, ...shared } = userFieldsInput(form);
   return {
-    name: form.name.trim(),
+    ...shared,
     email: normalizeEmail(form.email),
-    ...(alternateEmail === '' ? {} : { alternateEmail }),
+    ...(alternateEmail === null ? {} : { alternateEmail }),
+    ...(tableauLicense === null ? {} : { tableauLicense }),
     // Without a password the gateway invites the user.
     ...(form.passwordChoice === 'set' ? { password: form.password } : {}),
-    role: roleEnumOf(form.role),
-    ...(form.tableau === 'none' ? {} : { tableauLicense: tableauEnumOf(form.tableau) }),
-    directDataAccessEnabled: form.directDataAccess,
     ...(form.allowOutsideDomain && emailOutsideDomains(form, organization) ? { allowOutsideDomain: true } : {}),
   };
 }

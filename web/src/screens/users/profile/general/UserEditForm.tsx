@@ -8,10 +8,10 @@ import { useEdits } from '../../../../components/useEdits.js';
 import { SelectField } from '../../shared/SelectField.js';
 import { TextField } from '../../../../components/TextField.js';
 import { roleOptions, roleText, systemRolesHint, TABLEAU_OPTIONS } from '../../shared/user-fields.js';
+import { validateUserFields } from '../../shared/user-form.js';
 import {
   changesOf,
   turnsDataAccessOff,
-  validateEditForm,
   type UserEditErrors,
   type UserEditField,
   type UserEditForm as FormValues,
@@ -50,7 +50,7 @@ export function UserEditForm(props: UserEditFormProps) {
   const [confirming, setConfirming] = useState(false);
   const focus = useRefusalFocus();
 
-  const errors = validateEditForm(form);
+  const errors = validateUserFields(form);
   const changes = changesOf(saved, form);
   const leavePrompt = useUnsavedChangesPrompt(changes !== null);
   const errorOf = (field: UserEditField) => serverErrors[field] ?? errors[field];

@@ -1,6 +1,7 @@
 import { EMAIL_MESSAGE } from '@meridian/schema';
 import { describe, expect, it } from 'vitest';
-import { changesOf, editFormOf, turnsDataAccessOff, validateEditForm } from './user-edit-form.js';
+import { validateUserFields } from '../../shared/user-form.js';
+import { changesOf, editFormOf, turnsDataAccessOff } from './user-edit-form.js';
 
 const saved = editFormOf({
   name: 'Pat Doe',
@@ -48,7 +49,7 @@ describe('the user edit form', () => {
   it('knows when saving turns direct data access off, and validates name and alternate email', () => {
     expect(turnsDataAccessOff(saved, { ...saved, directDataAccess: false })).toBe(true);
     expect(turnsDataAccessOff({ ...saved, directDataAccess: false }, saved)).toBe(false);
-    expect(validateEditForm({ ...saved, name: '  ', alternateEmail: 'nope' })).toEqual({
+    expect(validateUserFields({ ...saved, name: '  ', alternateEmail: 'nope' })).toEqual({
       name: 'Name is required.',
       alternateEmail: EMAIL_MESSAGE,
     });

@@ -1,22 +1,14 @@
-import { normalizeEmail, validateEmail, validateName, type Role } from '@meridian/schema';
 import type { UpdateUserInput } from '../../../../gql/graphql.js';
+import { roleKeyOf, scalarText, tableauChoiceOf } from '../../shared/user-fields.js';
 import {
-  roleEnumOf,
-  roleKeyOf,
-  scalarText,
-  tableauChoiceOf,
-  tableauEnumOf,
-  type TableauChoice,
-} from '../../shared/user-fields.js';
+  userFieldsInput,
+  type UserFieldsErrors,
+  type UserFieldsField,
+  type UserFieldsForm,
+} from '../../shared/user-form.js';
 
-/** The editable fields of a user, as the form holds them. */
-export interface UserEditForm {
-  name: string;
-  alternateEmail: string;
-  role: Role;
-  tableau: TableauChoice;
-  directDataAccess: boolean;
-}
+/** The editable fields of a user, as the form holds them: all of them shared with the create form. */
+export type UserEditForm = UserFieldsForm;
 
 /** The user's record as the general section reads it. */
 export interface EditableUser {
@@ -27,8 +19,8 @@ export interface EditableUser {
   directDataAccessEnabled: boolean;
 }
 
-export type UserEditField = 'name' | 'alternateEmail' | 'role' | 'tableauLicense' | 'directDataAccessEnabled';
-export type UserEditErrors = Partial<Record<UserEditField, string>>;
+export type UserEditField = UserFieldsField;
+export type UserEditErrors = UserFieldsErrors;
 
 /** The form's values for a user record. */
 export function editFormOf(user: EditableUser): UserEditForm {
@@ -41,31 +33,21 @@ export function editFormOf(user: EditableUser): UserEditForm {
   };
 }
 
-export function validateEditForm(form: UserEditForm): UserEditErrors {
-  const errors: UserEditErrors = {};
-  const name = validateName(form.name);
-  if (name) errors.name = name;
-  const alternate = form.alternateEmail.trim() === '' ? null : validateEmail(normalizeEmail(form.alternateEmail));
-  if (alternate) errors.alternateEmail = alternate;
-  return errors;
-}
-
 /**
  * The update input of what changed, and nothing else (omitted fields stay as they are; an unchanged
  * role is never sent, so editing oneself never touches one's role). A cleared alternate email is
  * sent as null; no Tableau level is clearTableauLicense. Null when nothing changed.
  */
 export function changesOf(saved: UserEditForm, form: UserEditForm): UpdateUserInput | null {
-  const input: UpdateUserInput = {};
-  if (form.name.trim() !== saved.name.trim()) input.name = form.name.trim();
-  const alternate = normalizeEmail(form.alternateEmail);
-  if (alternate !== normalizeEmail(saved.alternateEmail)) input.alternateEmail = alternate === '' ? null : alternate;
-  if (form.role !== saved.role) input.role = roleEnumOf(form.role);
-  if (form.tableau !== saved.tableau) {
-    if (form.tableau === 'none') input.clearTableauLicense = true;
-    else input.tableauLicense = tableauEnumOf(form.tableau);
+  const before = userFieldsInput(saved);
+  const { tableauLicense, ...after } = userFieldsInput(form);
+  const input: UpdateUserInput = Object.fromEntries(
+    Object.entries(after).filter(([field, value]) => value !== before[field as UserFieldsField]),
+  );
+  if (tableauLicense !== before.tableauLicense) {
+    if (tableauLicense === null) input.clearTableauLicense = true;
+    else input.tableauLicense = tableauLicense;
   }
-  if (form.directDataAccess !== saved.directDataAccess) input.directDataAccessEnabled = form.directDataAccess;
   return Object.keys(input).length > 0 ? input : null;
 }
 
