@@ -6,6 +6,7 @@ import {
   rememberedListState,
   rememberListState,
   resetListState,
+  sortFieldsOf,
   sortVariable,
   type ListConfig,
 } from './list-state.js';
@@ -28,6 +29,14 @@ describe('a list’s shape', () => {
       field: 'SIZE',
       direction: 'DESC',
     });
+  });
+
+  it('offers every value of the contract’s sort enum, its URL keys in order', () => {
+    const sort = sortFieldsOf<'NAME' | 'SIZE'>()({ size: 'SIZE', name: 'NAME' });
+    expect(sort.keys).toEqual(['size', 'name']);
+    expect(sort.fields.size).toBe('SIZE');
+    // @ts-expect-error SIZE, a value of the enum, is left out: the list must offer it (tsc -p web)
+    sortFieldsOf<'NAME' | 'SIZE'>()({ name: 'NAME' });
   });
 });
 

@@ -126,6 +126,17 @@ export function pageCount(config: ListConfig<string, ListFilters>, total: number
 /** The search text, or null for none: an empty search is no search (one cache entry for the plain list). */
 export const searchVariable = (search: string): string | null => search.trim() || null;
 
+/**
+ * A list's sortable columns, by URL key, as values of the contract's sort enum `E`: every value at
+ * least once, so a sort key the contract adds (@meridian/schema list-sort.ts, the SDL enum) does not
+ * compile until the list offers it. Also the URL keys, for ListConfig.sortKeys.
+ */
+export function sortFieldsOf<E extends string>() {
+  return <const F extends Readonly<Record<string, E>>>(
+    fields: F & ([Exclude<E, F[keyof F]>] extends [never] ? unknown : { missing: Exclude<E, F[keyof F]> }),
+  ) => ({ fields: fields as F, keys: Object.keys(fields) as (keyof F & string)[] });
+}
+
 /** The sort as the GraphQL contract takes it: the field's enum by key, and a direction. */
 export function sortVariable<K extends string, E extends string>(
   sort: ListSort<NoInfer<K>>,

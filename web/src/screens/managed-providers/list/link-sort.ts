@@ -1,8 +1,8 @@
 import type { ProviderLinkSortField } from '../../../gql/graphql.js';
-import { formatSort, sortVariable, type ListConfig, type ListSort } from '../../../lib/list-state.js';
+import { formatSort, sortFieldsOf, sortVariable, type ListConfig, type ListSort } from '../../../lib/list-state.js';
 
-/** Every column of the table sorts, by its URL key. */
-export const LINK_SORT_FIELDS = {
+/** Every column of the table sorts, by its URL key (each of ProviderLinkSortField's values). */
+const LINK_SORT = sortFieldsOf<ProviderLinkSortField>()({
   npi: 'NPI',
   provider: 'NAME',
   specialty: 'SPECIALTY',
@@ -10,14 +10,14 @@ export const LINK_SORT_FIELDS = {
   value: 'VALUE',
   changed: 'UPDATED_AT',
   changedBy: 'UPDATED_BY',
-} as const satisfies Record<string, ProviderLinkSortField>;
+});
 
-export type LinkSortKey = keyof typeof LINK_SORT_FIELDS;
+export type LinkSortKey = (typeof LINK_SORT.keys)[number];
 export type LinkSort = ListSort<LinkSortKey>;
 
 /** An organization's links of one kind: searched, sorted and paged by the gateway (its default page of 50). */
 export const PROVIDER_LINKS_LIST: ListConfig<LinkSortKey> = {
-  sortKeys: Object.keys(LINK_SORT_FIELDS) as LinkSortKey[],
+  sortKeys: LINK_SORT.keys,
   // The server's own order (NPI ascending): left out of URLs and queries.
   defaultSort: { key: 'npi', descending: false },
   filters: {},
@@ -26,5 +26,5 @@ export const PROVIDER_LINKS_LIST: ListConfig<LinkSortKey> = {
 
 /** The query's sort argument; none for the default (one cache entry for the plain list). */
 export function linkSortVariable(sort: LinkSort) {
-  return formatSort(PROVIDER_LINKS_LIST, sort) === null ? undefined : sortVariable(sort, LINK_SORT_FIELDS);
+  return formatSort(PROVIDER_LINKS_LIST, sort) === null ? undefined : sortVariable(sort, LINK_SORT.fields);
 }

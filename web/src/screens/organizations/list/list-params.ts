@@ -1,6 +1,7 @@
 import {
   pageWindow,
   searchVariable,
+  sortFieldsOf,
   sortVariable,
   type ListConfig,
   type ListSort,
@@ -16,16 +17,16 @@ import { ORGANIZATION_STATUS_ORDER } from '../shared/organization-status.js';
 /** Rows per page of the organizations list. */
 export const ORGANIZATIONS_PAGE_SIZE = 20;
 
-/** Sortable columns by their URL key. */
-export const SORT_FIELDS = {
+/** Sortable columns by their URL key (each of OrganizationSortField's values). */
+const SORT = sortFieldsOf<OrganizationSortField>()({
   name: 'NAME',
   id: 'ID',
   status: 'STATUS',
   segment: 'CUSTOMER_SEGMENT',
   created: 'CREATED_AT',
-} as const satisfies Record<string, OrganizationSortField>;
+});
 
-export type SortKey = keyof typeof SORT_FIELDS;
+export type SortKey = (typeof SORT.keys)[number];
 export type OrganizationsSort = ListSort<SortKey>;
 
 const isStatus = (value: string): value is OrganizationStatus =>
@@ -41,7 +42,7 @@ export interface OrganizationsFilters extends Record<string, string> {
 
 /** The organizations list: searched, sorted, filtered and paged by the gateway; remembered for the tab. */
 export const ORGANIZATIONS_LIST: ListConfig<SortKey, OrganizationsFilters> = {
-  sortKeys: Object.keys(SORT_FIELDS) as SortKey[],
+  sortKeys: SORT.keys,
   defaultSort: { key: 'name', descending: false },
   filters: {
     segment: (raw) => raw.trim() || null,
@@ -58,7 +59,7 @@ export function listVariables(state: OrganizationsListState): OrganizationsListQ
   const { segment, status } = state.filters;
   return {
     search: searchVariable(state.search),
-    sort: sortVariable(state.sort, SORT_FIELDS),
+    sort: sortVariable(state.sort, SORT.fields),
     ...pageWindow(ORGANIZATIONS_LIST, state.page),
     ...(segment ? { customerSegment: segment } : {}),
     ...(status ? { status } : {}),

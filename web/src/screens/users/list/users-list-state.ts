@@ -3,6 +3,7 @@ import type { UserSortField } from '../../../gql/graphql.js';
 import {
   pageWindow,
   searchVariable,
+  sortFieldsOf,
   sortVariable,
   type ListConfig,
   type ListSort,
@@ -13,16 +14,16 @@ import { parseStatus, STATUS_PARAM, statusEnumOf } from '../invitation/user-stat
 /** Users shown per page: one page is all the console ever asks for (never the whole list). */
 export const USERS_PAGE_SIZE = 50;
 
-/** Sortable columns by their URL key, as the contract's UserSortField. */
-const SORT_FIELDS = {
+/** Sortable columns by their URL key, as the contract's UserSortField (each of its values). */
+const SORT = sortFieldsOf<UserSortField>()({
   name: 'NAME',
   email: 'EMAIL',
   role: 'ROLE',
   active: 'ACTIVE',
   createdAt: 'CREATED_AT',
-} as const satisfies Record<string, UserSortField>;
+});
 
-export type UserSortKey = keyof typeof SORT_FIELDS;
+export type UserSortKey = (typeof SORT.keys)[number];
 export type UsersSort = ListSort<UserSortKey>;
 
 export interface UsersFilters extends Record<string, string> {
@@ -32,7 +33,7 @@ export interface UsersFilters extends Record<string, string> {
 
 /** An organization's users: searched, sorted, filtered by status and paged by the server; remembered per organization. */
 export const USERS_LIST: ListConfig<UserSortKey, UsersFilters> = {
-  sortKeys: Object.keys(SORT_FIELDS) as UserSortKey[],
+  sortKeys: SORT.keys,
   defaultSort: { key: 'name', descending: false },
   filters: { [STATUS_PARAM]: parseStatus },
   pageSize: USERS_PAGE_SIZE,
@@ -47,7 +48,7 @@ export function usersQueryVariables(organizationId: string, state: UsersListStat
   return {
     organizationId,
     search: searchVariable(state.search),
-    sort: sortVariable(state.sort, SORT_FIELDS),
+    sort: sortVariable(state.sort, SORT.fields),
     ...pageWindow(USERS_LIST, state.page),
     status: status === null ? null : statusEnumOf(status),
   };
