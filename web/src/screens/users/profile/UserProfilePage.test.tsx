@@ -81,7 +81,12 @@ function handlers(
       return { updateUser: payload(variables.email) };
     },
     SetUserActive: (variables: Record<string, unknown>) => {
-      users.set(variables.email as string, { ...users.get(variables.email as string), active: variables.active });
+      // The gateway answers the status with the flag (an invited user is never deactivated here).
+      users.set(variables.email as string, {
+        ...users.get(variables.email as string),
+        active: variables.active,
+        status: variables.active ? 'ACTIVE' : 'INACTIVE',
+      });
       return { setUserActive: payload(variables.email) };
     },
     UserPasswordResetMeta: (variables: Record<string, unknown>) => ({
