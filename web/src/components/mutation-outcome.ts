@@ -63,6 +63,18 @@ export function isServiceUnavailable(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/** Seconds the gateway asks to wait before the next request (429 RATE_LIMITED), or null for any other failure. */
+export function rateLimitWait(error: unknown): number | null {
+  if (CombinedGraphQLErrors.is(error)) {
+    const limited = error.errors.find((each) => each.extensions?.code === 'RATE_LIMITED');
+    if (limited) return Math.max(1, Number(limited.extensions?.retryAfter) || 1);
+  }
+  if (ServerError.is(error) && error.statusCode === 429) {
+    return Math.max(1, Number(error.response.headers.get('retry-after')) || 1);
+  }
+  return null;
+}
+
 /** A failed request (a GraphQL error, an HTTP error, no answer) in words a user can read. */
 export function messageOfError(error: unknown): string {
   // The transport's own words ("Connection reset") are for logs, not people.

@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { rateLimitWait } from '../components/mutation-outcome.js';
 
 /**
  * What a list's export reads: every row its filters match, page after page (not the rows on screen),
@@ -27,18 +27,6 @@ export interface CollectOptions {
 
 /** Waits for the rate limit this many times in a row at most before giving up on a page. */
 export const RATE_LIMIT_WAITS = 5;
-
-/** Seconds the gateway asks to wait before the next request (429 RATE_LIMITED), or null for any other failure. */
-export function rateLimitWait(error: unknown): number | null {
-  if (CombinedGraphQLErrors.is(error)) {
-    const limited = error.errors.find((each) => each.extensions?.code === 'RATE_LIMITED');
-    if (limited) return Math.max(1, Number(limited.extensions?.retryAfter) || 1);
-  }
-  if (ServerError.is(error) && error.statusCode === 429) {
-    return Math.max(1, Number(error.response.headers.get('retry-after')) || 1);
-  }
-  return null;
-}
 
 function sleep(seconds: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
