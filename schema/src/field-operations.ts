@@ -9,6 +9,8 @@ const NESTED_FIELD_OPERATIONS: Record<string, Operation> = {
   'Organization.credentials': 'organizationCredentials',
   'Organization.features': 'features',
   'User.passwordResetMeta': 'passwordResetMeta',
+  'User.mfa': 'userMfa',
+  'User.sessions': 'userSessions',
 };
 
 export function operationOfField(typeName: string, fieldName: string): Operation | undefined {

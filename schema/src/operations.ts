@@ -92,6 +92,17 @@ export const OPERATIONS = {
   passwordSection: { access: 'permission', any: ['user:read-password-section'], scope: 'ownOrg' },
   passwordResetMeta: { access: 'permission', any: ['user:read-password-reset-meta'], scope: 'ownOrg' },
   initiatePasswordReset: { access: 'permission', any: ['user:initiate-password-reset'], scope: 'ownOrg' },
+  /**
+   * Second factors and sessions (issue 29). Whoever may see a user's password dates sees which factors
+   * they have (never a secret) and their sessions; whoever may reset their password resets their factors
+   * and ends their sessions. Everyone sees and ends their own sessions.
+   */
+  userMfa: { access: 'permission', any: ['user:read-password-reset-meta'], scope: 'ownOrg', self: true },
+  resetUserMfa: { access: 'permission', any: ['user:initiate-password-reset'], scope: 'ownOrg' },
+  userSessions: { access: 'permission', any: ['user:read-password-reset-meta'], scope: 'ownOrg', self: true },
+  revokeUserSessions: { access: 'permission', any: ['user:initiate-password-reset'], scope: 'ownOrg', self: true },
+  /** The session's owner is the target: the platform finds it, and answers another tenant's as not found. */
+  revokeSession: { access: 'signedIn', scope: 'none' },
 
   catalogProducts: { access: 'permission', any: ['catalog:read'], scope: 'none' },
   customerSegments: { access: 'permission', any: ['catalog:read'], scope: 'none' },
