@@ -35,6 +35,12 @@ export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in.failed',
   'sign-in.locked',
+  'mfa.enroll',
+  'mfa.remove',
+  'mfa.reset',
+  'mfa.recovery-codes',
+  'mfa.recovery-code-used',
+  'session.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -113,6 +119,27 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
   'sign-in': { label: 'Signed in', meaning: 'A user signed in.' },
   'sign-in.failed': { label: 'Sign-in failed', meaning: 'A sign-in was refused (wrong password, inactive user…).' },
   'sign-in.locked': { label: 'Sign-in locked', meaning: 'A sign-in was refused after too many failed attempts.' },
+  'mfa.enroll': {
+    label: 'Second factor added',
+    meaning: 'A user added an authenticator app or a passkey to their sign-in.',
+  },
+  'mfa.remove': { label: 'Second factor removed', meaning: 'A user removed an authenticator app or a passkey.' },
+  'mfa.reset': {
+    label: 'Second factors reset',
+    meaning: 'An administrator removed every second factor of a user, who enrolls again at their next sign-in.',
+  },
+  'mfa.recovery-codes': {
+    label: 'Recovery codes issued',
+    meaning: 'A user was given ten new recovery codes; the earlier ones stopped working.',
+  },
+  'mfa.recovery-code-used': {
+    label: 'Recovery code used',
+    meaning: 'A user signed in with one of their single-use recovery codes.',
+  },
+  'session.revoke': {
+    label: 'Sessions ended',
+    meaning: 'Sign-in sessions were ended (signed out everywhere, one session, or on deactivation or a reset).',
+  },
 };
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -177,9 +204,13 @@ const REASONS: Readonly<Record<string, string>> = {
   'invalid-credentials': 'wrong email or password',
   inactive: 'the user is inactive',
   'password-expired': 'the password has expired',
+  'invalid-code': 'wrong second-factor code',
 };
 
 type Phrase = (event: AuditEventWords) => string;
+
+const FACTORS: Readonly<Record<string, string>> = { totp: 'an authenticator app', passkey: 'a passkey' };
+const factorOf = (event: AuditEventWords) => FACTORS[textOf(detailOf(event, 'kind')) ?? ''] ?? 'a second factor';
 
 /** Whole sentences of calls made without signing in: there is nobody to name as the actor. */
 const ANONYMOUS_SENTENCES: Readonly<Record<string, Phrase>> = {
@@ -237,6 +268,15 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'sign-in': () => 'signed in',
   'sign-in.failed': (e) => `failed to sign in as ${targetOf(e)}`,
   'sign-in.locked': (e) => `was refused signing in as ${targetOf(e)}: too many failed attempts`,
+  'mfa.enroll': (e) => `added ${factorOf(e)} to the sign-in of ${targetOf(e)}`,
+  'mfa.remove': (e) => `removed ${factorOf(e)} from the sign-in of ${targetOf(e)}`,
+  'mfa.reset': (e) => `reset the second factors of ${targetOf(e)}`,
+  'mfa.recovery-codes': (e) => `issued new recovery codes to ${targetOf(e)}`,
+  'mfa.recovery-code-used': () => 'signed in with a recovery code',
+  'session.revoke': (e) => {
+    const count = Number(textOf(detailOf(e, 'count')) ?? 1);
+    return `ended ${plural(count, 'sign-in session', 'sign-in sessions')} of ${targetOf(e)}`;
+  },
 };
 
 /**
