@@ -148,6 +148,10 @@ const organizationProperties = {
       bi: { type: 'object', additionalProperties: false, properties: { portal_url: { type: 'string' } } },
     },
   },
+  requireMfa: {
+    type: 'boolean',
+    description: 'Every user of the organization signs in with a second factor, enrolling at their next sign-in.',
+  },
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 } as const;
@@ -165,6 +169,7 @@ const organizationRequired = [
   'customer_segment',
   'medicare_licensed',
   'onboarding',
+  'requireMfa',
   'createdAt',
   'updatedAt',
 ] as const;
@@ -186,6 +191,7 @@ const organizationExample = {
   customer_segment: 'provider-group',
   medicare_licensed: false,
   onboarding: { bi: { portal_url: 'https://bi.acme.test/portal' } },
+  requireMfa: false,
   createdAt: '2026-11-24T10:00:00.000Z',
   updatedAt: '2026-11-24T10:00:00.000Z',
 };
@@ -258,6 +264,10 @@ const editableFields = {
         },
       },
     },
+  },
+  requireMfa: {
+    type: 'boolean',
+    description: 'Every user must sign in with a second factor; those without one enroll at their next sign-in.',
   },
 } as const;
 

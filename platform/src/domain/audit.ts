@@ -75,6 +75,7 @@ const AUDITED_FIELDS: Readonly<Record<'organization' | 'user' | 'credential', re
     'licenses.tableau_user_licenses.explorer_count',
     'licenses.tableau_user_licenses.viewer_count',
     'licenses.products.*.enabled',
+    'requireMfa',
   ],
   user: [
     'email',

@@ -45,6 +45,7 @@ export function toOrganization(row: OrganizationRow) {
     customer_segment: row.customer_segment,
     medicare_licensed: row.medicare_licensed,
     onboarding: row.onboarding,
+    requireMfa: row.require_mfa,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -186,7 +187,10 @@ export async function createOrganization(db: Database, source: AuditSource, body
   });
 }
 
-/** Changes what the body names (name, domains, callback URLs, contact, preferences, portal URL), and records it. */
+/**
+ * Changes what the body names (name, domains, callback URLs, contact, preferences, portal URL, whether a
+ * second factor is required), and records it.
+ */
 export async function updateOrganization(
   db: Database,
   source: AuditSource,
@@ -203,6 +207,7 @@ export async function updateOrganization(
       primary_contact: body.primaryContact ?? current.primary_contact,
       preferences: body.preferences ? { ...current.preferences, ...body.preferences } : current.preferences,
       onboarding: withPortalUrl(current.onboarding, portalUrlOf(body)),
+      require_mfa: body.requireMfa ?? current.require_mfa,
     });
     const updated = toOrganization(row);
     await recordAuditEvent(tx, source, {

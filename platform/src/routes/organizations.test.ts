@@ -180,6 +180,66 @@ describe('PUT /organization', () => {
   });
 });
 
+describe('requireMfa', () => {
+  const put = async (payload: object, email = 'admin@meridian.test') =>
+    platform.rest.inject({
+      method: 'PUT',
+      url: '/organization?organizationId=initech',
+      payload,
+      headers: await platform.auth(email),
+    });
+
+  it('is answered false until an operator requires a second factor, then true in the detail and the list', async () => {
+    expect((await get('/organization/initech', 'admin@meridian.test')).json().requireMfa).toBe(false);
+    const response = await put({ requireMfa: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id: 'initech', requireMfa: true, name: 'Initech Clinics' });
+    expect((await get('/organization/initech', 'viewer@meridian.test')).json().requireMfa).toBe(true);
+    const listed = (await get('/organization?search=initech', 'viewer@meridian.test')).json();
+    expect(listed.data[0]).toMatchObject({ id: 'initech', requireMfa: true });
+    // Another edit leaves it as it is.
+    expect((await put({ name: 'Initech Clinics' })).json().requireMfa).toBe(true);
+  });
+
+  it('records the change as organization.update, before and after', async () => {
+    await put({ requireMfa: false });
+    const events = (
+      await platform.rest.inject({
+        method: 'GET',
+        url: '/audit-events?organizationId=initech&action=organization.update&limit=5',
+        headers: await platform.auth('admin@meridian.test'),
+      })
+    ).json().data as { actor: string; changes: { field: string; before: unknown; after: unknown }[] }[];
+    expect(events[0]).toMatchObject({
+      actor: 'admin@meridian.test',
+      changes: [{ field: 'requireMfa', before: true, after: false }],
+    });
+    // The edit of the first test that changed nothing is recorded with no change between the two.
+    expect(events.filter((e) => e.changes.length > 0)[1]?.changes).toEqual([
+      { field: 'requireMfa', before: false, after: true },
+    ]);
+  });
+
+  it('is set by operators only: an org admin may read it on their organization but not change it', async () => {
+    expect((await get('/organization/acme', 'orgadmin@acme.test')).json().requireMfa).toBe(false);
+    const refused = await platform.rest.inject({
+      method: 'PUT',
+      url: '/organization?organizationId=acme',
+      payload: { requireMfa: true },
+      headers: await platform.auth('orgadmin@acme.test'),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await put({ requireMfa: true }, 'viewer@meridian.test')).statusCode).toBe(403);
+    expect((await get('/organization/acme', 'admin@meridian.test')).json().requireMfa).toBe(false);
+  });
+
+  it('names a value that is not true or false', async () => {
+    const response = await put({ requireMfa: 'yes' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0]).toMatchObject({ param: 'requireMfa' });
+  });
+});
+
 describe('OpenAPI', () => {
   it('describes every route at /openapi.json without a token', async () => {
     const response = await platform.rest.inject({ method: 'GET', url: '/openapi.json' });

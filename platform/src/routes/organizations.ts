@@ -92,7 +92,8 @@ export async function organizationRoutes(fastify: FastifyInstance, { db }: Route
       schema: {
         operationId: 'updateOrganization',
         tags: ['organizations'],
-        summary: 'Update an organization (name, domains, callback URLs, contact, preferences, portal URL)',
+        summary:
+          'Update an organization (name, domains, callback URLs, contact, preferences, portal URL, second factor required)',
         querystring: organizationIdQuery,
         body: organizationUpdate,
         response: responses({ 200: organizationBody }, [...BODY_ERRORS, 401, 403, 404]),

@@ -15,6 +15,8 @@ export interface OrganizationRow {
   customer_segment: string;
   medicare_licensed: boolean;
   onboarding: { bi?: { portal_url?: string } };
+  /** Every user signs in with a second factor (the provider enforces it at sign-in). */
+  require_mfa: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -125,7 +127,7 @@ export async function insertOrganization(tx: Queryable, values: NewOrganization)
 /** The fields PUT /organization edits, all written (the service merges the body with what is stored). */
 export type OrganizationEdits = Pick<
   OrganizationRow,
-  'name' | 'domain' | 'callback_urls' | 'primary_contact' | 'onboarding'
+  'name' | 'domain' | 'callback_urls' | 'primary_contact' | 'onboarding' | 'require_mfa'
 > & {
   /** Stored as the body gives it, merged over the stored preferences. */
   preferences: object;
@@ -138,8 +140,17 @@ export async function updateOrganizationRow(
 ): Promise<OrganizationRow> {
   const { rows } = await tx.query<OrganizationRow>(
     `UPDATE organizations SET name = $2, domain = $3, callback_urls = $4, primary_contact = $5, preferences = $6,
-            onboarding = $7, updated_at = now() WHERE id = $1 RETURNING *`,
-    [id, edits.name, edits.domain, edits.callback_urls, edits.primary_contact, edits.preferences, edits.onboarding],
+            onboarding = $7, require_mfa = $8, updated_at = now() WHERE id = $1 RETURNING *`,
+    [
+      id,
+      edits.name,
+      edits.domain,
+      edits.callback_urls,
+      edits.primary_contact,
+      edits.preferences,
+      edits.onboarding,
+      edits.require_mfa,
+    ],
   );
   return rows[0]!;
 }
