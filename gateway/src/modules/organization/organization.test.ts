@@ -205,6 +205,34 @@ describe('creating and changing an organization', () => {
   });
 });
 
+describe('requiring a second factor', () => {
+  const read = `query($id: ID!) { organization(id: $id) { id requireMfa } }`;
+  const update = `mutation($id: ID!, $input: UpdateOrganizationInput!) {
+    updateOrganization(id: $id, input: $input) { organization { id requireMfa name } inputErrors { field message } } }`;
+
+  it('is off until an operator requires it; other edits leave it as set', async () => {
+    expect((await data(read, { id: 'globex' })).organization).toEqual({ id: 'globex', requireMfa: false });
+    const { updateOrganization } = await data(update, { id: 'globex', input: { requireMfa: true } });
+    expect(updateOrganization).toMatchObject({ organization: { requireMfa: true }, inputErrors: [] });
+    const renamed = await data(update, { id: 'globex', input: { name: 'Globex Care' } });
+    expect(renamed.updateOrganization.organization).toMatchObject({ name: 'Globex Care', requireMfa: true });
+    const listed = await data(`{ organizations(search: "globex") { rows { id requireMfa } } }`);
+    expect(listed.organizations.rows).toEqual([{ id: 'globex', requireMfa: true }]);
+  });
+
+  it('is shown to the organization’s admin, who may not change it', async () => {
+    const admin = await gateway.tokens.user('orgadmin@globex.test');
+    const shown = await gateway.request(read, { id: 'globex' }, admin);
+    expect(shown.body).toEqual({ data: { organization: { id: 'globex', requireMfa: true } } });
+    const refused = await gateway.request(update, { id: 'globex', input: { requireMfa: false } }, admin);
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: 'You do not have permission to view that page.',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    expect((await data(read, { id: 'globex' })).organization.requireMfa).toBe(true);
+  });
+});
+
 describe('the lifecycle', () => {
   const move = (field: string) => `mutation($id: ID!) { ${field}(id: $id) { ${PAYLOAD} } }`;
   const read = `query($id: ID!) { organization(id: $id) { ${ORGANIZATION_FIELDS} } }`;

@@ -26,6 +26,7 @@ function toUpdateBody(input: UpdateOrganizationInput): RestOrganizationUpdate {
     body.preferences = { bi_portal: { default_states: input.biPortalDefaultStates } };
   // null (or an empty string) removes the portal URL: the platform is told so, not left to guess.
   if (input.biPortalUrl !== undefined) body.onboarding = { bi: { portal_url: input.biPortalUrl?.trim() || null } };
+  if (input.requireMfa != null) body.requireMfa = input.requireMfa;
   return body;
 }
 
