@@ -58,6 +58,7 @@ export function organizationRecord(overrides: Record<string, unknown> = {}) {
     primaryContact: { __typename: 'PrimaryContact', name: 'Ada Contact', email: 'ada@acme.test' },
     biPortalUrl: null,
     biPortal: { __typename: 'BiPortalPreferences', defaultStates: ['CA'] },
+    requireMfa: false,
     licenses: {
       __typename: 'Licenses',
       userLimit: 20,
