@@ -319,7 +319,12 @@ describe('an Org User reaches only their own profile', () => {
   it('reads their own profile: general and credentials, nothing to edit, and a page to change their password', async () => {
     await page.goto(profileUrl(ACME_HEALTH_ID, ACCOUNTS.orgUser));
     await page.getByRole('heading', { name: 'Uma Patel' }).waitFor();
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['General', 'Credentials', 'Password']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual([
+      'General',
+      'Credentials',
+      'Password',
+      'Sign-in security',
+    ]);
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Back to users' }).count()).toBe(0);
     await screenshot(page, journey, 'own profile');

@@ -169,3 +169,75 @@ describe('the persisted cache belongs to one user', () => {
     expect(localStorage.getItem(CACHE_KEY)).toBeNull();
   });
 });
+
+describe('sign-in security is kept in memory only', () => {
+  beforeEach(() => localStorage.clear());
+
+  interface UserSecurity {
+    user: {
+      __typename?: string;
+      email: string;
+      name: string;
+      mfa: { __typename?: string; enrolled: boolean; kinds: string[] };
+      sessions: { __typename?: string; id: string; ipAddress: string; userAgent: string; current: boolean }[];
+    };
+  }
+  const UserSecurityQuery = testDocument<UserSecurity, { email: string }>(`
+    query PersistenceTestUserSecurity($email: Email!) {
+      user(email: $email) {
+        email
+        name
+        mfa {
+          enrolled
+          kinds
+        }
+        sessions {
+          id
+          ipAddress
+          userAgent
+          current
+        }
+      }
+    }
+  `);
+  const answer = () => ({
+    user: {
+      __typename: 'User',
+      email: 'user@acme.test',
+      name: 'Ada Acme',
+      mfa: { __typename: 'SecondFactors', enrolled: true, kinds: ['TOTP'] },
+      sessions: [
+        {
+          __typename: 'SignInSession',
+          id: 'sid-1',
+          ipAddress: '203.0.113.7',
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0',
+          current: true,
+        },
+      ],
+    },
+  });
+
+  it('persists the user but not their sessions (addresses, browsers) nor their second factors', async () => {
+    const { setup } = testApolloSetup({ PersistenceTestUserSecurity: answer });
+    await setup.restoreFor('user@acme.test');
+    const read = await setup.client.query({ query: UserSecurityQuery, variables: { email: 'user@acme.test' } });
+    // In memory the page has them, the session embedded in its user's list.
+    expect(read.data?.user.sessions[0]?.ipAddress).toBe('203.0.113.7');
+    expect(Object.keys(setup.cache.extract())).not.toContain('SignInSession:sid-1');
+    await settle();
+    const stored = localStorage.getItem(CACHE_KEY) ?? '';
+    expect(stored).toContain('Ada Acme');
+    expect(stored).not.toContain('203.0.113.7');
+    expect(stored).not.toContain('Firefox');
+    expect(stored).not.toContain('sid-1');
+    expect(stored).not.toContain('enrolled');
+
+    // After a reload they are asked for again rather than shown from storage.
+    const reload = testApolloSetup({ PersistenceTestUserSecurity: answer });
+    await reload.setup.restoreFor('user@acme.test');
+    expect(
+      reload.setup.client.readQuery({ query: UserSecurityQuery, variables: { email: 'user@acme.test' } }),
+    ).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import type { InMemoryCache } from '@apollo/client';
 import { CachePersistor, LocalStorageWrapper } from 'apollo3-cache-persist';
+import { NOT_PERSISTED_FIELDS } from './type-policies.js';
 
 /** The persisted normalized cache, and whose it is (the signed-in user's email, lowercase). */
 export const CACHE_KEY = 'meridian.apollo.cache';
@@ -57,16 +58,39 @@ function throttledWriteTrigger(cache: InMemoryCache) {
 /** Beyond this the cache is not persisted (localStorage holds about 5 M characters in all). */
 const MAX_PERSISTED_CHARS = 3 * 1024 * 1024;
 
+/** A stored field's key is its name, or its name and arguments: `sessions`, `sessions({"limit":5})`. */
+const isFieldKey = (key: string, field: string) => key === field || key.startsWith(`${field}(`);
+
+/** Removes the NOT_PERSISTED_FIELDS of each normalized object; answers whether it removed any. */
+function dropNotPersistedFields(entities: Record<string, unknown>): boolean {
+  let dropped = false;
+  for (const entity of Object.values(entities)) {
+    if (typeof entity !== 'object' || entity === null) continue;
+    const record = entity as Record<string, unknown>;
+    const fields = NOT_PERSISTED_FIELDS[String(record.__typename)];
+    if (!fields) continue;
+    for (const key of Object.keys(record)) {
+      if (fields.some((field) => isFieldKey(key, field))) {
+        delete record[key];
+        dropped = true;
+      }
+    }
+  }
+  return dropped;
+}
+
 /**
- * Mutation results are never persisted: they are answers to one action, not data to show again (and
- * a created credential's payload belonged to one; its secret is nulled by the type policy anyway).
+ * What is written to localStorage. Mutation results are never persisted: they are answers to one
+ * action, not data to show again (and a created credential's payload belonged to one; its secret is
+ * nulled by the type policy anyway). Nor are NOT_PERSISTED_FIELDS (sessions, second factors).
  */
-async function withoutMutationResults(data: unknown): Promise<unknown> {
+async function persistableCache(data: unknown): Promise<unknown> {
   if (typeof data !== 'string') return data;
   const parsed = JSON.parse(data) as Record<string, unknown>;
-  if (!('ROOT_MUTATION' in parsed)) return data;
+  const hadMutations = 'ROOT_MUTATION' in parsed;
   delete parsed.ROOT_MUTATION;
-  return JSON.stringify(parsed);
+  const dropped = dropNotPersistedFields(parsed);
+  return hadMutations || dropped ? JSON.stringify(parsed) : data;
 }
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -91,7 +115,7 @@ export class CachePersistence {
       // The trigger throttles; the persistor then persists at once.
       debounce: 0,
       maxSize: MAX_PERSISTED_CHARS,
-      persistenceMapper: withoutMutationResults,
+      persistenceMapper: persistableCache,
     });
     // Nothing is written until an owner is known (restoreFor / adopt).
     this.persistor.pause();

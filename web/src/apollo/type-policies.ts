@@ -21,7 +21,9 @@ function catalogProductKey(object: Readonly<StoreObject>): string | undefined {
  * - objects without identity that different screens select differently are merged, not replaced;
  * - a created credential's one-time secret is never written: whatever a mutation answers, the cache
  *   (and so localStorage) stores null in its place. Components get the secret through
- *   mutateWithSecret / useSecretMutation (secret-mutation.ts). See secret.test.ts.
+ *   mutateWithSecret / useSecretMutation (secret-mutation.ts). See secret.test.ts;
+ * - a sign-in session is embedded in its user's `sessions`, which, with `mfa`, is never persisted
+ *   (NOT_PERSISTED_FIELDS).
  */
 export const typePolicies: TypePolicies = {
   Viewer: { keyFields: [] },
@@ -34,6 +36,8 @@ export const typePolicies: TypePolicies = {
   Provider: { keyFields: ['npi'] },
   Feature: { keyFields: false },
   ProviderLink: { keyFields: false },
+  // A session belongs to its user's list: never an entry of its own (see NOT_PERSISTED_FIELDS).
+  SignInSession: { keyFields: false },
   Licenses: { merge: true },
   TableauUserLicenses: { merge: true },
   PrimaryContact: { merge: true },
@@ -44,6 +48,15 @@ export const typePolicies: TypePolicies = {
       secret: { merge: () => null },
     },
   },
+};
+
+/**
+ * Fields kept in the cache in memory but never written to localStorage, by type: where and from which
+ * address a person is signed in, and which second factors they have, say too much about them to be
+ * left in the browser after the page is gone. A reload reads them again.
+ */
+export const NOT_PERSISTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  User: ['mfa', 'sessions'],
 };
 
 /** Root fields whose results are the catalog: never stale until the version check evicts them. */

@@ -14,7 +14,7 @@ export const PATHS = {
 } as const;
 
 /** The sub-pages of a user profile the console links to. */
-export type ProfileSection = 'general' | 'credentials' | 'password' | 'activity';
+export type ProfileSection = 'general' | 'credentials' | 'password' | 'security' | 'activity';
 
 const segment = (value: string) => encodeURIComponent(value);
 

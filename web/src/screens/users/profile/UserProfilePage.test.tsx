@@ -123,7 +123,12 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
   it('shows an Org User their own profile read-only (but for their password), and says why they cannot create a credential', async () => {
     renderWithGateway(profilePath(orgUser.email), orgUser, handlers(directory()));
     expect(await screen.findByRole('heading', { name: 'Ursula User' }, WAIT)).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['General', 'Credentials', 'Password']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'General',
+      'Credentials',
+      'Password',
+      'Sign-in security',
+    ]);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Back to users' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Credentials' }));
@@ -362,6 +367,7 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
       'General',
       'Credentials',
       'Password',
+      'Sign-in security',
       'Activity',
     ]);
     const sent = gateway.sent.find((request) => request.operationName === 'ActivityEvents');

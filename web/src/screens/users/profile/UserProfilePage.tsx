@@ -17,6 +17,7 @@ import { scalarText } from '../shared/user-fields.js';
 import { CredentialsSection } from './credentials/CredentialsSection.js';
 import { GeneralSection } from './general/GeneralSection.js';
 import { PasswordSection } from './password/PasswordSection.js';
+import { SecuritySection } from './security/SecuritySection.js';
 import { UserProfileQuery } from './profile-query.js';
 import {
   PROFILE_SECTION_TITLES,
@@ -41,7 +42,7 @@ function BackToUsers({ actor, organizationId }: { actor: SessionUser; organizati
 
 /**
  * /admin/org-management/{orgId}/users/{email}/profile/*: a user's profile, with its general,
- * credentials, password and activity pages (each for the permissions decisions.md gives; activity is
+ * credentials, password, sign-in security and activity pages (each for the permissions decisions.md gives; activity is
  * the audit trail of events about the user). Everyone reaches
  * their own profile. A user of another organization than the path's is "not found", as the gateway
  * answers for another tenant's user.
@@ -97,6 +98,16 @@ export function UserProfilePage() {
           element={
             sections.includes('password') ? (
               <PasswordSection email={userEmail} name={user.name} actor={actor} own={own} />
+            ) : (
+              <Redirect to={profileSectionPath(orgId, userEmail, 'general')} />
+            )
+          }
+        />
+        <Route
+          path="security"
+          element={
+            sections.includes('security') ? (
+              <SecuritySection email={userEmail} name={user.name} organizationId={orgId} actor={actor} own={own} />
             ) : (
               <Redirect to={profileSectionPath(orgId, userEmail, 'general')} />
             )

@@ -1,0 +1,35 @@
+import type { SecondFactorKind } from '../../../../gql/graphql.js';
+
+/** How each kind of second factor reads to people. */
+export const FACTOR_NAMES: Readonly<Record<SecondFactorKind, string>> = {
+  TOTP: 'Authenticator app',
+  PASSKEY: 'Passkey',
+};
+
+/** Recovery codes come ten at a time (shown once, at enrollment or when made anew). */
+export const RECOVERY_CODES_ISSUED = 10;
+
+/** What a user's second factors come to, in words: "Authenticator app and 2 passkeys", "None". */
+export function factorsText(mfa: { enrolled: boolean; kinds: readonly SecondFactorKind[]; passkeyCount: number }) {
+  if (!mfa.enrolled) return 'None';
+  const parts: string[] = [];
+  if (mfa.kinds.includes('TOTP')) parts.push(FACTOR_NAMES.TOTP);
+  if (mfa.kinds.includes('PASSKEY') || mfa.passkeyCount > 0)
+    parts.push(mfa.passkeyCount === 1 ? '1 passkey' : `${mfa.passkeyCount} passkeys`);
+  return parts.length === 0 ? 'Set up' : parts.join(' and ');
+}
+
+/** How a session signed in, from its RFC 8176 methods: "Password and authenticator app". */
+const METHOD_NAMES: Readonly<Record<string, string>> = {
+  pwd: 'password',
+  otp: 'authenticator app',
+  hwk: 'passkey',
+  swk: 'passkey',
+};
+
+export function signInMethodsText(methods: readonly string[]): string {
+  const named = [...new Set(methods.map((method) => METHOD_NAMES[method]).filter((name) => name !== undefined))];
+  if (named.length === 0) return '—';
+  const text = named.join(' and ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
