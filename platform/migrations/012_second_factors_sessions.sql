@@ -44,15 +44,20 @@ CREATE TABLE mfa_failures (
 CREATE INDEX mfa_failures_email_idx ON mfa_failures (email, failed_at);
 CREATE INDEX mfa_failures_ip_idx ON mfa_failures (client_ip, failed_at) WHERE client_ip IS NOT NULL;
 
--- A sign-in between its password and its second factor, per provider interaction, so that any
--- provider replica serves the next step: the key being enrolled, the WebAuthn challenge issued.
+-- A sign-in between its password and its second factor, per provider interaction ('interaction:'
+-- uid), or an enrollment from the account page (per provider session, 'session:' uid), so that any
+-- provider replica serves the next step: where the step stands, the key being enrolled (encrypted),
+-- the WebAuthn challenge issued, and once the factor is proven the methods it was proven with.
 CREATE TABLE mfa_pending (
-  interaction_uid text PRIMARY KEY,
-  email           text NOT NULL,
-  totp_secret     text,
-  challenge       text,
-  expires_at      timestamptz NOT NULL
+  id          text PRIMARY KEY,
+  email       text NOT NULL REFERENCES users(email) ON DELETE CASCADE,
+  stage       text NOT NULL CHECK (stage IN ('verify', 'enroll', 'enrolled', 'done')),
+  totp_secret text,
+  challenge   text,
+  amr         text[],
+  expires_at  timestamptz NOT NULL
 );
+CREATE INDEX mfa_pending_expires_idx ON mfa_pending (expires_at);
 
 -- Sign-in sessions: the provider's session uid is the `sid` every token of the session carries.
 CREATE TABLE user_sessions (

@@ -26,6 +26,11 @@ export interface PlatformConfig {
   databaseUrl: string | undefined;
   /** Secret keys signing the provider's cookies. */
   cookieKeys: string[];
+  /**
+   * Secrets the authenticator-app keys are encrypted with at rest: the first encrypts, each one decrypts
+   * (rotation). MFA_ENCRYPTION_KEYS, else the cookie keys (required in production either way).
+   */
+  mfaEncryptionKeys: string[];
   /** How long each step of an onboarding, deployment or offboarding job takes. */
   jobStepMs: number;
   /** The shared password of the seeded accounts. */
@@ -54,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const appEnv = env.APP_ENV ?? 'local';
   const cookieKeys = list(env.OIDC_COOKIE_KEYS);
   if (appEnv === 'production' && cookieKeys.length === 0) throw new Error('OIDC_COOKIE_KEYS must be set in production');
+  const mfaEncryptionKeys = list(env.MFA_ENCRYPTION_KEYS);
   return {
     productName: env.PRODUCT_NAME ?? 'Meridian',
     appEnv,
@@ -70,6 +76,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     databaseUrl: env.DATABASE_URL || undefined,
     cookieKeys: cookieKeys.length > 0 ? cookieKeys : ['meridian-local-cookie-key'],
+    mfaEncryptionKeys:
+      mfaEncryptionKeys.length > 0
+        ? mfaEncryptionKeys
+        : cookieKeys.length > 0
+          ? cookieKeys
+          : ['meridian-local-mfa-encryption-key'],
     jobStepMs: number(env.JOB_STEP_MS, 1500),
     seedPassword: env.SEED_PASSWORD ?? 'meridian-local-1',
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -10,6 +10,7 @@ import {
   recentLoginFailures,
   type LoginUserRow as UserRow,
 } from '../stores/login.js';
+import { deleteExpiredPending, deleteMfaFailuresBefore } from '../stores/mfa.js';
 import { anonymousActor, recordAuditEvent, type AuditActor, type AuditOrigin } from './audit.js';
 import { createPasswordLink, issuePasswordToken } from './password-tokens.js';
 
@@ -55,9 +56,28 @@ async function lockedForMinutes(db: Queryable, email: string, now: Date): Promis
 
 const recordFailure = insertLoginFailure;
 
-/** Failures older than the window count for nothing; the server's housekeeping removes them. */
+/**
+ * Failures older than the window count for nothing; the server's housekeeping removes them, the wrong
+ * second-factor codes of the same window, and second-factor steps whose sign-in has expired.
+ */
 export async function deleteStaleLoginFailures(db: Queryable, now = new Date()): Promise<void> {
-  await deleteLoginFailuresBefore(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  await deleteLoginFailuresBefore(db, windowStart);
+  await deleteMfaFailuresBefore(db, windowStart);
+  await deleteExpiredPending(db, now);
+}
+
+/** A sign-in completed, and how (RFC 8176 methods): its one 'sign-in' event, in the user's organization. */
+export async function recordSignIn(
+  db: Database,
+  origin: AuditOrigin,
+  user: SignedInUser,
+  methods: readonly string[],
+): Promise<void> {
+  const row = { email: user.email, role: user.role, organization_id: user.organizationId };
+  await db.transaction((tx) =>
+    auditSignInAttempt(tx, origin, user.email, row, { action: 'sign-in', details: { methods: [...methods] } }),
+  );
 }
 
 /** The longest email the trail keeps of an attempt (a form may post anything). */
@@ -67,12 +87,14 @@ const MAX_AUDITED_EMAIL = 254;
  * Records one sign-in attempt. A refused attempt's actor is anonymous (the email is only a claim) but
  * the event belongs to that user's organization when the email is theirs, so their Org Admin sees it.
  */
-async function auditAttempt(
+export async function auditSignInAttempt(
   tx: Queryable,
   origin: AuditOrigin,
   email: string,
-  user: UserRow | undefined,
-  outcome: { action: 'sign-in' } | { action: 'sign-in.failed' | 'sign-in.locked'; details: Record<string, unknown> },
+  user: Pick<UserRow, 'email' | 'role' | 'organization_id'> | undefined,
+  outcome:
+    | { action: 'sign-in'; details?: Record<string, unknown> }
+    | { action: 'sign-in.failed' | 'sign-in.locked'; details: Record<string, unknown> },
 ): Promise<void> {
   const actor: AuditActor =
     outcome.action === 'sign-in' && user
@@ -90,7 +112,7 @@ async function auditAttempt(
       action: outcome.action,
       organizationId: user?.organization_id ?? null,
       target: { type: 'user', id: email.slice(0, MAX_AUDITED_EMAIL) },
-      ...('details' in outcome ? { details: outcome.details } : {}),
+      ...(outcome.details ? { details: outcome.details } : {}),
     },
   );
 }
@@ -99,7 +121,9 @@ async function auditAttempt(
  * The platform's login check, used by the provider's sign-in form and by POST /login: the answer is the
  * status and body decisions.md fixes (401 wrong credentials, 403 expired password or inactive user,
  * 423 too many attempts). Every attempt leaves one audit event (sign-in, sign-in.failed with its reason,
- * sign-in.locked), written in the transaction of the attempt's own writes. The password hash is checked
+ * sign-in.locked), written in the transaction of the attempt's own writes; with `secondStepMayFollow` a
+ * right password records nothing yet (the provider's form, whose second factor may follow, calls
+ * recordSignIn once the person is in). The password hash is checked
  * outside any transaction: it is slow, and must not hold the database.
  */
 export async function checkLogin(
@@ -109,13 +133,17 @@ export async function checkLogin(
   password: string,
   origin: AuditOrigin,
   now = new Date(),
+  { secondStepMayFollow = false }: { secondStepMayFollow?: boolean } = {},
 ): Promise<LoginResult> {
   const normalized = email.trim().toLowerCase();
   const user = await findLoginUser(db, normalized);
   const lockedMinutes = await lockedForMinutes(db, normalized, now);
   if (lockedMinutes !== null) {
     await db.transaction((tx) =>
-      auditAttempt(tx, origin, normalized, user, { action: 'sign-in.locked', details: { minutes: lockedMinutes } }),
+      auditSignInAttempt(tx, origin, normalized, user, {
+        action: 'sign-in.locked',
+        details: { minutes: lockedMinutes },
+      }),
     );
     return refused(423, { message: MESSAGES.tooManyAttempts(lockedMinutes) });
   }
@@ -126,7 +154,7 @@ export async function checkLogin(
       await recordFailure(tx, normalized, now);
       // One reason for an unknown email and a wrong password alike.
       const details = { reason: 'invalid-credentials' };
-      await auditAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details });
+      await auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details });
     });
     return refused(401, { message: MESSAGES.invalidCredentials });
   }
@@ -135,7 +163,7 @@ export async function checkLogin(
     // The password was right: the throttle resets, whatever else stops the sign-in.
     await deleteLoginFailures(tx, normalized);
     const failed = (reason: string) =>
-      auditAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details: { reason } });
+      auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details: { reason } });
     if (!user.active) {
       await failed('inactive');
       return refused(403, { message: MESSAGES.inactiveUser });
@@ -148,7 +176,8 @@ export async function checkLogin(
         resetLink: createPasswordLink(config.consoleUrl, token),
       });
     }
-    await auditAttempt(tx, origin, normalized, user, { action: 'sign-in' });
+    // With a second factor to come, the sign-in is recorded once it is complete (recordSignIn).
+    if (!secondStepMayFollow) await auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in' });
     return {
       ok: true,
       user: {
@@ -159,4 +188,16 @@ export async function checkLogin(
       },
     };
   });
+}
+
+/** An active user as a sign-in knows them, for the steps after the password; undefined when gone or inactive. */
+export async function signedInUserOf(db: Queryable, email: string): Promise<SignedInUser | undefined> {
+  const user = await findLoginUser(db, email);
+  if (!user?.active) return undefined;
+  return {
+    email: user.email,
+    name: user.name,
+    role: isRole(user.role) ? user.role : DEFAULT_ROLE,
+    organizationId: user.organization_id,
+  };
 }
