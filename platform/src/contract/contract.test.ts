@@ -18,6 +18,7 @@ import { devCases } from './cases/dev.js';
 import { userCases } from './cases/users.js';
 import { credentialCases } from './cases/credentials.js';
 import { passwordCases } from './cases/passwords.js';
+import { mfaCases } from './cases/mfa.js';
 import { signInCases } from './cases/sign-in.js';
 import { userBulkCases } from './cases/user-bulk.js';
 import { OPENAPI_FILE, printOpenApi } from './openapi.js';
@@ -40,6 +41,7 @@ const CASES: ContractCase[] = [
   ...userCases,
   ...credentialCases,
   ...passwordCases,
+  ...mfaCases,
   ...signInCases,
   ...userBulkCases,
   ...invitationCases,

@@ -1,14 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@meridian/schema';
-import { requestIdOf } from '../http/request.js';
 import type { PlatformConfig } from '../config.js';
 import type { Database } from '../db/database.js';
-import type { AuditOrigin } from '../domain/audit.js';
-import { checkLogin } from '../domain/login.js';
-import { loginPage, noticePage, pageSecurityPolicy, type LoginFormError } from './login-page.js';
-
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+import { checkLogin, recordSignIn } from '../domain/login.js';
+import { PASSWORD_ONLY } from '../domain/mfa/methods.js';
+import { relyingPartyOf } from '../domain/mfa/passkeys.js';
+import { beginSecondStep, interactionStepId } from '../domain/mfa/second-step.js';
+import { secretBox } from '../domain/mfa/secret-box.js';
+import { accountSecurityHandler } from './account-security.js';
+import { serveAsset } from './assets.js';
+import { originOf, readForm, seeOther, sendHtml, tooLarge } from './http.js';
+import { loginPage, noticePage, type LoginFormError } from './login-page.js';
+import { secondFactorHandlers, type Interaction, type StepContext } from './second-factor.js';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -21,41 +25,17 @@ export function interactionPath(issuer: string, uid: string): string {
   return `${new URL(issuer).pathname.replace(/\/$/, '')}/interaction/${uid}`;
 }
 
-const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login)?$/;
-const MAX_FORM_BYTES = 16 * 1024;
+/** The interaction's pages: the form, the password post, and the second factor's pages and JSON calls. */
+const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login|\/mfa(?:\/passkey\/(?:options|verify))?)?$/;
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': pageSecurityPolicy(),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-  });
-  res.end(html);
-}
-
-/** The posted form's fields; null when the body is larger than any sign-in form. */
-async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
-  const type = req.headers['content-type'] ?? '';
-  if (!type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_FORM_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-/**
- * Where a sign-in attempt came from, for the audit trail: the provider's own (Koa's) reading of the
- * request, which behind nginx takes the X-Forwarded-For entry nginx appended (provider.ts).
- */
-function originOf(provider: Provider, req: IncomingMessage, res: ServerResponse): AuditOrigin {
-  return { requestId: requestIdOf(req), clientIp: provider.createContext(req, res).ip || null };
-}
+/** Which method each interaction path answers. */
+const METHODS: Record<string, readonly string[]> = {
+  '': ['GET'],
+  '/login': ['POST'],
+  '/mfa': ['GET', 'POST'],
+  '/mfa/passkey/options': ['POST'],
+  '/mfa/passkey/verify': ['POST'],
+};
 
 /** First-party consent: grant what the console asked for (scopes and the gateway's api_access). */
 async function grantRequested(provider: Provider, interaction: Interaction): Promise<InteractionResults> {
@@ -77,13 +57,26 @@ async function grantRequested(provider: Provider, interaction: Interaction): Pro
 }
 
 /**
- * The provider's interaction routes, on the provider's own server: GET /interaction/:uid shows the
- * sign-in form (or settles consent without a screen), POST /interaction/:uid/login checks the password.
- * Only the browser holding the interaction's signed cookie (SameSite=Lax, so never sent with a
- * cross-site POST) can see or finish an interaction, which is what makes the form CSRF-safe.
- * Returns false for any other path.
+ * The provider's own pages, on the provider's server: GET /interaction/:uid shows the sign-in form
+ * (or settles consent without a screen), POST /interaction/:uid/login checks the password, and
+ * /interaction/:uid/mfa… asks for the second factor or sets one up (second-factor.ts). Only the browser
+ * holding the interaction's signed cookie (SameSite=Lax, so never sent with a cross-site POST) can see
+ * or finish an interaction, which is what makes its forms CSRF-safe. Also served here: the pages'
+ * scripts (/assets, assets.ts) and the account security page (/account/security). Returns false for
+ * any other path.
  */
 export function interactionHandler({ provider, db, config }: InteractionDeps) {
+  const context: StepContext = {
+    provider,
+    db,
+    config,
+    box: secretBox(config.mfaEncryptionKeys),
+    rp: relyingPartyOf(config.issuer, config.productName),
+    path: (uid) => interactionPath(provider.issuer, uid),
+  };
+  const secondFactor = secondFactorHandlers(context);
+  const accountSecurity = accountSecurityHandler(context);
+
   const expired = (res: ServerResponse) =>
     sendHtml(
       res,
@@ -110,7 +103,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
       status,
       loginPage({
         productName: config.productName,
-        action: `${interactionPath(provider.issuer, interaction.uid)}/login`,
+        action: `${context.path(interaction.uid)}/login`,
         email: email ?? (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : ''),
         ...(error ? { error } : {}),
       }),
@@ -149,39 +142,51 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
   const submitLogin = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction) => {
     if (interaction.prompt.name !== 'login') return expired(res);
     const form = await readForm(req);
-    if (!form) return void res.writeHead(413, { connection: 'close' }).end();
+    if (!form) return tooLarge(res);
     const email = (form.get('email') ?? '').trim();
     // "Forgot password?" is the form's second button, so the email typed so far comes along.
-    if (form.get('intent') === 'forgot') return void res.writeHead(303, { location: forgotPasswordUrl(email) }).end();
+    if (form.get('intent') === 'forgot') return seeOther(res, forgotPasswordUrl(email));
     const password = form.get('password') ?? '';
     if (!email || !password)
       return showForm(res, 400, interaction, email, { message: 'Enter your email and password.' });
     // Text the database could not store (NUL) is no email of anyone's: said, never a server error.
     if (hasControlCharacters(email) || hasControlCharacters(password))
       return showForm(res, 400, interaction, '', { message: `Email and password: ${CONTROL_CHARACTERS_MESSAGE}` });
-    const result = await checkLogin(db, config, email, password, originOf(provider, req, res));
+    const origin = originOf(provider, req, res);
+    const result = await checkLogin(db, config, email, password, origin, new Date(), { secondStepMayFollow: true });
     if (!result.ok) return showForm(res, result.status, interaction, email, result.body);
+    // The second step lasts as long as the interaction it belongs to.
+    const expiresAt = new Date(interaction.exp * 1000);
+    const step = await beginSecondStep(db, config, result.user, interaction.uid, expiresAt);
+    if (step !== 'none') return seeOther(res, `${context.path(interaction.uid)}/mfa`);
+    await recordSignIn(db, origin, result.user, PASSWORD_ONLY);
     await provider.interactionFinished(
       req,
       res,
-      { login: { accountId: result.user.email } },
+      { login: { accountId: result.user.email, amr: PASSWORD_ONLY } },
       { mergeWithLastSubmission: false },
     );
   };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (serveAsset(req, res)) return true;
+    if (await accountSecurity(req, res)) return true;
     const match = ROUTE.exec(new URL(req.url ?? '/', 'http://local').pathname);
     if (!match) return false;
-    const [, uid = '', login] = match;
-    const expectedMethod = login ? 'POST' : 'GET';
-    if (req.method !== expectedMethod) {
-      res.writeHead(405, { allow: expectedMethod }).end();
+    const [, uid = '', sub = ''] = match;
+    const allowed = METHODS[sub]!;
+    if (!allowed.includes(req.method ?? '')) {
+      res.writeHead(405, { allow: allowed.join(', ') }).end();
       return true;
     }
     const interaction = await load(req, res, uid);
-    if (!interaction) expired(res);
-    else if (login) await submitLogin(req, res, interaction);
-    else await show(req, res, interaction);
+    if (!interaction) {
+      if (sub.startsWith('/mfa/passkey')) secondFactor.expiredJson(res);
+      else expired(res);
+    } else if (sub === '/login') await submitLogin(req, res, interaction);
+    else if (sub === '') await show(req, res, interaction);
+    else if (interaction.prompt.name !== 'login') expired(res);
+    else await secondFactor.handle(req, res, interaction, sub, interactionStepId(interaction.uid));
     return true;
   };
 }

@@ -6,15 +6,19 @@
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 import { faviconDataUri, SIGN_IN_APP_VERSION } from '@meridian/schema';
+import { assetUrl } from './assets.js';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
-/** Our pages load nothing from elsewhere and may not be framed (clickjacking). */
-export function pageSecurityPolicy(scriptNonce?: string): string {
-  const script = scriptNonce ? `'nonce-${scriptNonce}'` : "'none'";
-  return `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src ${script}; frame-ancestors 'none'; base-uri 'none'`;
+/**
+ * Our pages load nothing from elsewhere and may not be framed (clickjacking). Scripts come only from
+ * the provider's own origin (its /assets), never inline: an injected <script> or handler never runs.
+ * No form-action: the sign-in and sign-out forms end in redirects to the console, which it would block.
+ */
+export function pageSecurityPolicy(): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 const STYLE = `
@@ -34,6 +38,18 @@ a{color:#215db0}
 .link-button{width:auto;margin:1rem 0 0;padding:0;background:none;color:#215db0;font-weight:400;text-decoration:underline}
 .link-button:hover{background:none;color:#184a90}
 footer{text-align:center;color:#5f6b7c;font-size:.8rem;margin:-8vh 0 2rem}
+h2{font-size:1.1rem;margin:1.75rem 0 .5rem}
+.secondary{background:#fff;color:#215db0;border:1px solid #215db0}
+.secondary:hover{background:#edf4ff}
+.qr{display:block;margin:.5rem auto;width:200px;height:200px}
+.key{font:600 1rem/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.05em;word-break:break-all}
+.codes{columns:2;padding:0;list-style:none;font:1rem/2 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+details{margin:.5rem 0}
+details code{word-break:break-all;font-size:.85rem}
+[role=status]{padding:.75rem 1rem;margin-bottom:1rem;border-radius:4px;background:#e8f5e9;color:#1c6e42}
+.factor{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding:.5rem 0;border-bottom:1px solid #dce0e5}
+.factor form button{margin:0;width:auto;padding:.4rem .75rem}
+.hint{color:#5f6b7c;font-size:.9rem}
 `;
 
 export interface PageOptions {
@@ -41,12 +57,12 @@ export interface PageOptions {
   /** The page's own name; the title reads '{product} | {title}' like the console's. */
   title: string;
   body: string;
-  scriptNonce?: string;
-  script?: string;
+  /** Scripts of the provider's own assets (assets.ts assetUrl), run after the page has loaded. */
+  scripts?: readonly string[];
 }
 
-export function renderPage({ productName, title, body, scriptNonce, script }: PageOptions): string {
-  const scriptTag = script && scriptNonce ? `<script nonce="${scriptNonce}">${script}</script>` : '';
+export function renderPage({ productName, title, body, scripts = [] }: PageOptions): string {
+  const scriptTags = scripts.map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -56,13 +72,13 @@ export function renderPage({ productName, title, body, scriptNonce, script }: Pa
 <title>${escapeHtml(productName)} | ${escapeHtml(title)}</title>
 <link rel="icon" type="image/svg+xml" href="${faviconDataUri()}">
 <style>${STYLE}</style>
+${scriptTags}
 </head>
 <body>
 <main>
 ${body}
 </main>
 <footer>${escapeHtml(productName)} sign-in ${SIGN_IN_APP_VERSION}</footer>
-${scriptTag}
 </body>
 </html>`;
 }
@@ -131,25 +147,20 @@ export interface LogoutPageOptions {
    * itself, and the button is the fallback without JavaScript. Otherwise the user confirms or stays.
    */
   autoSubmit: boolean;
-  scriptNonce: string;
+  /** The issuer, under whose path the page's script (assets/logout.js) is served. */
+  issuer: string;
   /** Where "Stay signed in" leads (the console); staying needs no request to the provider. */
   stayHref: string;
 }
 
-export function logoutPage({ productName, form, autoSubmit, scriptNonce, stayHref }: LogoutPageOptions): string {
+export function logoutPage({ productName, form, autoSubmit, issuer, stayHref }: LogoutPageOptions): string {
   if (autoSubmit) {
     const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
     const body = `<h1>Signing out</h1>
 <p>Signing you out of ${escapeHtml(productName)}…</p>
 ${withLogout}
 <button type="submit" form="op.logoutForm">Sign out</button>`;
-    return renderPage({
-      productName,
-      title: 'Sign out',
-      body,
-      scriptNonce,
-      script: "document.getElementById('op.logoutForm').submit();",
-    });
+    return renderPage({ productName, title: 'Sign out', body, scripts: [assetUrl(issuer, 'logout.js')] });
   }
   const body = `<h1>Sign out of ${escapeHtml(productName)}?</h1>
 ${form}

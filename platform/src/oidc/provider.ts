@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import Provider, {
   errors,
   interactionPolicy,
@@ -139,13 +138,12 @@ function logoutSource(config: PlatformConfig) {
   return (ctx: KoaContextWithOIDC, form: string) => {
     const hint = ctx.oidc.entities.IdTokenHint;
     const autoSubmit = Boolean(hint && ctx.oidc.session?.accountId && hint.payload.sub === ctx.oidc.session.accountId);
-    const scriptNonce = randomBytes(16).toString('base64');
-    ctx.set('content-security-policy', pageSecurityPolicy(scriptNonce));
+    ctx.set('content-security-policy', pageSecurityPolicy());
     ctx.body = logoutPage({
       productName: config.productName,
       form,
       autoSubmit,
-      scriptNonce,
+      issuer: config.issuer,
       stayHref: config.consoleUrl,
     });
   };

@@ -10,6 +10,7 @@ import { invitationRoutes } from './invitations.js';
 import { licenseRoutes } from './licenses.js';
 import { lifecycleRoutes } from './lifecycle.js';
 import { loginRoutes } from './login.js';
+import { mfaRoutes } from './mfa.js';
 import { organizationRoutes } from './organizations.js';
 import { passwordRoutes } from './passwords.js';
 import { providerLinkRoutes } from './provider-links.js';
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     invitationRoutes,
     credentialRoutes,
     passwordRoutes,
+    mfaRoutes,
     loginRoutes,
     catalogRoutes,
     featureRoutes,

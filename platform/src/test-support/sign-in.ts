@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { generate } from 'otplib';
 import type { RunningPlatform } from '../server.js';
 import { FIXTURE_PASSWORD } from './fixture.js';
 
@@ -84,16 +85,40 @@ export function submitSignIn(
   return browser.follow(action, new URL(platform.issuer).origin, formBody({ email, password }));
 }
 
+/** The current code of an authenticator app holding `key`; `stepsAhead` gives a later step's (within the drift allowed). */
+export const totpCode = (key: string, stepsAhead = 0) =>
+  generate({ secret: key, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+
+/** The second step's page (/interaction/:uid/mfa) a right password led to. */
+export const isSecondStep = (url: URL) => /\/interaction\/[^/]+\/mfa$/.test(url.pathname);
+
+/** Posts `code` to the second step's form on `page`; answers the final response and where it went. */
+export function submitCode(platform: RunningPlatform, browser: Browser, page: string, pageUrl: URL, code: string) {
+  const action = new URL(formAction(page)!, pageUrl);
+  return browser.follow(action, new URL(platform.issuer).origin, formBody({ code }));
+}
+
+export interface SignInOptions {
+  password?: string;
+  browser?: Browser;
+  /** For a person with an authenticator app: the code to type at the second step (e.g. totpCode(key)). */
+  code?: string | (() => Promise<string>);
+}
+
 /** The whole sign-in through the real form; answers the token response and the browser (its session). */
 export async function signIn(
   platform: RunningPlatform,
   oidc: client.Configuration,
   email: string,
-  { password = FIXTURE_PASSWORD, browser = new Browser() }: { password?: string; browser?: Browser } = {},
+  { password = FIXTURE_PASSWORD, browser = new Browser(), code }: SignInOptions = {},
 ) {
   const { response, landed, codeVerifier, state } = await openSignIn(platform, oidc, browser);
   if (response.status !== 200) throw new Error(`The sign-in page answered ${response.status}`);
-  const done = await submitSignIn(platform, browser, await response.text(), landed, email, password);
+  let done = await submitSignIn(platform, browser, await response.text(), landed, email, password);
+  if (isSecondStep(done.url) && code !== undefined) {
+    const typed = typeof code === 'string' ? code : await code();
+    done = await submitCode(platform, browser, await done.response.text(), done.url, typed);
+  }
   if (!done.url.href.startsWith(consoleRedirectUri(platform)))
     throw new Error(`Sign-in of ${email} ended at ${done.url.href}`);
   const tokens = await client.authorizationCodeGrant(oidc, done.url, {
@@ -102,3 +127,7 @@ export async function signIn(
   });
   return { tokens, browser };
 }
+
+/** Exchanges the console's code a finished sign-in landed on for tokens. */
+export const redeemCode = (oidc: client.Configuration, landed: URL, codeVerifier: string, state: string) =>
+  client.authorizationCodeGrant(oidc, landed, { pkceCodeVerifier: codeVerifier, expectedState: state });

@@ -32,7 +32,7 @@ export interface FactorOwner {
 
 export type FactorKind = 'totp' | 'passkey';
 
-/** Which factors a person has; never a secret (User.mfa, GET /user/{email}/mfa). */
+/** Which factors a person has; never a secret (User.mfa, GET /users/{email}/mfa). */
 export interface MfaStatus {
   enrolled: boolean;
   kinds: FactorKind[];
@@ -189,7 +189,7 @@ export async function removeFactor(
 
 // --- Administrators (REST) ---
 
-/** A user's factors as their administrators see them (GET /user/{email}/mfa). */
+/** A user's factors as their administrators see them (GET /users/{email}/mfa). */
 export async function userMfa(db: Queryable, who: Pick<ServiceCaller, 'caller' | 'guard'>, email: string) {
   const user = await userInScope(db, who, 'userMfa', email);
   return mfaStatusOf(db, user.email);
