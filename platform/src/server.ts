@@ -10,6 +10,7 @@ import { migrate } from './db/migrate.js';
 import { holdPglite } from './db/pglite-lock.js';
 import { startJobSweeper } from './domain/jobs.js';
 import { deleteStaleLoginFailures } from './domain/login.js';
+import { deleteStaleSessions } from './domain/sessions.js';
 import { deleteExpiredModels } from './oidc/adapter.js';
 import { interactionHandler } from './oidc/interactions.js';
 import { ensureSigningKeys, KEY_REFRESH_MS, LiveSigningKeys, type SigningKeys } from './oidc/keys.js';
@@ -67,8 +68,8 @@ function lateBoundServer() {
 
 function startHousekeeping(db: Database): () => void {
   const timer = setInterval(() => {
-    Promise.all([deleteExpiredModels(db), deleteStaleLoginFailures(db)]).catch((error: unknown) =>
-      console.error('Housekeeping of sign-in data failed', error),
+    Promise.all([deleteExpiredModels(db), deleteStaleLoginFailures(db), deleteStaleSessions(db)]).catch(
+      (error: unknown) => console.error('Housekeeping of sign-in data failed', error),
     );
   }, HOUSEKEEPING_MS);
   timer.unref();

@@ -19,6 +19,8 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   passwordExpired: 'Your password has expired.',
   inactiveUser: 'Your account has been deactivated. Please contact your administrator.',
+  /** A token of a sign-in session that was ended (signed out, revoked, deactivation, a reset): refused at once. */
+  sessionEnded: 'This session has ended; sign in again.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
   httpStatus: (status: number) => `${status} http status received`,
   // Refusals of data-access credentials (decisions.md), said by the platform and shown ahead by the console.

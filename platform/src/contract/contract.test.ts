@@ -21,6 +21,7 @@ import { passwordCases } from './cases/passwords.js';
 import { mfaCases } from './cases/mfa.js';
 import { signInCases } from './cases/sign-in.js';
 import { userBulkCases } from './cases/user-bulk.js';
+import { sessionCases } from './cases/sessions.js';
 import { OPENAPI_FILE, printOpenApi } from './openapi.js';
 
 /**
@@ -45,6 +46,7 @@ const CASES: ContractCase[] = [
   ...signInCases,
   ...userBulkCases,
   ...invitationCases,
+  ...sessionCases,
 ];
 
 // ajv-formats is CommonJS: its default export arrives as the module under NodeNext's types.

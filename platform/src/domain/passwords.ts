@@ -27,6 +27,7 @@ import {
   sendMail,
   type PasswordTokenPurpose,
 } from './password-tokens.js';
+import { endUserSessions } from './sessions.js';
 import { findUser, userInScope, type UserRow } from './users.js';
 
 type MailConfig = Pick<PlatformConfig, 'consoleUrl' | 'productName'>;
@@ -121,6 +122,8 @@ export async function createPassword(db: Database, origin: AuditOrigin, token: s
     if (currentHash !== null && (await verify(currentHash, password)))
       assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
     await setPassword(tx, email, password);
+    // A reset signs out every session: whoever knew the old password is signed out with it.
+    await endUserSessions(tx, email);
     // The one-time link proved who they are: the event is theirs, though they were not signed in.
     const user = (await findUser(tx, email))!;
     const actor = { id: email, kind: 'user', role: user.role, organizationId: user.organization_id } as const;
@@ -173,6 +176,8 @@ export async function initiatePasswordReset(db: Database, who: ServiceCaller, em
   const user = await userInScope(db, who, 'initiatePasswordReset', email);
   await db.transaction(async (tx) => {
     await mailPasswordLink(tx, config.consoleUrl, config.productName, user.email, 'initiated');
+    // An administrator resets a password they suspect is known: every session ends with it.
+    await endUserSessions(tx, user.email);
     await auditPassword(tx, who.source, 'password.reset-initiate', user.email, user);
   });
   return user.email;

@@ -1,45 +1,79 @@
 import type { Queryable } from '../db/database.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../oidc/lifetimes.js';
 import {
   deleteProviderRecords,
+  deleteStaleSessionRecords,
   insertRevocations,
   markSessionRevoked,
-  markUserSessionsRevoked,
+  markSessionsRevoked,
+  selectLatestRevocationSeq,
+  selectRevocationsAfter,
   selectStoredSession,
   selectStoredSessionsOf,
 } from '../stores/sessions.js';
 
-// Ending sign-in sessions. An ended session is marked in user_sessions (the REST API refuses its
-// tokens' sid at once), appended to session_revocations (the feed every gateway follows), and removed
-// from the provider's storage with its grants and refresh tokens (nothing more can be issued under it).
-// Call these inside the transaction of the change that ends them (deactivation, a password or factor
-// reset): the sessions end exactly when that change commits.
+// Ending sign-in sessions, and the feed of ended ones the gateways follow. An ended session is marked
+// in user_sessions (the REST API refuses its tokens' sid at once), appended to session_revocations (the
+// feed every gateway follows), and removed from the provider's storage with its grants and refresh
+// tokens (nothing more can be issued under it). The end* functions take the transaction of the change
+// that ends the sessions (deactivation, a password or factor reset): they end when that change commits.
 
 const unique = (values: string[]) => [...new Set(values)];
 
-/**
- * Ends every session of `email` but `options.except` (the caller's own, for "sign out my other
- * sessions"); answers how many ended.
- */
-export async function endUserSessions(
-  tx: Queryable,
-  email: string,
-  options: { except?: string } = {},
-): Promise<number> {
-  const except = options.except ?? null;
-  const stored = (await selectStoredSessionsOf(tx, email)).filter((session) => session.uid !== except);
-  const recorded = await markUserSessionsRevoked(tx, email, except);
+/** Ends every session of `emails` but `except`; answers how many ended. */
+async function endSessionsOfUsers(tx: Queryable, emails: string[], except: string | null): Promise<number> {
+  if (emails.length === 0) return 0;
+  const stored = (await selectStoredSessionsOf(tx, emails)).filter((session) => session.uid !== except);
+  const recorded = await markSessionsRevoked(tx, emails, stored, except);
   const sids = unique([...recorded, ...stored.map((session) => session.uid)]);
   await insertRevocations(tx, sids);
   await deleteProviderRecords(tx, sids, unique(stored.flatMap((session) => session.grantIds)));
   return sids.length;
 }
 
+/**
+ * Ends every session of `email` but `options.except` (the caller's own, for "sign out my other
+ * sessions"); answers how many ended.
+ */
+export function endUserSessions(tx: Queryable, email: string, options: { except?: string } = {}): Promise<number> {
+  return endSessionsOfUsers(tx, [email], options.except ?? null);
+}
+
+/** Ends every session of each of `emails` (a bulk deactivation's batch); answers how many ended. */
+export function endSessionsOfEach(tx: Queryable, emails: string[]): Promise<number> {
+  return endSessionsOfUsers(tx, emails, null);
+}
+
 /** Ends session `sid`; answers whether it was live (recorded and not yet ended, or still held by the provider). */
 export async function endSession(tx: Queryable, sid: string): Promise<boolean> {
   const stored = await selectStoredSession(tx, sid);
-  const recorded = await markSessionRevoked(tx, sid);
-  if (!recorded && !stored) return false;
+  if (!(await markSessionRevoked(tx, sid, stored))) return false;
   await insertRevocations(tx, [sid]);
   await deleteProviderRecords(tx, [sid], stored?.grantIds ?? []);
   return true;
 }
+
+/**
+ * How long an ended session's sid must be remembered: its access tokens (which cannot be renewed once
+ * it ends) live at most ACCESS_TOKEN_TTL_SECONDS, plus the clock tolerance verifiers allow and margin.
+ */
+export const REVOCATION_RETAIN_SECONDS = ACCESS_TOKEN_TTL_SECONDS + 60;
+/** The most sids one page of the feed carries; a reader asks again from the cursor while pages are full. */
+export const REVOCATION_PAGE = 1000;
+
+/** The feed after `after`: the sids ended since, still young enough to matter, and where to read on from. */
+export async function revocationsAfter(db: Queryable, after: number) {
+  // The newest seq first: every entry up to it is committed (stores/sessions.ts insertRevocations), so
+  // the page read next misses none below it, and the cursor never passes one not yet read.
+  const latest = await selectLatestRevocationSeq(db);
+  const entries = await selectRevocationsAfter(db, { after, upTo: latest }, REVOCATION_RETAIN_SECONDS, REVOCATION_PAGE);
+  const full = entries.length === REVOCATION_PAGE;
+  return {
+    cursor: full ? entries[entries.length - 1]!.seq : Math.max(after, latest),
+    sids: entries.map((entry) => entry.sid),
+    retainSeconds: REVOCATION_RETAIN_SECONDS,
+  };
+}
+
+/** Forgets feed entries no token can need any more, and long-finished sessions. */
+export const deleteStaleSessions = (db: Queryable) => deleteStaleSessionRecords(db, REVOCATION_RETAIN_SECONDS);

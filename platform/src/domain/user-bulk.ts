@@ -18,6 +18,7 @@ import { recordAuditEvents, type AuditSource } from './audit.js';
 import type { Caller } from './caller.js';
 import { assertValid } from './errors.js';
 import { getOrganization, licenseUsage, type OrganizationRow } from './organizations.js';
+import { endSessionsOfEach } from './sessions.js';
 import { activeOrgAdminCount, userAuditEvent, type UserRow } from './users.js';
 
 /** The users a bulk action names: listed emails, or every user of the list's search. */
@@ -131,6 +132,8 @@ async function applyBatch(
     toChange.map((user) => user.email),
     active,
   );
+  // Deactivation signs the users out everywhere: their access tokens stop working at once.
+  if (!active) await endSessionsOfEach(tx, updated.map((row) => row.email));
   const after = new Map(updated.map((row) => [row.email, row]));
   const action = active ? 'user.activate' : 'user.deactivate';
   await recordAuditEvents(

@@ -37,6 +37,7 @@ import { auditChanges, recordAuditEvent, type AuditEventInput, type AuditSource 
 import type { Caller, ServiceCaller } from './caller.js';
 import { assertValid, conflict, forbidden, notFound } from './errors.js';
 import { sendInvitation } from './invitation-links.js';
+import { endUserSessions } from './sessions.js';
 import { getOrganization, type OrganizationRow } from './organizations.js';
 import { assertSeat, assertUserPlace } from './user-limits.js';
 import { toUser, toUserWithCredentials, toUsers } from './user-records.js';
@@ -168,6 +169,8 @@ export async function setUserActive(
       }
     }
     const updated = target.active === active ? target : await updateUserActive(tx, email, active);
+    // Deactivation signs the user out everywhere: their access tokens stop working at once.
+    if (!active) await endUserSessions(tx, email);
     await auditUser(tx, source, active ? 'user.activate' : 'user.deactivate', target, updated);
     return updated;
   });

@@ -12,6 +12,8 @@ export interface Principal {
   subject: string;
   role: Role;
   organizationId: string;
+  /** The sign-in session of a user's token (its `sid`); client-credentials tokens have none. */
+  sessionId?: string;
 }
 
 export interface TokenVerifier {
@@ -60,13 +62,17 @@ export async function authenticate(
   }
 
   const email = String(payload.sub).toLowerCase();
-  const user = await findUserStanding(db, email);
+  const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+  const user = await findUserStanding(db, email, sessionId ?? null);
   if (!user) throw forbidden(MESSAGES.userMissing);
   if (!user.active) throw unauthorized(MESSAGES.inactiveUser);
+  // Ended (signed out, revoked, or by deactivation or a reset): refused at once, not when the token expires.
+  if (user.session_ended) throw unauthorized(MESSAGES.sessionEnded);
   return {
     kind: 'user',
     subject: email,
     role: isRole(user.role) ? user.role : DEFAULT_ROLE,
     organizationId: user.organization_id,
+    ...(sessionId === undefined ? {} : { sessionId }),
   };
 }

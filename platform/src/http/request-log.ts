@@ -1,7 +1,10 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** Health and readiness probes: one every few seconds from each prober would drown the other lines. */
-const PROBE_ROUTES: ReadonlySet<string> = new Set(['/healthz']);
+/**
+ * Health and readiness probes, and the gateways' polls of the session revocation feed: one every few
+ * seconds (the feed: several a second) from each would drown the other lines.
+ */
+const PROBE_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/session-revocations']);
 
 /** What the line of an answered request says (its id is the request logger's `reqId`). */
 export interface RequestLine {

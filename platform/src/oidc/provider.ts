@@ -6,18 +6,20 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { PlatformConfig } from '../config.js';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { databaseAdapterFactory } from './adapter.js';
 import { interactionPath } from './interactions.js';
 import type { SigningKeys } from './keys.js';
 import { logoutPage, noticePage, pageSecurityPolicy } from './login-page.js';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ID_TOKEN_TTL_SECONDS,
+  INTERACTION_TTL_SECONDS,
+  SESSION_TTL_SECONDS,
+} from './lifetimes.js';
+import { recordSessions, redeemedSource } from './session-events.js';
 
-/** Access tokens for the gateway live 5 minutes (decisions.md "Sign-in and sessions"). */
-export const ACCESS_TOKEN_TTL_SECONDS = 300;
-/** A sign-in lasts a working day at most: the session, its grant and its rotating refresh tokens. */
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
-export const ID_TOKEN_TTL_SECONDS = 60 * 60;
-export const INTERACTION_TTL_SECONDS = 60 * 60;
+export { ACCESS_TOKEN_TTL_SECONDS, ID_TOKEN_TTL_SECONDS, INTERACTION_TTL_SECONDS, SESSION_TTL_SECONDS };
 
 /** The scope every API call needs; it is the gateway's (the resource server's) only scope. */
 export const API_SCOPE = 'api_access';
@@ -31,7 +33,7 @@ const REVOCATION_PATH = '/token/revocation';
 export interface ProviderOptions {
   /** With the issuer the provider really answers at (port 0 resolved). */
   config: PlatformConfig;
-  db: Queryable;
+  db: Database;
   /** The key set now; the provider takes keys only at construction, so server.ts makes a new one when it changes. */
   keys: SigningKeys;
   /** Behind one proxy that sets X-Forwarded-* (nginx: TRUST_PROXY=true). */
@@ -64,6 +66,8 @@ export function clientsOf(config: PlatformConfig): ClientMetadata[] {
         `${origin}/sandbox`,
       ]),
       post_logout_redirect_uris: origins.flatMap((origin) => [`${origin}/`, origin]),
+      // The ID token says when the person signed in (with how, amr), as the gateway's tokens do.
+      require_auth_time: true,
     },
     {
       client_id: config.cliClientId,
@@ -80,12 +84,18 @@ export function clientsOf(config: PlatformConfig): ClientMetadata[] {
   ];
 }
 
-/** Users sign in by email; an inactive user has no account, so refresh_token grants fail too. */
+/**
+ * Users sign in by email; an inactive user has no account, so refresh_token grants fail too. Nor has a
+ * token redeemed under an ended session (its code or refresh token names the session): ending a
+ * session deletes its refresh tokens, and this refuses one saved by a refresh under way meanwhile.
+ */
 function findAccount(db: Queryable): Configuration['findAccount'] {
-  return async (_ctx, sub) => {
+  return async (_ctx, sub, token) => {
+    const sid = (token as { sessionUid?: string } | undefined)?.sessionUid ?? null;
     const { rows } = await db.query<{ email: string; name: string }>(
-      'SELECT email, name FROM users WHERE email = $1 AND active',
-      [sub.toLowerCase()],
+      `SELECT email, name FROM users WHERE email = $1 AND active
+          AND NOT EXISTS (SELECT 1 FROM user_sessions WHERE sid = $2 AND revoked_at IS NOT NULL)`,
+      [sub.toLowerCase(), sid],
     );
     const user = rows[0];
     if (!user) return undefined;
@@ -184,7 +194,8 @@ export function providerConfiguration({ config, db, keys }: ProviderOptions): Co
     jwks: { keys: keys.privateJwks },
     cookies: { keys: config.cookieKeys },
     findAccount: findAccount(db),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // amr with openid: the ID token says how the person signed in (RFC 8176), whatever else is asked.
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     // api_access is listed too so a client's `scope` metadata may name it; tokens get it from the resource server.
     scopes: ['openid', 'email', 'profile', API_SCOPE],
     pkce: { required: () => true },
@@ -223,9 +234,11 @@ export function providerConfiguration({ config, db, keys }: ProviderOptions): Co
     // The console is the only interactive client and it relies on refresh tokens (no offline_access).
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     extraTokenClaims: (ctx, token) => {
-      if (token.kind !== 'ClientCredentials') return undefined;
-      const metadata: Record<string, unknown> = ctx.oidc.client?.metadata() ?? {};
-      return { client_role: metadata.role, client_org: metadata.organization };
+      if (token.kind === 'ClientCredentials') {
+        const metadata: Record<string, unknown> = ctx.oidc.client?.metadata() ?? {};
+        return { client_role: metadata.role, client_org: metadata.organization };
+      }
+      return sessionClaims(ctx, token);
     },
     // Functions, not numbers: a numeric AccessToken ttl would override the resource server's lifetime.
     ttl: {
@@ -242,6 +255,22 @@ export function providerConfiguration({ config, db, keys }: ProviderOptions): Co
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
     renderError: errorPage(config),
+  };
+}
+
+/**
+ * A user's access token names its sign-in session (`sid`, the session's uid: ending the session ends
+ * the token at the gateways and the REST API) and how and when the person signed in (amr, auth_time,
+ * from the code or refresh token redeemed). Client-credentials tokens have no session.
+ */
+function sessionClaims(ctx: KoaContextWithOIDC, token: { kind: string }) {
+  const sid = (token as { sessionUid?: string }).sessionUid;
+  if (token.kind !== 'AccessToken' || !sid) return undefined;
+  const source = redeemedSource(ctx);
+  return {
+    sid,
+    ...(source?.amr?.length ? { amr: source.amr } : {}),
+    ...(typeof source?.authTime === 'number' ? { auth_time: source.authTime } : {}),
   };
 }
 
@@ -266,5 +295,6 @@ export function createProvider(options: ProviderOptions): Provider {
   revocationAnswersJson(provider);
   const onError = options.onError ?? ((error: unknown) => console.error('OpenID provider error', error));
   provider.on('server_error', (_ctx: unknown, error: unknown) => onError(error));
+  recordSessions(provider, options.db, SESSION_TTL_SECONDS, onError);
   return provider;
 }

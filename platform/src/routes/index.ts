@@ -15,6 +15,7 @@ import { organizationRoutes } from './organizations.js';
 import { passwordRoutes } from './passwords.js';
 import { providerLinkRoutes } from './provider-links.js';
 import { providerRoutes } from './providers.js';
+import { sessionRoutes } from './sessions.js';
 import { userBulkRoutes } from './user-bulk.js';
 import { userRoutes } from './users.js';
 
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     licenseRoutes,
     userRoutes,
     userBulkRoutes,
+    sessionRoutes,
     invitationRoutes,
     credentialRoutes,
     passwordRoutes,

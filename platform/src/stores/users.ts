@@ -215,10 +215,18 @@ export async function updateUsersActive(tx: Queryable, emails: string[], active:
 }
 
 /** What a token's user must still be to call the API: their role, organization and whether they are active. */
-export async function findUserStanding(db: Queryable, email: string) {
-  const { rows } = await db.query<{ role: string | null; organization_id: string; active: boolean }>(
-    'SELECT role, organization_id, active FROM users WHERE email = $1',
-    [email],
+/** A caller's role, organization and standing; `sid`, their token's session: whether it has ended (one indexed lookup joined in). */
+export async function findUserStanding(db: Queryable, email: string, sid: string | null = null) {
+  const { rows } = await db.query<{
+    role: string | null;
+    organization_id: string;
+    active: boolean;
+    session_ended: boolean;
+  }>(
+    `SELECT u.role, u.organization_id, u.active, s.revoked_at IS NOT NULL AS session_ended
+       FROM users u LEFT JOIN user_sessions s ON s.sid = $2 AND s.revoked_at IS NOT NULL
+      WHERE u.email = $1`,
+    [email, sid],
   );
   return rows[0];
 }

@@ -1,0 +1,100 @@
+import type { Database, Queryable } from '../db/database.js';
+import { selectLiveSessionOwner, selectLiveSessions } from '../stores/sessions.js';
+import { recordAuditEvent, type AuditSource } from './audit.js';
+import type { ServiceCaller } from './caller.js';
+import { DomainError, notFound } from './errors.js';
+import { endSession, endUserSessions } from './sessions.js';
+import { userInScope } from './users.js';
+
+// A person's sign-in sessions as they and their administrators see them: listed, ended one by one or
+// all at once (sign out everywhere), each ending audited as session.revoke.
+
+/** A session as the REST API lists it. */
+export interface SessionView {
+  id: string;
+  startedAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  clientIp: string | null;
+  methods: string[];
+  current: boolean;
+}
+
+/** The live sessions of `email`, newest first; `currentSid` is the caller's own (their token's sid). */
+export async function listUserSessions(
+  db: Queryable,
+  who: Pick<ServiceCaller, 'caller' | 'guard'>,
+  email: string,
+  currentSid: string | undefined,
+): Promise<SessionView[]> {
+  const user = await userInScope(db, who, 'userSessions', email);
+  return (await selectLiveSessions(db, user.email)).map((row) => ({
+    id: row.sid,
+    startedAt: row.started_at.toISOString(),
+    lastUsedAt: row.last_used_at.toISOString(),
+    userAgent: row.user_agent,
+    clientIp: row.client_ip,
+    methods: row.amr,
+    current: row.sid === currentSid,
+  }));
+}
+
+async function auditRevocation(
+  tx: Queryable,
+  source: AuditSource,
+  user: { email: string; organization_id: string },
+  count: number,
+) {
+  await recordAuditEvent(tx, source, {
+    action: 'session.revoke',
+    organizationId: user.organization_id,
+    target: { type: 'user', id: user.email },
+    details: { count },
+  });
+}
+
+/**
+ * Signs `email` out everywhere; with `exceptCurrent`, everywhere but the caller's current session
+ * (`currentSid`). Answers how many sessions ended.
+ */
+export async function revokeUserSessions(
+  db: Database,
+  who: ServiceCaller,
+  email: string,
+  options: { exceptCurrent?: boolean; currentSid?: string | undefined },
+): Promise<number> {
+  const user = await userInScope(db, who, 'revokeUserSessions', email);
+  const except = options.exceptCurrent ? options.currentSid : undefined;
+  return db.transaction(async (tx) => {
+    const count = await endUserSessions(tx, user.email, except === undefined ? {} : { except });
+    await auditRevocation(tx, who.source, user, count);
+    return count;
+  });
+}
+
+export const SESSION_NOT_FOUND = 'Session not found.';
+
+/**
+ * The session's owner when `caller` may end their sessions: themselves, or a user they may sign out
+ * everywhere (revokeUserSessions with the owner as target, which allows the caller's own).
+ */
+async function mayEnd(db: Queryable, who: Pick<ServiceCaller, 'caller' | 'guard'>, owner: string) {
+  try {
+    return await userInScope(db, who, 'revokeUserSessions', owner);
+  } catch (error) {
+    // Another tenant's session, or one the caller may not end, answers like an unknown id.
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
+/** Ends one session: the owner's own, or one of a user the caller manages; anything else is not found. */
+export async function revokeSession(db: Database, who: ServiceCaller, sid: string): Promise<void> {
+  const owner = await selectLiveSessionOwner(db, sid);
+  const user = owner === null ? null : await mayEnd(db, who, owner);
+  if (!user) throw notFound('Session');
+  await db.transaction(async (tx) => {
+    if (!(await endSession(tx, sid))) throw notFound('Session');
+    await auditRevocation(tx, who.source, user, 1);
+  });
+}
