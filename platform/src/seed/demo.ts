@@ -25,6 +25,13 @@ const STEADY_PASSWORD_MAX_AGE_DAYS = 30;
 
 export const BANNER_CREDENTIAL_ID = 'cred_7d3f9a2e5b1c4e8fa6d0c2b4';
 
+/**
+ * The one demo account with a second factor (an authenticator app) for trying the second step. Its key
+ * is fixed and published (base32, 20 bytes), so it is seeded only outside production (second-factor.ts).
+ */
+export const TOTP_DEMO_EMAIL = 'mfa@acme.test';
+export const TOTP_DEMO_KEY = 'JBSWY3DPEHPK3PXPMERIDIANDEMOKEY2';
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'admin@meridian.test',
@@ -72,6 +79,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     organizationId: ACME_HEALTH_ID,
     demonstrates: 'Password expired: sign-in offers a reset link.',
     passwordAgeDays: EXPIRED_PASSWORD_AGE_DAYS,
+  },
+  {
+    email: TOTP_DEMO_EMAIL,
+    name: 'Mina Moreau',
+    role: 'orgUser',
+    organizationId: ACME_HEALTH_ID,
+    demonstrates: `Signs in with an authenticator app: add the key ${TOTP_DEMO_KEY} to your app, then enter its code after the password.`,
   },
   {
     email: 'banner@acme.test',

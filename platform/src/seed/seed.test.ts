@@ -19,7 +19,9 @@ import { licenseUsage } from '../domain/organizations.js';
 import { CATALOG, CUSTOMER_SEGMENTS } from './catalog.js';
 import { BANNER_CREDENTIAL_ID, DEMO_ACCOUNTS, DEMO_EMAILS } from './demo.js';
 import { SCALE_ORGANIZATION_ID, SCALE_USER_COUNT } from './scale.js';
-import { planSeed, reanchorDemoAccounts, seedIfEmpty } from './seed.js';
+import { planSeed, reanchorDemoAccounts, seedIfEmpty, TOTP_DEMO_EMAIL, TOTP_DEMO_KEY } from './seed.js';
+import { ensureDemoSecondFactor } from './second-factor.js';
+import { secretBox } from '../domain/mfa/secret-box.js';
 
 const config = { ...loadConfig({ APP_ENV: 'testing' }), productName: 'Meridian' };
 const now = new Date();
@@ -354,5 +356,24 @@ describe('seedIfEmpty on a seeded database', () => {
     expect(
       await count('SELECT count(*)::int AS n FROM users WHERE organization_id = $1', [SCALE_ORGANIZATION_ID]),
     ).toBe(SCALE_USER_COUNT);
+  });
+});
+
+describe('the demo account with an authenticator app', () => {
+  it('has its published key set up (encrypted), and gets it back when it was removed', async () => {
+    const secret = async () =>
+      (await rows<{ secret: string }>('SELECT secret FROM mfa_totp WHERE email = $1', [TOTP_DEMO_EMAIL]))[0]?.secret;
+    const box = secretBox(config.mfaEncryptionKeys);
+    expect(box.open((await secret())!)).toBe(TOTP_DEMO_KEY);
+    await db.query('DELETE FROM mfa_totp WHERE email = $1', [TOTP_DEMO_EMAIL]);
+    await seedIfEmpty(db, config, { now });
+    expect(box.open((await secret())!)).toBe(TOTP_DEMO_KEY);
+  });
+
+  it('is never given its published key in production', async () => {
+    await db.query('DELETE FROM mfa_totp WHERE email = $1', [TOTP_DEMO_EMAIL]);
+    await ensureDemoSecondFactor(db, { ...config, appEnv: 'production' });
+    expect(await count('SELECT count(*)::int AS n FROM mfa_totp WHERE email = $1', [TOTP_DEMO_EMAIL])).toBe(0);
+    await ensureDemoSecondFactor(db, config);
   });
 });

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { seedCatalog } from './catalog.js';
 import { CREDENTIAL_COLUMNS, organizationCredentials, userCredentials, type CredentialRecord } from './credentials.js';
 import { DEMO_EMAILS, demoUsers, reanchorDemoAccounts } from './demo.js';
+import { ensureDemoSecondFactor } from './second-factor.js';
 import {
   ACME_HEALTH_ID,
   JOB_COLUMNS,
@@ -34,7 +35,7 @@ import {
 } from './scale.js';
 import { USER_COLUMNS, fitLicenses, organizationUsers, withPrimaryContact, type UserRecord } from './users.js';
 
-export { DEMO_ACCOUNTS, type DemoAccount } from './demo.js';
+export { DEMO_ACCOUNTS, TOTP_DEMO_EMAIL, TOTP_DEMO_KEY, type DemoAccount } from './demo.js';
 export { reanchorDemoAccounts };
 
 export interface SeedOptions {
@@ -160,7 +161,8 @@ async function hasRow(db: Queryable, sql: string, params: unknown[] = []): Promi
 }
 
 /**
- * Seeds a new database on first start; returns false when it already held data. With `scale`, also
+ * Seeds a new database on first start; returns false when it already held data (whose demo account
+ * with an authenticator app is then kept: second-factor.ts). With `scale`, also
  * adds the 100,000-user organization, then or on a later start if it is missing. The shared password
  * is hashed once for every seeded user.
  */
@@ -170,11 +172,15 @@ export async function seedIfEmpty(db: Database, config: PlatformConfig, options:
   const addScale =
     options.scale === true &&
     (empty || !(await hasRow(db, 'SELECT 1 FROM organizations WHERE id = $1', [SCALE_ORGANIZATION_ID])));
-  if (!empty && !addScale) return false;
+  if (!empty && !addScale) {
+    await ensureDemoSecondFactor(db, config, now);
+    return false;
+  }
   const passwordHash = await hash(config.seedPassword);
   await db.transaction(async (tx) => {
     if (empty) await insertPlan(tx, planSeed(config.productName, passwordHash, now), now);
     if (addScale) await insertScale(tx, passwordHash, now);
+    await ensureDemoSecondFactor(tx, config, now);
   });
   // Statistics for the tables just filled: without them the planner guesses (PGlite runs no
   // autovacuum) and answers a search of the scale organization from the wrong index.
