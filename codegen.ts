@@ -44,6 +44,7 @@ const config: CodegenConfig = {
           ProviderLinkRowStatus: gatewayModule('provider', 'RestProviderLinkRowStatus'),
           ProviderLinkSortField: '@meridian/schema#ProviderLinkSortKey',
           UserStatus: gatewayModule('invitation', 'RestUserStatus'),
+          SecondFactorKind: gatewayModule('security', 'RestSecondFactorKind'),
         },
         // Parent types are the platform's REST shapes; field resolvers turn them into the contract's.
         mappers: {
@@ -60,6 +61,8 @@ const config: CodegenConfig = {
           AnalyticsSummary: gatewayModule('analytics', 'RestAnalyticsSummary'),
           Viewer: gatewayModule('session', 'ViewerSource'),
           SearchResults: gatewayModule('search', 'SearchQuery'),
+          SecondFactors: gatewayModule('security', 'RestSecondFactors'),
+          SignInSession: gatewayModule('security', 'RestSignInSession'),
         },
       },
     },

@@ -28,6 +28,8 @@ export const PLATFORM_BACKED_FIELDS: ReadonlySet<string> = new Set([
   'Organization.features',
   'User.organization',
   'User.passwordResetMeta',
+  'User.mfa',
+  'User.sessions',
   'Viewer.organization',
   'Viewer.features',
   'CredentialPayload.user',

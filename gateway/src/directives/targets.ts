@@ -29,6 +29,17 @@ function parentOrganization(typeName: string, source: unknown): string | null {
 }
 
 /**
+ * The user record a field acts on, for `self` operations: its email argument, or for a field of a
+ * User (User.mfa, User.sessions) that user's own email, so that everyone reads their own.
+ */
+export function targetEmailOf(guard: FieldGuard, source: unknown, args: Record<string, unknown>): string | undefined {
+  if (typeof args.email === 'string') return args.email;
+  if (guard.isRoot || guard.typeName !== 'User') return undefined;
+  const email = (source as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : undefined;
+}
+
+/**
  * The organizations a field acts on, for OWN_ORG scope: its organizationId or id argument (root
  * organization fields), the organization of the user its email argument names (null when that user
  * is not visible), its parent's organization for nested fields, and the caller's own organization for

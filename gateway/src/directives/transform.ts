@@ -12,7 +12,7 @@ import type { GatewayContext } from '../context.js';
 import { featureAvailability } from './features.js';
 import { guardOf, type FieldGuard } from './guard.js';
 import { featureUnavailable, forbidden, unauthenticated, userMissing } from './refusals.js';
-import { targetOrganizations } from './targets.js';
+import { targetEmailOf, targetOrganizations } from './targets.js';
 
 /** The field's error for a refusal of the decision (the field resolves to null with it). */
 function refusalError(decision: Exclude<AccessDecision, { allowed: true }>): GraphQLError {
@@ -47,7 +47,7 @@ function enforce(
   if (!operation) throw forbidden();
   const availability = new Map<string, FeatureAvailability>();
   const facts: AccessFacts = {
-    targetEmail: typeof args.email === 'string' ? args.email : undefined,
+    targetEmail: targetEmailOf(guard, source, args),
     featureAvailability: (feature, organizationId) => availability.get(`${feature} ${organizationId}`),
   };
   const actor = context.caller && actorOf(context.caller);

@@ -12,6 +12,7 @@ import { organizationResolvers } from './organization/resolvers.js';
 import { passwordResolvers } from './password/resolvers.js';
 import { providerResolvers } from './provider/resolvers.js';
 import { searchResolvers } from './search/resolvers.js';
+import { securityResolvers } from './security/resolvers.js';
 import { sessionResolvers } from './session/resolvers.js';
 import { userBulkResolvers } from './user-bulk/resolvers.js';
 import { userResolvers } from './user/resolvers.js';
@@ -32,6 +33,7 @@ const MODULES: readonly Resolvers[] = [
   passwordResolvers,
   sessionResolvers,
   searchResolvers,
+  securityResolvers,
 ];
 
 /**
