@@ -5,6 +5,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import { ProviderKeys } from './auth/jwks.js';
+import { EndedSessions } from './auth/ended-sessions.js';
 import { VerifiedTokenCache } from './auth/token-cache.js';
 import { UserRecordCache } from './auth/user-cache.js';
 import type { GatewayConfig } from './config.js';
@@ -15,6 +16,7 @@ import { createHttpApp } from './http/handler.js';
 import { TrustedDocuments } from './trusted-documents/manifest.js';
 import { PreparedOperations } from './prepared/operations.js';
 import { RateLimiter } from './shared-state/rate-limiter.js';
+import { RevocationFeed } from './shared-state/revocation-feed.js';
 import { SharedRedis } from './shared-state/redis.js';
 import { UserChanges } from './shared-state/user-changes.js';
 import { resolvers } from './modules/index.js';
@@ -85,12 +87,18 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
   const redis = config.redisUrl ? await SharedRedis.open(config.redisUrl, log) : undefined;
   const limiter = new RateLimiter(config.rateLimitPerMinute, redis);
   const userChanges = new UserChanges(users, redis, log);
+  const ended = config.sessionRevocationCheck ? new EndedSessions() : undefined;
+  // Its own transport: the feed's polls are not the requests' upstream calls (metrics, connections).
+  const feedTransport = ended ? new PlatformTransport(config) : undefined;
+  const feed =
+    ended && feedTransport ? new RevocationFeed(feedTransport, ended, config.sessionRevocationPollMs, log) : undefined;
   const schema = buildGatewaySchema();
   const prepared = new PreparedOperations();
   const apollo = createApolloServer(schema, config, log, trustedDocumentsOf(config, log), prepared);
 
   let starting: Promise<void> | undefined;
-  const ready = () => (starting ??= apollo.start());
+  // Requests wait for the ended sessions too: a token revoked before this replica started is refused.
+  const ready = () => (starting ??= Promise.all([apollo.start(), feed?.start()]).then(() => undefined));
   const http = createHttpApp({
     config,
     apollo,
@@ -98,6 +106,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     prepared,
     keys,
     tokens,
+    ended,
     transport,
     users,
     userChanges,
@@ -123,9 +132,11 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     },
     close: async () => {
       limiter.stop();
+      feed?.stop();
       await http.app.close();
       if (starting) await apollo.stop();
       await transport.close();
+      await feedTransport?.close();
       await redis?.close();
     },
     metrics,

@@ -43,6 +43,14 @@ export interface GatewayConfig {
   trustedDocumentsFile: string;
   /** Who may run documents beyond those (ARBITRARY_DOCUMENTS): `tools`, `users`, `anonymous`, role keys. */
   ownDocuments: OwnDocumentsPolicy;
+  /** How often the platform's feed of ended sessions is read: a session ended anywhere is refused here within about this. */
+  sessionRevocationPollMs: number;
+  /**
+   * Whether tokens of ended sessions are refused here (SESSION_REVOCATION_CHECK, default true). Only the
+   * bench turns it off, to measure what the check costs: without it an ended session's access token
+   * works at the gateway until it expires (the platform still refuses it).
+   */
+  sessionRevocationCheck: boolean;
 }
 
 /** Where `pnpm codegen` writes the console's operations, from this file in src/ or dist/. */
@@ -85,6 +93,11 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 /** Every console operation fits well within it (cost/budget.test.ts). */
 export const DEFAULT_MAX_PLATFORM_CALLS = 60;
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+/**
+ * 250 ms: an ended session is refused by every replica within a poll and a round trip (the promise is
+ * one second), for one small indexed read per replica, four a second, however many users sign in.
+ */
+export const DEFAULT_SESSION_REVOCATION_POLL_MS = 250;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const appEnv = env.APP_ENV ?? 'local';
@@ -115,5 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ownDocuments: parseOwnDocumentsPolicy(
       env.ARBITRARY_DOCUMENTS ?? (appEnv === 'production' ? 'tools' : 'tools,users,anonymous'),
     ),
+    sessionRevocationPollMs: Math.max(
+      50,
+      number('SESSION_REVOCATION_POLL_MS', env.SESSION_REVOCATION_POLL_MS, DEFAULT_SESSION_REVOCATION_POLL_MS),
+    ),
+    sessionRevocationCheck: boolean('SESSION_REVOCATION_CHECK', env.SESSION_REVOCATION_CHECK, true),
   };
 }

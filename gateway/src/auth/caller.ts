@@ -4,7 +4,7 @@ import type { Caller } from '../context.js';
 import { getUser } from '../modules/user/platform.js';
 import type { PlatformClient } from '../platform/client-types.js';
 import { PlatformCallCancelled, PlatformError } from '../platform/errors.js';
-import { AuthRefusal } from './errors.js';
+import { AuthRefusal, sessionEnded } from './errors.js';
 import type { CachedUser, UserRecordCache } from './user-cache.js';
 import type { TokenIdentity } from './identity.js';
 
@@ -30,7 +30,8 @@ async function fetchOwnRecord(platform: PlatformClient, subject: string): Promis
   } catch (error) {
     if (!(error instanceof PlatformError) || error instanceof PlatformCallCancelled) throw error;
     if (isMissing(error)) return { found: false };
-    // The platform refuses an inactive user's own token with 401.
+    // The platform refuses an inactive user's own token with 401, and a token of an ended session.
+    if (error.status === 401 && error.message === MESSAGES.sessionEnded) throw sessionEnded();
     if (error.status === 401)
       throw new AuthRefusal(401, MESSAGES.inactiveUser, 'UNAUTHENTICATED', 'Bearer error="invalid_token"', 'inactive');
     if (error.status === 403)

@@ -1,3 +1,5 @@
+import { MESSAGES } from '@meridian/schema';
+
 /**
  * A request refused before any field runs: a present but bad token (401), a token without the
  * api_access scope (403), or sign-in keys that cannot be fetched (503). Answered as a JSON GraphQL
@@ -21,6 +23,10 @@ export class AuthRefusal extends Error {
 export const INVALID_TOKEN_MESSAGE = 'The access token is invalid or expired.';
 export const MISSING_SCOPE_MESSAGE = 'The access token lacks the api_access scope.';
 export const KEYS_UNAVAILABLE_MESSAGE = 'Sign-in cannot be checked right now. Try again shortly.';
+
+/** The token's sign-in session has ended (signed out, revoked, deactivation, a reset): refused like a bad token. */
+export const sessionEnded = () =>
+  new AuthRefusal(401, MESSAGES.sessionEnded, 'UNAUTHENTICATED', 'Bearer error="invalid_token"', 'session ended');
 
 export const invalidToken = (reason: string) =>
   new AuthRefusal(401, INVALID_TOKEN_MESSAGE, 'UNAUTHENTICATED', 'Bearer error="invalid_token"', reason);

@@ -1,7 +1,8 @@
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { isRole } from '@meridian/schema';
 import type { GatewayConfig } from '../config.js';
-import { invalidToken, keysUnavailable, missingScope } from './errors.js';
+import type { EndedSessions } from './ended-sessions.js';
+import { invalidToken, keysUnavailable, missingScope, sessionEnded } from './errors.js';
 import type { TokenIdentity } from './identity.js';
 import type { ProviderKeys } from './jwks.js';
 import type { VerifiedTokenCache } from './token-cache.js';
@@ -51,8 +52,8 @@ async function signedPayload(token: string, keys: ProviderKeys, audience: string
 /**
  * Verifies an access token against the provider's remote JWKS (issuer, audience, exp and nbf with a
  * small clock tolerance, asymmetric algorithms, the api_access scope) and says who it speaks for.
- * With a cache, a token that verified before (and has not expired) is answered from it.
- * Throws AuthRefusal.
+ * With a cache, a token that verified before (and has not expired) is answered from it. With `ended`,
+ * a user's token whose session has ended is refused, cached or not. Throws AuthRefusal.
  */
 export async function verifyAccessToken(
   token: string,
@@ -61,9 +62,21 @@ export async function verifyAccessToken(
   cache?: VerifiedTokenCache,
   /** The connection it came on (its socket), which the cache remembers the token's key for. */
   connection?: object,
+  ended?: EndedSessions,
 ): Promise<TokenIdentity> {
-  const cached = cache?.get(token, connection);
-  if (cached) return cached;
+  const identity = cache?.get(token, connection) ?? (await verifiedIdentity(token, keys, config, cache));
+  // After the cache, so a token verified before its session ended is refused too.
+  if (ended && identity.kind === 'user' && identity.sessionId !== undefined && ended.has(identity.sessionId))
+    throw sessionEnded();
+  return identity;
+}
+
+async function verifiedIdentity(
+  token: string,
+  keys: ProviderKeys,
+  config: Pick<GatewayConfig, 'audience'>,
+  cache: VerifiedTokenCache | undefined,
+): Promise<TokenIdentity> {
   const payload = await verifiedPayload(token, keys, config.audience);
   const identity = identityOf(payload, String(payload.sub));
   // jwtVerify required exp.
@@ -84,5 +97,6 @@ function identityOf(payload: JWTPayload, subject: string): TokenIdentity {
     const clientId = typeof payload.client_id === 'string' ? payload.client_id : subject;
     return { kind: 'client', subject: clientId, role: payload.client_role, organizationId: payload.client_org };
   }
-  return { kind: 'user', subject: subject.toLowerCase() };
+  const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+  return { kind: 'user', subject: subject.toLowerCase(), sessionId };
 }

@@ -8,6 +8,7 @@ import { credentialsOf } from '../auth/bearer.js';
 import { AuthRefusal, invalidToken } from '../auth/errors.js';
 import type { UserRecordCache } from '../auth/user-cache.js';
 import type { ProviderKeys } from '../auth/jwks.js';
+import type { EndedSessions } from '../auth/ended-sessions.js';
 import type { VerifiedTokenCache } from '../auth/token-cache.js';
 import type { TokenIdentity } from '../auth/identity.js';
 import { verifyAccessToken } from '../auth/verify-token.js';
@@ -34,6 +35,8 @@ export interface GraphQLDeps {
   keys: ProviderKeys;
   /** Tokens verified before, so a client's repeated token is not verified (RSA) on every request. */
   tokens: VerifiedTokenCache;
+  /** Sign-in sessions that have ended, whose tokens are refused (undefined: the check is off, bench only). */
+  ended: EndedSessions | undefined;
   transport: PlatformTransport;
   users: UserRecordCache;
   limiter: RateLimiter;
@@ -146,7 +149,14 @@ async function identityOf(
   if (credentials.kind === 'anonymous') return { identity: null };
   if (credentials.kind === 'malformed') throw invalidToken('malformed Authorization header');
   return {
-    identity: await verifyAccessToken(credentials.token, deps.keys, deps.config, deps.tokens, request.raw.socket),
+    identity: await verifyAccessToken(
+      credentials.token,
+      deps.keys,
+      deps.config,
+      deps.tokens,
+      request.raw.socket,
+      deps.ended,
+    ),
     token: credentials.token,
   };
 }

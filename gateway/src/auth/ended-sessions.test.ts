@@ -1,0 +1,118 @@
+// A session ended at the platform is refused by the gateway within a second, even for a token it has
+// verified and a caller it has cached: `{ __typename }` below makes no platform call at all, so only
+// the gateway's own check can refuse it (it follows the platform's feed of ended sessions). Tokens
+// come from real sign-ins at the real provider.
+import { decodeJwt } from 'jose';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@meridian/schema';
+import { discoverConsole, signIn } from '@meridian/platform/test-support';
+import { gatewayConfigFor, listenGateway, startTestGateway, type TestGateway } from '../test-support/gateway.js';
+import { EndedSessions } from './ended-sessions.js';
+
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  // The user's record is kept 30 s: only the ended-session check can refuse the request sooner.
+  gateway = await startTestGateway({ config: { userCacheTtlMs: 30_000 } });
+});
+afterAll(async () => {
+  await gateway?.close();
+});
+
+async function signedIn(email: string) {
+  const { tokens } = await signIn(gateway.platform, await discoverConsole(gateway.platform), email);
+  return { token: tokens.access_token, sid: decodeJwt(tokens.access_token).sid as string };
+}
+
+const ask = (url: string, token: string, query = '{ __typename }') =>
+  request(url)
+    .post('/graphql')
+    .set('content-type', 'application/json')
+    .set('authorization', `Bearer ${token}`)
+    .send({ query });
+const viewer = (url: string, token: string) => ask(url, token, '{ viewer { email } }');
+
+/** Ends session `sid` at the platform, as its owner. */
+async function endAtPlatform(token: string, sid: string) {
+  const response = await fetch(`${gateway.platform.restUrl}/sessions/${sid}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Asks every 25 ms until the gateway refuses the token; answers how long that took. */
+async function refusedWithin(url: string, token: string, limitMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const answer = await ask(url, token);
+    if (answer.status === 401) {
+      expect(answer.body.errors[0]).toMatchObject({
+        message: MESSAGES.sessionEnded,
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
+      expect(answer.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+      return Date.now() - started;
+    }
+    expect(answer.status).toBe(200);
+    if (Date.now() - started > limitMs) throw new Error(`Still accepted after ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('a token of an ended session', () => {
+  it('is refused within a second, though the gateway verified it and cached its caller before', async () => {
+    // The same token again and again: verified once, then answered from the token and user caches.
+    const { token, sid } = await signedIn('user@acme.test');
+    for (let i = 0; i < 3; i++)
+      expect((await viewer(gateway.url, token)).body.data.viewer.email).toBe('user@acme.test');
+    // A gateway without the check (the bench's baseline) shows what the caches alone would do.
+    const unchecked = await listenGateway(gatewayConfigFor(gateway.platform, { sessionRevocationCheck: false }));
+    try {
+      expect((await viewer(unchecked.url, token)).status).toBe(200);
+
+      await endAtPlatform(token, sid);
+      expect(await refusedWithin(gateway.url, token, 1000)).toBeLessThan(1000);
+      // Without the check, the cached token and caller still answer (anything asking the platform is refused there).
+      expect((await ask(unchecked.url, token)).body).toEqual({ data: { __typename: 'Query' } });
+    } finally {
+      await unchecked.close();
+    }
+  });
+
+  it('is refused at once by a gateway started after the session ended (the feed is read before serving)', async () => {
+    const { token, sid } = await signedIn('orgadmin@acme.test');
+    await endAtPlatform(token, sid);
+    const later = await listenGateway(gatewayConfigFor(gateway.platform, { sessionRevocationPollMs: 60_000 }));
+    try {
+      const answer = await ask(later.url, token);
+      expect(answer.status).toBe(401);
+      expect(answer.body.errors[0].message).toBe(MESSAGES.sessionEnded);
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('leaves the person’s other sessions working', async () => {
+    const ended = await signedIn('user@globex.test');
+    const other = await signedIn('user@globex.test');
+    await endAtPlatform(ended.token, ended.sid);
+    await refusedWithin(gateway.url, ended.token, 1000);
+    expect((await viewer(gateway.url, other.token)).status).toBe(200);
+  });
+});
+
+describe('the list of ended sessions', () => {
+  it('forgets a session once its tokens have expired', () => {
+    let now = 1_000;
+    const sessions = new EndedSessions(() => now);
+    sessions.add(['a', 'b'], 500);
+    now = 1_200;
+    sessions.add(['b'], 500);
+    expect(sessions.has('a') && sessions.has('b')).toBe(true);
+    now = 1_600;
+    sessions.prune();
+    expect([sessions.has('a'), sessions.has('b')]).toEqual([false, true]);
+  });
+});
