@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@meridian/schema';
+import { graphql, sleep, startTestCluster, tokenFrom, userToken, type RunningCluster } from './support/cluster.js';
+
+const ACME_HEALTH_ID = 'acme-health';
+const PASSWORD = 'cluster-sessions-password-1';
+const CONSOLE_URL = 'http://localhost:5173';
+/** The promise: an ended session is refused everywhere within a second. */
+const WITHIN_MS = 1000;
+
+/**
+ * Issue 29: a session ended through one gateway replica is refused by every gateway replica (each
+ * follows the platform's feed of ended sessions) and by both platform replicas (which read the shared
+ * database) within a second, though every gateway had verified and cached the token before.
+ */
+describe('a sign-in session ended on a cluster', () => {
+  let cluster: RunningCluster;
+  let admin: string;
+
+  beforeAll(async () => {
+    cluster = await startTestCluster({ consoleUrl: CONSOLE_URL });
+    admin = await tokenFrom(cluster.platforms[0]!.oidcUrl, cluster.cliClient);
+  }, 180_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  async function createUser(email: string): Promise<void> {
+    const answer = await graphql(
+      cluster.urls.gateway,
+      admin,
+      `
+        mutation Create($org: ID!, $input: CreateUserInput!) {
+          createUser(organizationId: $org, input: $input) {
+            user {
+              email
+            }
+          }
+        }
+      `,
+      { org: ACME_HEALTH_ID, input: { name: 'Session Test', email, password: PASSWORD, role: 'ORG_USER' } },
+    );
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data?.createUser).toMatchObject({ user: { email } });
+  }
+
+  const sidOf = (jwt: string) =>
+    (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
+  /** Whether each replica takes the token now: the gateways answering a field that needs no platform call. */
+  async function accepted(token: string, email: string): Promise<Record<string, boolean>> {
+    const gateways = cluster.gateways.map(async (gateway, index) => {
+      const answer = await graphql(`${gateway.origin}/graphql`, token, '{ __typename }');
+      if (answer.status === 401) expect(answer.body.errors?.[0]?.message).toBe(MESSAGES.sessionEnded);
+      else expect(answer.status).toBe(200);
+      return [`gateway-${index + 1}`, answer.status === 200] as const;
+    });
+    const platforms = cluster.platforms.map(async (platform, index) => {
+      const response = await fetch(`${platform.restUrl}/user/email/${email}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as { message?: string };
+      if (response.status === 401) expect(body.message).toBe(MESSAGES.sessionEnded);
+      else expect(response.status).toBe(200);
+      return [`platform-${index + 1}`, response.status === 200] as const;
+    });
+    return Object.fromEntries(await Promise.all([...gateways, ...platforms]));
+  }
+
+  it('is refused by all three gateway replicas and both platform replicas within a second', async () => {
+    const email = 'cluster.sessions@acme.test';
+    await createUser(email);
+    const ended = await userToken(cluster.urls.issuer, CONSOLE_URL, email, PASSWORD);
+    const kept = await userToken(cluster.urls.issuer, CONSOLE_URL, email, PASSWORD);
+    // Every replica has verified (and cached) both tokens.
+    expect(Object.values(await accepted(ended, email)).every(Boolean)).toBe(true);
+    expect(Object.values(await accepted(kept, email)).every(Boolean)).toBe(true);
+
+    // Ended through the first gateway replica, by the person themselves.
+    const revoked = await graphql(
+      `${cluster.gateways[0]!.origin}/graphql`,
+      ended,
+      'mutation End($id: ID!) { revokeSession(id: $id) { revoked } }',
+      { id: sidOf(ended) },
+    );
+    expect(revoked.body).toEqual({ data: { revokeSession: { revoked: 1 } } });
+    const revokedAt = Date.now();
+
+    let answers = await accepted(ended, email);
+    while (Object.values(answers).some(Boolean) && Date.now() - revokedAt < WITHIN_MS) {
+      await sleep(50);
+      answers = await accepted(ended, email);
+    }
+    const tookMs = Date.now() - revokedAt;
+    console.info(`[cluster] an ended session was refused everywhere ${tookMs} ms after its revocation`);
+    expect(answers).toEqual({
+      'gateway-1': false,
+      'gateway-2': false,
+      'gateway-3': false,
+      'platform-1': false,
+      'platform-2': false,
+    });
+    expect(tookMs).toBeLessThan(WITHIN_MS);
+    // The person's other session is not touched.
+    expect(Object.values(await accepted(kept, email)).every(Boolean)).toBe(true);
+  });
+});
