@@ -17,6 +17,7 @@ import { cpuSecondsOf, memoryOf } from './process-cpu.js';
 import type { BenchContext, BenchSection } from './report.js';
 import { startReplayPlatform } from './replay-platform.js';
 import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
+import { measureSessionCheck, renderSessionCheck, type SessionCheckFigures } from './session-check.js';
 import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 import { startGatewayProcess } from '../e2e/support/gateway-process.js';
 import { freePort } from '@meridian/platform/test-support';
@@ -220,7 +221,7 @@ async function measureOn(
   database: BenchDatabase,
   load: LoadSettings,
   log: (message: string) => void,
-): Promise<GatewayFigures> {
+): Promise<GatewayFigures & { sessionCheck: SessionCheckFigures[] }> {
   const config = loadConfig({
     APP_ENV: 'testing',
     LOG_LEVEL: 'silent',
@@ -290,7 +291,9 @@ async function measureOn(
     await peer?.close();
     peer = undefined;
     const ownWork = await measureOwnWork(platform, await freshToken(), peerStarted, load, log);
+    const sessionCheck = await measureSessionCheck(platform, load, loadWithCpu, log);
     return {
+      sessionCheck,
       database,
       comparisons,
       restCallsPerQuery,
@@ -318,9 +321,10 @@ export const gatewaySection: BenchSection = {
     const load = DEFAULT_LOAD;
     context.log('building the gateway as production does (tsc -b gateway/tsconfig.build.json)…');
     buildGateway();
-    const rendered = await measureOnEachDatabase(context.command, async (database) =>
-      renderFigures(await measureOn(database, load, context.log)),
-    );
+    const rendered = await measureOnEachDatabase(context.command, async (database) => {
+      const figures = await measureOn(database, load, context.log);
+      return [renderFigures(figures), renderSessionCheck(figures.sessionCheck)].join('\n\n');
+    });
     return [
       '## GraphQL gateway',
       `Measured ${context.date} on ${context.machine}.`,
