@@ -114,11 +114,17 @@ describe('tokens of a sign-in session', () => {
     const session = await signIn('user@globex.test');
     const access = decodeJwt(session.accessToken);
     expect(access.auth_time).toBeGreaterThanOrEqual(before);
-    expect(decodeJwt(session.idToken).auth_time).toBe(access.auth_time);
+    // A password alone (RFC 8176), in both tokens.
+    expect(access.amr).toEqual(['pwd']);
+    expect(decodeJwt(session.idToken)).toMatchObject({ auth_time: access.auth_time, amr: ['pwd'] });
 
     // A refreshed token stays in the same session.
     const refreshed = await client.refreshTokenGrant(consoleClient, session.refreshToken);
-    expect(decodeJwt(refreshed.access_token)).toMatchObject({ sid: session.sid, auth_time: access.auth_time });
+    expect(decodeJwt(refreshed.access_token)).toMatchObject({
+      sid: session.sid,
+      auth_time: access.auth_time,
+      amr: ['pwd'],
+    });
   });
 
   it('of an internal tool (client credentials) have no session', async () => {
@@ -141,7 +147,11 @@ describe('a user’s sessions', () => {
     const listed = await sessionsOf('user@acme.test', second);
     expect(listed.map((session) => session.id).slice(0, 2)).toEqual([second.sid, first.sid]);
     expect(listed.filter((session) => session.current).map((session) => session.id)).toEqual([second.sid]);
-    expect(listed[0]).toMatchObject({ userAgent: expect.any(String), clientIp: expect.stringMatching(/127\.0\.0\.1/) });
+    expect(listed[0]).toMatchObject({
+      userAgent: expect.any(String),
+      clientIp: expect.stringMatching(/127\.0\.0\.1/),
+      methods: ['pwd'],
+    });
     expect(Date.parse(listed[0]!.startedAt)).toBeGreaterThan(Date.now() - 60_000);
     // An Org Admin sees them too, none of them theirs.
     const admin = await signIn('orgadmin@acme.test');
