@@ -7,7 +7,11 @@ export async function waitForHome(page: Page): Promise<void> {
 }
 
 /** A user's own profile page: every role reaches it, and it is inside the shell (nav and popover). */
-export function profileUrl(organizationId: string, email: string, section: 'general' | 'credentials' = 'general') {
+export function profileUrl(
+  organizationId: string,
+  email: string,
+  section: 'general' | 'credentials' | 'security' = 'general',
+) {
   return `${inject('product').webUrl}/admin/org-management/${organizationId}/users/${encodeURIComponent(email)}/profile/${section}`;
 }
 

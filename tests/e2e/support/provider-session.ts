@@ -7,6 +7,7 @@ import { storageItem } from './storage.js';
 export interface StoredOidcUser {
   id_token?: string;
   refresh_token?: string;
+  access_token?: string;
 }
 
 /** The signed-in user as the console stored it (localStorage, shared by its tabs); null when none. */

@@ -46,3 +46,8 @@ export async function ensureRoomForOneUser(organizationId: string): Promise<void
   });
   if (!raised.ok) throw new Error(`PUT /licenses answered ${raised.status}`);
 }
+
+/** Requires a second factor of every user of the organization, or stops requiring it (PUT /organization). */
+export async function setOrganizationRequireMfa(organizationId: string, requireMfa: boolean): Promise<void> {
+  await asOperator('PUT', `/organization?organizationId=${encodeURIComponent(organizationId)}`, { requireMfa });
+}
