@@ -20,7 +20,7 @@ export interface ConfirmDialogProps {
 
 /**
  * A confirmation before an action that cannot be taken back: a title that asks, a sentence of what
- * follows, Cancel and the action named on its button (as the users list's bulk changes confirm).
+ * follows, Cancel and the action named on its button (the users list's bulk changes, sessions and second factors use it).
  */
 export function ConfirmDialog({
   isOpen,

@@ -11,6 +11,7 @@ import {
 } from '@blueprintjs/core';
 import { DisableIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.js';
 import { messageOfError } from '../../../components/mutation-outcome.js';
 import { selectedCount, selectionInput, type UserSelection } from './user-selection.js';
 import { useSetUsersActive } from './useSetUsersActive.js';
@@ -169,34 +170,18 @@ export function UsersBulkActions({
           {error}
         </Callout>
       )}
-      <Dialog
+      <ConfirmDialog
         isOpen={confirming !== null}
-        role="alertdialog"
         title={`${verb} ${plural(count)}?`}
         icon={confirming ? <TickCircleIcon /> : <DisableIcon />}
-        onClose={loading ? undefined : () => setConfirming(null)}
-        canOutsideClickClose={false}
+        confirmLabel={`${verb} ${plural(count)}`}
+        intent={confirming ? Intent.PRIMARY : Intent.DANGER}
+        loading={loading}
+        onConfirm={() => void apply(confirming === true)}
+        onCancel={() => setConfirming(null)}
       >
-        <DialogBody>
-          <p>{confirming ? ACTIVATE_SENTENCE : DEACTIVATE_SENTENCE}</p>
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button variant="minimal" onClick={() => setConfirming(null)} disabled={loading}>
-                Cancel
-              </Button>
-              <Button
-                intent={confirming ? Intent.PRIMARY : Intent.DANGER}
-                loading={loading}
-                onClick={() => void apply(confirming === true)}
-              >
-                {`${verb} ${plural(count)}`}
-              </Button>
-            </>
-          }
-        />
-      </Dialog>
+        <p>{confirming ? ACTIVATE_SENTENCE : DEACTIVATE_SENTENCE}</p>
+      </ConfirmDialog>
       {result && <ResultsDialog result={result.value} verb={result.verb} onClose={() => setResult(null)} />}
     </>
   );
