@@ -8,6 +8,8 @@ export interface Caller {
   subject: string;
   role: Role;
   organizationId: string;
+  /** The sign-in session a user's token belongs to (its `sid`), when it names one. */
+  sessionId?: string;
 }
 
 /** What an operation acts on, for tenant scope and "own record" checks. */

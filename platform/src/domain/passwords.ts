@@ -131,7 +131,7 @@ export async function createPassword(db: Database, origin: AuditOrigin, token: s
   });
 }
 
-/** Changes the signed-in user's password (internal tools have none). */
+/** Changes the signed-in user's password (internal tools have none), ending their other sessions. */
 export async function changePassword(
   db: Database,
   who: ServiceCaller,
@@ -156,6 +156,8 @@ export async function changePassword(
   ]);
   await db.transaction(async (tx) => {
     await setPassword(tx, email, newPassword);
+    // Whoever knew the old password is signed out; the person goes on in the session they changed it in.
+    await endUserSessions(tx, email, principal.sessionId === undefined ? {} : { except: principal.sessionId });
     await auditPassword(tx, who.source, 'password.change', email, await findUser(tx, email));
   });
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
 import { migrate } from '../db/migrate.js';
 import { startPlatform, type RunningPlatform } from '../server.js';
-import { seedFixture } from '../test-support/fixture.js';
+import { FIXTURE_PASSWORD, seedFixture } from '../test-support/fixture.js';
 import { openTestDatabase, testConfig } from '../test-support/platform.js';
 import type { Browser } from '../test-support/sign-in.js';
 import { discoverConsole, formAction, formBody, signIn as signInAt } from '../test-support/sign-in.js';
@@ -293,6 +293,28 @@ describe('ending sessions', () => {
       const created = await rest('POST', '/password/create', null, { token, password: 'a-new-password-29' });
       expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
       await expectEnded(session, 'user@globex.test');
+    } finally {
+      // The fixture's password again, for the tests after this one.
+      await platform.db.query(`UPDATE users SET password_hash = $1 WHERE email = 'user@globex.test'`, [
+        before[0]!.password_hash,
+      ]);
+    }
+  });
+
+  it('ends the other sessions when a person changes their own password, not the one they changed it in', async () => {
+    const here = await signIn('user@globex.test');
+    const elsewhere = await signIn('user@globex.test');
+    const { rows: before } = await platform.db.query<{ password_hash: string }>(
+      `SELECT password_hash FROM users WHERE email = 'user@globex.test'`,
+    );
+    try {
+      const changed = await rest('POST', '/password/change', here, {
+        currentPassword: FIXTURE_PASSWORD,
+        newPassword: 'a-changed-password-29',
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(204);
+      await expectEnded(elsewhere, 'user@globex.test');
+      expect((await ownRecord(here, 'user@globex.test')).status).toBe(200);
     } finally {
       // The fixture's password again, for the tests after this one.
       await platform.db.query(`UPDATE users SET password_hash = $1 WHERE email = 'user@globex.test'`, [
