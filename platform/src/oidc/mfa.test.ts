@@ -1,20 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import { generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
-import { migrate } from '../db/migrate.js';
 import { WRONG_SETUP_CODE_MESSAGE } from '../domain/mfa/enrollment.js';
 import { hashRecoveryCode, newRecoveryCodes } from '../domain/mfa/recovery-codes.js';
 import { INVALID_CODE_MESSAGE } from '../domain/mfa/second-step.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
 import { startPlatform, type RunningPlatform } from '../server.js';
 import { replaceRecoveryCodes, upsertTotp } from '../stores/mfa.js';
-import { FIXTURE_PASSWORD, seedFixture } from '../test-support/fixture.js';
-import { openTestDatabase, testConfig } from '../test-support/platform.js';
+import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
+import { testConfig } from '../test-support/platform.js';
 import {
   Browser,
   discoverConsole,
@@ -27,6 +23,7 @@ import {
   submitCode,
   submitSignIn,
   totpCode,
+  startSignInPlatform,
 } from '../test-support/sign-in.js';
 
 // The second factor at the real provider, over HTTP: enrollment, codes, recovery codes, the throttle,
@@ -34,7 +31,7 @@ import {
 
 let platform: RunningPlatform;
 let dataDir: string;
-let dropDb: () => Promise<void>;
+let closePlatform: (() => Promise<void>) | undefined;
 let oidc: client.Configuration;
 
 /** Each browser comes from its own address (the platform trusts one proxy), so address locks stay apart. */
@@ -49,25 +46,11 @@ class AddressedBrowser extends Browser {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-mfa-'));
-  const { db, drop } = await openTestDatabase();
-  dropDb = drop;
-  await migrate(db);
-  await seedFixture(db);
-  platform = await startPlatform(testConfig({ dataDir, host: '127.0.0.1', restPort: 0, oidcPort: 0 }), {
-    db,
-    seed: false,
-    logger: false,
-    trustProxy: true,
-  });
+  ({ platform, dataDir, close: closePlatform } = await startSignInPlatform('mfa', { trustProxy: true }));
   oidc = await discoverConsole(platform);
 });
 
-afterAll(async () => {
-  await platform?.close();
-  await dropDb?.();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closePlatform?.());
 
 const box = () => secretBox(platform.config.mfaEncryptionKeys);
 const issuerOrigin = () => new URL(platform.issuer).origin;

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faviconDataUri, MESSAGES, SIGN_IN_APP_VERSION } from '@meridian/schema';
-import { migrate } from '../db/migrate.js';
 import { startPlatform, type RunningPlatform } from '../server.js';
-import { FIXTURE_PASSWORD, seedFixture } from '../test-support/fixture.js';
-import { openTestDatabase, testConfig } from '../test-support/platform.js';
+import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
+import { testConfig } from '../test-support/platform.js';
 import {
   Browser,
   consoleRedirectUri,
@@ -18,35 +14,23 @@ import {
   openSignIn as openSignInAt,
   signIn as signInAt,
   submitSignIn as submitSignInAt,
+  startSignInPlatform,
 } from '../test-support/sign-in.js';
 
 // --- The platform under test: real servers on port 0 over the fixture in memory. ---
 
 let platform: RunningPlatform;
 let dataDir: string;
-let dropDb: () => Promise<void>;
+let closePlatform: (() => Promise<void>) | undefined;
 let consoleClient: client.Configuration;
 const insecure = { execute: [client.allowInsecureRequests] };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-oidc-'));
-  const { db, drop } = await openTestDatabase();
-  dropDb = drop;
-  await migrate(db);
-  await seedFixture(db);
-  platform = await startPlatform(testConfig({ dataDir, host: '127.0.0.1', restPort: 0, oidcPort: 0 }), {
-    db,
-    seed: false,
-    logger: false,
-  });
+  ({ platform, dataDir, close: closePlatform } = await startSignInPlatform('oidc'));
   consoleClient = await discoverConsole(platform);
 });
 
-afterAll(async () => {
-  await platform?.close();
-  await dropDb?.();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closePlatform?.());
 
 const redirectUri = () => consoleRedirectUri(platform);
 const openSignIn = (browser: Browser, extra: Record<string, string> = {}) =>

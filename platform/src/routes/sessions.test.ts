@@ -1,44 +1,32 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
-import { migrate } from '../db/migrate.js';
-import { startPlatform, type RunningPlatform } from '../server.js';
-import { FIXTURE_PASSWORD, seedFixture } from '../test-support/fixture.js';
-import { openTestDatabase, testConfig } from '../test-support/platform.js';
+import type { RunningPlatform } from '../server.js';
+import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
+
 import type { Browser } from '../test-support/sign-in.js';
-import { discoverConsole, formAction, formBody, signIn as signInAt } from '../test-support/sign-in.js';
+import {
+  discoverConsole,
+  formAction,
+  formBody,
+  signIn as signInAt,
+  startSignInPlatform,
+} from '../test-support/sign-in.js';
 
 // Sessions through the real provider: tokens come from real sign-ins, so they carry the sid the
 // provider gives them, and every REST call is a real HTTP request with that token.
 
 let platform: RunningPlatform;
-let dataDir: string;
-let dropDb: () => Promise<void>;
+let closePlatform: (() => Promise<void>) | undefined;
 let consoleClient: client.Configuration;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-sessions-'));
-  const { db, drop } = await openTestDatabase();
-  dropDb = drop;
-  await migrate(db);
-  await seedFixture(db);
-  platform = await startPlatform(testConfig({ dataDir, host: '127.0.0.1', restPort: 0, oidcPort: 0 }), {
-    db,
-    seed: false,
-    logger: false,
-  });
+  ({ platform, close: closePlatform } = await startSignInPlatform('sessions'));
   consoleClient = await discoverConsole(platform);
 });
 
-afterAll(async () => {
-  await platform?.close();
-  await dropDb?.();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closePlatform?.());
 
 interface SignedIn {
   accessToken: string;

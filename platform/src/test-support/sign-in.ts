@@ -1,7 +1,36 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import * as client from 'openid-client';
 import { generate } from 'otplib';
-import type { RunningPlatform } from '../server.js';
-import { FIXTURE_PASSWORD } from './fixture.js';
+import { migrate } from '../db/migrate.js';
+import { startPlatform, type RunningPlatform, type StartOptions } from '../server.js';
+import { FIXTURE_PASSWORD, seedFixture } from './fixture.js';
+import { openTestDatabase, testConfig } from './platform.js';
+
+/**
+ * The whole platform over a fresh fixture database, its REST API and OpenID provider on free ports
+ * (the issuer is the provider's own URL), for tests that sign in through the real provider. `dataDir`
+ * is its own; close() stops it and removes both.
+ */
+export async function startSignInPlatform(name: string, options: Pick<StartOptions, 'trustProxy'> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `meridian-${name}-`));
+  const { db, drop } = await openTestDatabase();
+  await migrate(db);
+  await seedFixture(db);
+  const platform = await startPlatform(testConfig({ dataDir, host: '127.0.0.1', restPort: 0, oidcPort: 0 }), {
+    db,
+    seed: false,
+    logger: false,
+    ...options,
+  });
+  const close = async () => {
+    await platform.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { platform, db, dataDir, close };
+}
 
 /** A small browser: a cookie jar and manual redirects, so every hop of a sign-in is visible. */
 export class Browser {
