@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
+import type { RunningPlatform } from '@meridian/platform';
+import {
+  Browser,
+  discoverConsole,
+  formAction,
+  formBody,
+  isSecondStep,
+  openSignIn,
+  redeemCode,
+  totpCode,
+} from '@meridian/platform/test-support';
 import { graphql, sleep, startTestCluster, tokenFrom, userToken, type RunningCluster } from './support/cluster.js';
 
 const ACME_HEALTH_ID = 'acme-health';
@@ -44,8 +55,9 @@ describe('a sign-in session ended on a cluster', () => {
     expect(answer.body.data?.createUser).toMatchObject({ user: { email } });
   }
 
-  const sidOf = (jwt: string) =>
-    (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+  const claimsOf = (jwt: string) =>
+    JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sid: string; amr: string[] };
+  const sidOf = (jwt: string) => claimsOf(jwt).sid;
 
   /** Whether each replica takes the token now: the gateways answering a field that needs no platform call. */
   async function accepted(token: string, email: string): Promise<Record<string, boolean>> {
@@ -103,5 +115,53 @@ describe('a sign-in session ended on a cluster', () => {
     expect(tookMs).toBeLessThan(WITHIN_MS);
     // The person's other session is not touched.
     expect(Object.values(await accepted(kept, email)).every(Boolean)).toBe(true);
+  });
+
+  it('sets up a second factor on one provider replica and confirms it on the other (the step is kept in the database)', async () => {
+    const email = 'cluster.enrollment@acme.test';
+    await createUser(email);
+    const requireMfa = (on: boolean) =>
+      graphql(
+        cluster.urls.gateway,
+        admin,
+        'mutation Require($id: ID!, $on: Boolean!) { updateOrganization(id: $id, input: { requireMfa: $on }) { organization { requireMfa } } }',
+        { id: ACME_HEALTH_ID, on },
+      );
+    expect((await requireMfa(true)).body.data?.updateOrganization).toEqual({ organization: { requireMfa: true } });
+    try {
+      // The sign-in helpers want a running platform; only these fields of one are read.
+      const provider = {
+        issuer: cluster.urls.issuer,
+        config: { consoleUrl: CONSOLE_URL, consoleClientId: 'meridian-console' },
+      } as unknown as RunningPlatform;
+      const oidc = await discoverConsole(provider);
+      const browser = new Browser();
+      const { response, codeVerifier, state } = await openSignIn(provider, oidc, browser);
+      const [first, second] = cluster.platforms.map((platform) => new URL(platform.oidcUrl));
+      // The password on the first replica: it answers with the enrollment page and its new key.
+      const afterPassword = await browser.follow(
+        new URL(formAction(await response.text())!, first),
+        first!.origin,
+        formBody({ email, password: PASSWORD }),
+      );
+      expect(isSecondStep(afterPassword.url)).toBe(true);
+      const enrollment = await afterPassword.response.text();
+      const key = /id="totp-key">([^<]+)</.exec(enrollment)![1]!.replace(/\s+/g, '');
+      // The app's first code on the second replica, which finds that key in the database.
+      const confirmed = await browser.follow(
+        new URL(formAction(enrollment)!, second),
+        second!.origin,
+        formBody({ code: await totpCode(key) }),
+      );
+      const codesPage = await confirmed.response.text();
+      expect(codesPage).toContain('Save your recovery codes');
+      // Onwards through nginx, back to the console with a code; the token says how the person signed in.
+      const issuer = new URL(cluster.urls.issuer);
+      const done = await browser.follow(new URL(formAction(codesPage)!, issuer), issuer.origin);
+      const tokens = await redeemCode(oidc, done.url, codeVerifier, state);
+      expect(claimsOf(tokens.access_token).amr).toEqual(['pwd', 'otp', 'mfa']);
+    } finally {
+      expect((await requireMfa(false)).body.data?.updateOrganization).toEqual({ organization: { requireMfa: false } });
+    }
   });
 });
