@@ -120,8 +120,12 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
       },
       jwks: () => keys.check(),
     },
-    // Without Redis the gateway still serves, with per-process limits: degraded, not unready.
-    ...(redis ? { degradable: { redis: () => redis.healthy } } : {}),
+    // Without Redis the gateway still serves, with per-process limits; without the feed of ended sessions
+    // it serves tokens of sessions ended since (the platform still refuses them): degraded, not unready.
+    degradable: {
+      ...(redis ? { redis: () => redis.healthy } : {}),
+      ...(feed ? { sessionRevocations: () => feed.healthy } : {}),
+    },
   });
 
   return {

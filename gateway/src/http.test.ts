@@ -398,7 +398,11 @@ describe('errors', () => {
     expect(JSON.stringify(response.body)).not.toContain(String(closedPort));
     const readiness = await request(cut.url).get('/readyz');
     expect(readiness.status).toBe(503);
-    expect(readiness.body).toEqual({ status: 'not ready', checks: { platform: 'failing', jwks: 'ok' } });
+    // Nor can the feed of ended sessions be read.
+    expect(readiness.body).toEqual({
+      status: 'not ready',
+      checks: { platform: 'failing', jwks: 'ok', sessionRevocations: 'degraded' },
+    });
   });
 });
 
@@ -436,7 +440,7 @@ describe('a hanging platform', () => {
       const readiness = await request(hanging.url).get('/readyz');
       expect(Date.now() - started).toBeLessThan(3000);
       expect(readiness.status).toBe(503);
-      expect(readiness.body.checks).toEqual({ platform: 'failing', jwks: 'ok' });
+      expect(readiness.body.checks).toEqual({ platform: 'failing', jwks: 'ok', sessionRevocations: 'degraded' });
     } finally {
       for (const socket of held) socket.destroy();
       await new Promise((resolve) => stuck.close(resolve));
@@ -451,10 +455,13 @@ describe('operability', () => {
     expect(response.body).toEqual({ status: 'ok' });
   });
 
-  it('/readyz checks the platform and the JWKS', async () => {
+  it('/readyz checks the platform and the JWKS, and that the feed of ended sessions is read', async () => {
     const response = await request(gateway.url).get('/readyz');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ready', checks: { platform: 'ok', jwks: 'ok' } });
+    expect(response.body).toEqual({
+      status: 'ready',
+      checks: { platform: 'ok', jwks: 'ok', sessionRevocations: 'ok' },
+    });
   });
 
   it('/metrics counts requests by operation and outcome, their durations and upstream calls', async () => {

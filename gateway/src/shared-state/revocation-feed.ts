@@ -30,6 +30,7 @@ export class RevocationFeed {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private failing = false;
+  private readOnce = false;
   private started: Promise<void> | undefined;
   /** The transport's own lines about a failed call are left out: the feed says it once, when it starts failing. */
   private readonly quiet: Logger;
@@ -62,6 +63,11 @@ export class RevocationFeed {
     return this.started;
   }
 
+  /** Whether the feed has been read and the last poll read it (readiness reports the gateway degraded otherwise). */
+  get healthy(): boolean {
+    return this.readOnce && !this.failing;
+  }
+
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -80,6 +86,7 @@ export class RevocationFeed {
       await this.readToEnd();
       if (this.failing) this.log.info('Ended sessions are read from the platform again');
       this.failing = false;
+      this.readOnce = true;
       return true;
     } catch (error) {
       if (!this.failing)
