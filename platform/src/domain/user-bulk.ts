@@ -133,7 +133,10 @@ async function applyBatch(
     active,
   );
   // Deactivation signs the users out everywhere: their access tokens stop working at once.
-  if (!active) await endSessionsOfEach(tx, updated.map((row) => row.email));
+  if (!active) {
+    const emails = updated.map((row) => row.email);
+    await endSessionsOfEach(tx, emails);
+  }
   const after = new Map(updated.map((row) => [row.email, row]));
   const action = active ? 'user.activate' : 'user.deactivate';
   await recordAuditEvents(
