@@ -45,10 +45,12 @@ const config: CodegenConfig = {
           ProviderLinkSortField: '@meridian/schema#ProviderLinkSortKey',
           UserStatus: gatewayModule('invitation', 'RestUserStatus'),
           SecondFactorKind: gatewayModule('security', 'RestSecondFactorKind'),
+          SsoProtocol: gatewayModule('sso', 'RestSsoProtocol'),
         },
         // Parent types are the platform's REST shapes; field resolvers turn them into the contract's.
         mappers: {
           Organization: gatewayModule('organization', 'RestOrganization'),
+          OrganizationSso: gatewayModule('sso', 'RestSsoConnection'),
           Licenses: gatewayModule('organization', 'RestLicenses'),
           TableauUserLicenses: gatewayModule('organization', 'RestTableauUserLicenses'),
           LifecycleJob: gatewayModule('lifecycle', 'RestJob'),

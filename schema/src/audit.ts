@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'mfa.recovery-codes',
   'mfa.recovery-code-used',
   'session.revoke',
+  'sso.set',
+  'sso.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -140,6 +142,14 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
     label: 'Sessions ended',
     meaning: 'Sign-in sessions were ended (signed out everywhere, one session, or on deactivation or a reset).',
   },
+  'sso.set': {
+    label: 'Single sign-on set',
+    meaning: 'An organization’s identity provider connection (OIDC or SAML) was set or changed.',
+  },
+  'sso.remove': {
+    label: 'Single sign-on removed',
+    meaning: 'An organization’s identity provider connection was removed; its people use passwords again.',
+  },
 };
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -179,6 +189,7 @@ const kindOf = (event: AuditEventWords) => event.actorKind.toLowerCase();
 
 function actorOf(event: AuditEventWords): string {
   if (kindOf(event) === 'client') return `${event.actor} (internal tool)`;
+  if (kindOf(event) === 'connection') return event.actorName ?? `${event.actor} (single sign-on)`;
   return event.actorName ?? event.actor;
 }
 
@@ -277,6 +288,8 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
     const count = Number(textOf(detailOf(e, 'count')) ?? 1);
     return `ended ${plural(count, 'sign-in session', 'sign-in sessions')} of ${targetOf(e)}`;
   },
+  'sso.set': (e) => `set the single sign-on of ${targetOf(e)}${fieldsOf(e)}`,
+  'sso.remove': (e) => `removed the single sign-on of ${targetOf(e)}`,
 };
 
 /**

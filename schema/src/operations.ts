@@ -60,6 +60,14 @@ export const OPERATIONS = {
   switchSegment: orgUpdate,
   offboardOrganization: orgUpdate,
   activateOrganization: orgUpdate,
+  /**
+   * Single sign-on (issue 30): operators set, test and remove an organization's connection; whoever
+   * reads the organization (its Org Admins included) sees it, never its client secret.
+   */
+  organizationSso: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
+  setOrganizationSso: orgUpdate,
+  removeOrganizationSso: orgUpdate,
+  testOrganizationSso: orgUpdate,
   organizationCredentials: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
   createOrganizationCredential: orgUpdate,
   disableOrganizationCredential: orgUpdate,

@@ -25,6 +25,8 @@ export const CALLBACK_URL_MESSAGE =
 export const STATE_CODE_MESSAGE = 'States must be two-letter USPS codes, like NY.';
 export const WEB_ADDRESS_MESSAGE = 'Must be a full https address, like https://bi.acme.org/ (http only for localhost).';
 /** Said of text holding a control character (NUL and the like), which no field may store. */
+export const IDENTITY_PROVIDER_URL_MESSAGE =
+  'Must be the identity provider’s full https address, like https://login.example.com/ (http only for localhost).';
 export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters (such as NUL).';
 
 // C0 controls and DEL, but tab, line feed and carriage return, which free text may hold.
@@ -163,6 +165,11 @@ export function validateCallbackUrl(value: string): string | null {
 /** A web address a person opens (the BI portal): https (http only for localhost); never javascript: or data:. */
 export function validateWebAddress(value: string): string | null {
   return isWebAddress(value) ? null : WEB_ADDRESS_MESSAGE;
+}
+
+/** A customer identity provider's address (an OIDC issuer, a SAML metadata URL): https, http only for localhost. */
+export function validateIdentityProviderUrl(value: string): string | null {
+  return isWebAddress(value) ? null : IDENTITY_PROVIDER_URL_MESSAGE;
 }
 
 /** A US state as a two-letter USPS code (the BI portal's default states). */

@@ -27,6 +27,7 @@ import {
 import { auditChanges, recordAuditEvent, type AuditSource } from './audit.js';
 import { assertValid, conflict, notFound } from './errors.js';
 import { jobsView, loadJobs, refreshJobs } from './jobs.js';
+import { assertDomainsFree } from './organization-domains.js';
 
 export { licenseUsage, type LicenseUsage, type OrganizationRow };
 
@@ -165,6 +166,7 @@ export async function createOrganization(db: Database, source: AuditSource, body
     tableau_user_licenses: { ...defaults.tableau_user_licenses, ...body.licenses?.tableau_user_licenses },
   };
   return db.transaction(async (tx) => {
+    await assertDomainsFree(tx, body.domain, null);
     const row = await insertOrganization(tx, {
       id: body.id,
       name: body.name,
@@ -200,6 +202,7 @@ export async function updateOrganization(
   assertValid(editableFieldProblems(body));
   return db.transaction(async (tx) => {
     const current = await getOrganization(tx, organizationId, true);
+    if (body.domain) await assertDomainsFree(tx, body.domain, organizationId);
     const row = await updateOrganizationRow(tx, organizationId, {
       name: body.name ?? current.name,
       domain: body.domain ?? current.domain,

@@ -16,6 +16,7 @@ import { passwordRoutes } from './passwords.js';
 import { providerLinkRoutes } from './provider-links.js';
 import { providerRoutes } from './providers.js';
 import { sessionRoutes } from './sessions.js';
+import { ssoRoutes } from './sso.js';
 import { userBulkRoutes } from './user-bulk.js';
 import { userRoutes } from './users.js';
 
@@ -23,6 +24,7 @@ import { userRoutes } from './users.js';
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   for (const routes of [
     organizationRoutes,
+    ssoRoutes,
     lifecycleRoutes,
     licenseRoutes,
     userRoutes,

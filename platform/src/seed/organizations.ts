@@ -325,7 +325,7 @@ export function customerOrganizations(random: Random, now: Date): OrganizationPl
     const medicare = random.chance(segment === 'health-plan' ? 0.7 : 0.25);
     const managed = random.chance(segment === 'provider-group' || segment === 'health-plan' ? 0.6 : 0.2);
     const deployed = status === 'active' || status === 'offboarding' || (status === 'deploying' && !lastFailed);
-    const domain = random.chance(0.15) ? [`${id}.test`, `${slug(name.split(' ')[0]!)}-corp.test`] : [`${id}.test`];
+    const domain = random.chance(0.15) ? [`${id}.test`, `${slug(name.split(' ')[0]!)}-${id}.test`] : [`${id}.test`];
     const createdAt = daysBefore(now, createdDaysAgo(random, status));
     const shape = {
       id,

@@ -11,6 +11,7 @@ const ACTOR_KINDS: Record<RestAuditEvent['actorKind'], AuditActorKind> = {
   user: 'USER',
   client: 'CLIENT',
   anonymous: 'ANONYMOUS',
+  connection: 'CONNECTION',
 };
 
 const TARGET_TYPES: Record<RestAuditTargetType, AuditTargetType> = {
