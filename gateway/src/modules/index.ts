@@ -14,6 +14,7 @@ import { providerResolvers } from './provider/resolvers.js';
 import { searchResolvers } from './search/resolvers.js';
 import { securityResolvers } from './security/resolvers.js';
 import { sessionResolvers } from './session/resolvers.js';
+import { ssoResolvers } from './sso/resolvers.js';
 import { userBulkResolvers } from './user-bulk/resolvers.js';
 import { userResolvers } from './user/resolvers.js';
 
@@ -34,6 +35,7 @@ const MODULES: readonly Resolvers[] = [
   sessionResolvers,
   searchResolvers,
   securityResolvers,
+  ssoResolvers,
 ];
 
 /**

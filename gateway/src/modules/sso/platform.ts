@@ -1,0 +1,48 @@
+import type { PlatformClient } from '../../platform/client-types.js';
+import type { RestBody, RestRequest } from '../../platform/rest-types.js';
+import { organizationPath } from '../organization/platform.js';
+
+/** An organization's single sign-on connection as the platform answers it: never its client secret. */
+export type RestSsoConnection = NonNullable<RestBody<'getOrganizationSso'>['connection']>;
+/** A protocol as the platform names it: oidc, saml. */
+export type RestSsoProtocol = RestSsoConnection['protocol'];
+/** A connection as an operator sets (or tests) it, in the platform's words. */
+export type RestSsoConnectionInput = RestRequest<'setOrganizationSso'>;
+/** What checking a connection found. */
+export type RestSsoConnectionTest = RestBody<'testOrganizationSso'>;
+
+/** The protocols the platform answers, each a value of the SsoProtocol enum. */
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const satisfies readonly RestSsoProtocol[];
+
+const ssoPath = (organizationId: string) => `${organizationPath(organizationId)}/sso`;
+
+/** The organization's connection, or null when its people sign in with Meridian passwords. */
+export async function getOrganizationSso(
+  platform: PlatformClient,
+  organizationId: string,
+): Promise<RestSsoConnection | null> {
+  return (await platform.get<RestBody<'getOrganizationSso'>>(ssoPath(organizationId))).connection;
+}
+
+/** Sets (or replaces) the connection; a 400 names the field to fix, a 409 says which domain is in the way. */
+export async function setOrganizationSso(
+  platform: PlatformClient,
+  organizationId: string,
+  input: RestSsoConnectionInput,
+): Promise<RestSsoConnection | null> {
+  return (await platform.put<RestBody<'setOrganizationSso'>>(ssoPath(organizationId), input)).connection;
+}
+
+/** Removes the connection (204); 404 when there is none. */
+export async function removeOrganizationSso(platform: PlatformClient, organizationId: string): Promise<void> {
+  await platform.delete(ssoPath(organizationId));
+}
+
+/** Reads the OIDC discovery document or the SAML metadata, saving nothing. */
+export function testOrganizationSso(
+  platform: PlatformClient,
+  organizationId: string,
+  input: RestSsoConnectionInput,
+): Promise<RestSsoConnectionTest> {
+  return platform.post<RestSsoConnectionTest>(`${ssoPath(organizationId)}/test`, input);
+}

@@ -1,0 +1,61 @@
+import type { OrganizationSsoInput, Resolvers } from '../../generated/resolvers-types.js';
+import { enumValues } from '../common/enum-values.js';
+import { withFieldErrors } from '../common/input-errors.js';
+import { getOrganization } from '../organization/platform.js';
+import {
+  getOrganizationSso,
+  removeOrganizationSso,
+  setOrganizationSso,
+  SSO_PROTOCOLS,
+  testOrganizationSso,
+  type RestSsoConnectionInput,
+} from './platform.js';
+
+/** The REST body of an OrganizationSsoInput: only the fields given (a secret left out keeps the stored one). */
+function toConnectionBody(input: OrganizationSsoInput): RestSsoConnectionInput {
+  const body: RestSsoConnectionInput = { protocol: input.protocol };
+  if (input.issuer != null) body.issuer = input.issuer;
+  if (input.clientId != null) body.clientId = input.clientId;
+  if (input.clientSecret != null) body.clientSecret = input.clientSecret;
+  if (input.metadataXml != null) body.metadataXml = input.metadataXml;
+  if (input.metadataUrl != null) body.metadataUrl = input.metadataUrl;
+  if (input.ssoOnly != null) body.ssoOnly = input.ssoOnly;
+  // Any Role may be sent; the platform's contract takes an organization's own roles only and refuses a
+  // system role on input.defaultRole, in its words.
+  if (input.defaultRole != null) body.defaultRole = input.defaultRole as RestSsoConnectionInput['defaultRole'];
+  return body;
+}
+
+/** The input's fields keep their names under `input.` (issuer, clientId, metadataUrl…). */
+const INPUT_FIELDS = { prefix: 'input' };
+
+/**
+ * An organization's single sign-on connection (issue 30). Who may read, set, test and remove it is the
+ * operation table's (organizationSso, setOrganizationSso…), applied by the directives and again by the
+ * platform; the client secret goes to the platform and never comes back.
+ */
+export const ssoResolvers: Resolvers = {
+  SsoProtocol: enumValues(SSO_PROTOCOLS),
+
+  Organization: {
+    sso: (organization, _, { platform }) => getOrganizationSso(platform, organization.id),
+  },
+
+  Mutation: {
+    // The payload's organization is read again, so its sso field (and anything else selected) is current.
+    setOrganizationSso: (_, { id, input }, { platform }) =>
+      withFieldErrors(INPUT_FIELDS, async () => {
+        await setOrganizationSso(platform, id, toConnectionBody(input));
+        return { organization: await getOrganization(platform, id) };
+      }),
+    removeOrganizationSso: (_, { id }, { platform }) =>
+      withFieldErrors({ prefix: '' }, async () => {
+        await removeOrganizationSso(platform, id);
+        return { organization: await getOrganization(platform, id) };
+      }),
+    testOrganizationSso: (_, { id, input }, { platform }) =>
+      withFieldErrors(INPUT_FIELDS, async () => ({
+        test: await testOrganizationSso(platform, id, toConnectionBody(input)),
+      })),
+  },
+};

@@ -1,0 +1,193 @@
+// An organization's single sign-on connection through GraphQL (issue 30), against the real platform:
+// operators set, test and remove it; the organization's Org Admins read it but may not change it; the
+// client secret goes in and never comes out; the platform's refusals come back in words, on the field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@meridian/schema';
+import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
+
+/** Answers are read loosely: each document fixes the shape it asks for (JSON.parse's own any). */
+type Json = ReturnType<typeof JSON.parse>;
+
+let gateway: TestGateway;
+let operator: string;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  operator = await gateway.tokens.user('admin@meridian.test');
+});
+afterAll(async () => {
+  await gateway?.close();
+});
+
+async function answer(query: string, variables: Record<string, unknown>, token: string) {
+  const { status, body } = await gateway.request(query, variables, token);
+  return { status, body, text: JSON.stringify(body) };
+}
+
+async function data<T = Json>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
+  const { status, body } = await answer(query, variables, token);
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  expect(status).toBe(200);
+  return body.data as T;
+}
+
+/** The first error's message and code (the field resolves to null with it). */
+async function refusal(query: string, variables: Record<string, unknown>, token: string) {
+  const { body } = await answer(query, variables, token);
+  const error = body.errors?.[0];
+  return { message: error?.message, code: error?.extensions?.code };
+}
+
+const SSO_FIELDS = `protocol ssoOnly defaultRole issuer clientId hasClientSecret redirectUri
+  idpEntityId idpSsoUrl idpMetadataUrl spEntityId acsUrl spMetadataUrl updatedAt`;
+const READ = `query($id: ID!) { organization(id: $id) { id sso { ${SSO_FIELDS} } } }`;
+const SET = `mutation($id: ID!, $input: OrganizationSsoInput!) { setOrganizationSso(id: $id, input: $input) {
+  organization { id sso { ${SSO_FIELDS} } } inputErrors { field message } } }`;
+const REMOVE = `mutation($id: ID!) { removeOrganizationSso(id: $id) {
+  organization { id sso { protocol } } inputErrors { field message } } }`;
+const TEST = `mutation($id: ID!, $input: OrganizationSsoInput!) { testOrganizationSso(id: $id, input: $input) {
+  test { ok message } inputErrors { field message } } }`;
+const UPDATE_DOMAINS = `mutation($id: ID!, $domain: [String!]!) { updateOrganization(id: $id, input: { domain: $domain }) {
+  organization { id domain } inputErrors { field message } } }`;
+
+/** Saving does not contact the issuer: nothing listens on port 1. */
+const ISSUER = 'http://127.0.0.1:1/';
+const SECRET = 'acme-client-secret-7f3c9a1e';
+const OIDC = { protocol: 'OIDC', issuer: ISSUER, clientId: 'meridian-console', clientSecret: SECRET };
+
+const FORBIDDEN = { message: MESSAGES.permissionDenied, code: 'FORBIDDEN' };
+
+describe('setting an OIDC connection', () => {
+  it('lets an operator set it, answers what the customer’s IT needs, and never reads the secret back', async () => {
+    const sent = await answer(
+      SET,
+      { id: 'acme', input: { ...OIDC, ssoOnly: true, defaultRole: 'ORG_ADMIN' } },
+      operator,
+    );
+    expect(sent.body.errors, sent.text).toBeUndefined();
+    const { organization, inputErrors } = (sent.body.data as Json).setOrganizationSso;
+    expect(inputErrors).toEqual([]);
+    expect(organization.sso).toEqual({
+      protocol: 'OIDC',
+      ssoOnly: true,
+      defaultRole: 'ORG_ADMIN',
+      issuer: ISSUER,
+      clientId: 'meridian-console',
+      hasClientSecret: true,
+      redirectUri: `${gateway.platform.issuer.replace(/\/$/, '')}/sso/oidc/callback`,
+      idpEntityId: null,
+      idpSsoUrl: null,
+      idpMetadataUrl: null,
+      spEntityId: null,
+      acsUrl: null,
+      spMetadataUrl: null,
+      updatedAt: expect.any(String),
+    });
+    expect(sent.text).not.toContain(SECRET);
+
+    // Read again, the same; the contract has no field that could carry the secret.
+    const read = await answer(READ, { id: 'acme' }, operator);
+    expect((read.body.data as Json).organization.sso).toEqual(organization.sso);
+    expect(read.text).not.toContain(SECRET);
+    const asked = await gateway.request(`query { organization(id: "acme") { sso { clientSecret } } }`, {}, operator);
+    expect(asked.body.errors?.[0]?.message).toMatch(/Cannot query field "clientSecret"/);
+  });
+
+  it('keeps the stored secret when a later save leaves it out', async () => {
+    const { setOrganizationSso } = await data(
+      SET,
+      { id: 'acme', input: { protocol: 'OIDC', issuer: ISSUER, clientId: 'meridian-console-2' } },
+      operator,
+    );
+    expect(setOrganizationSso.inputErrors).toEqual([]);
+    expect(setOrganizationSso.organization.sso).toMatchObject({
+      clientId: 'meridian-console-2',
+      hasClientSecret: true,
+      // Left out, these fall back to their defaults.
+      ssoOnly: false,
+      defaultRole: 'ORG_USER',
+    });
+  });
+
+  it('shows the organization’s Org Admin the connection, but does not let them change or remove it', async () => {
+    const orgAdmin = await gateway.tokens.user('orgadmin@acme.test');
+    const { organization } = await data(READ, { id: 'acme' }, orgAdmin);
+    expect(organization.sso).toMatchObject({ protocol: 'OIDC', hasClientSecret: true });
+    expect(organization.sso.redirectUri).toMatch(/\/sso\/oidc\/callback$/);
+    expect(await refusal(SET, { id: 'acme', input: OIDC }, orgAdmin)).toEqual(FORBIDDEN);
+    expect(await refusal(REMOVE, { id: 'acme' }, orgAdmin)).toEqual(FORBIDDEN);
+    expect(await refusal(TEST, { id: 'acme', input: OIDC }, orgAdmin)).toEqual(FORBIDDEN);
+    // Another organization's admin does not see it at all.
+    const globex = await gateway.tokens.user('orgadmin@globex.test');
+    expect((await refusal(READ, { id: 'acme' }, globex)).code).toBe('FORBIDDEN');
+  });
+
+  it('names each missing field under input', async () => {
+    const { setOrganizationSso } = await data(
+      SET,
+      { id: 'globex', input: { protocol: 'OIDC', issuer: ISSUER } },
+      operator,
+    );
+    expect(setOrganizationSso.organization).toBeNull();
+    expect(setOrganizationSso.inputErrors).toEqual([
+      { field: 'input.clientId', message: 'Enter the client id Meridian has at your provider.' },
+      { field: 'input.clientSecret', message: 'Enter the client secret Meridian has at your provider.' },
+    ]);
+    const noIssuer = await data(SET, { id: 'globex', input: { ...OIDC, issuer: ' ' } }, operator);
+    expect(noIssuer.setOrganizationSso.inputErrors).toEqual([
+      { field: 'input.issuer', message: 'Enter the issuer of your OpenID provider.' },
+    ]);
+    expect((await data(READ, { id: 'globex' }, operator)).organization.sso).toBeNull();
+  });
+
+  it('names the metadata field when SAML metadata is missing or not XML', async () => {
+    const missing = await data(SET, { id: 'globex', input: { protocol: 'SAML' } }, operator);
+    expect(missing.setOrganizationSso.inputErrors).toEqual([
+      { field: 'input.metadataXml', message: expect.any(String) },
+    ]);
+    const notXml = await data(
+      SET,
+      { id: 'globex', input: { protocol: 'SAML', metadataXml: 'not metadata' } },
+      operator,
+    );
+    expect(notXml.setOrganizationSso.inputErrors).toEqual([
+      { field: 'input.metadataXml', message: expect.stringContaining('not XML') },
+    ]);
+  });
+
+  it('refuses, in words, an organization without email domains', async () => {
+    const cleared = await data(UPDATE_DOMAINS, { id: 'initech', domain: [] }, operator);
+    expect(cleared.updateOrganization.organization.domain).toEqual([]);
+    const { setOrganizationSso } = await data(SET, { id: 'initech', input: OIDC }, operator);
+    expect(setOrganizationSso.organization).toBeNull();
+    expect(setOrganizationSso.inputErrors).toEqual([{ field: null, message: expect.stringMatching(/email domains/) }]);
+    expect((await data(READ, { id: 'initech' }, operator)).organization.sso).toBeNull();
+  });
+});
+
+describe('testing a connection', () => {
+  it('says in words that an issuer cannot be reached, and names a missing field', async () => {
+    const { testOrganizationSso } = await data(TEST, { id: 'globex', input: OIDC }, operator);
+    expect(testOrganizationSso.inputErrors).toEqual([]);
+    expect(testOrganizationSso.test.ok).toBe(false);
+    expect(testOrganizationSso.test.message.length).toBeGreaterThan(10);
+    const missing = await data(TEST, { id: 'globex', input: { protocol: 'OIDC', clientId: 'x' } }, operator);
+    expect(missing.testOrganizationSso).toEqual({
+      test: null,
+      inputErrors: [{ field: 'input.issuer', message: 'Enter the issuer of your OpenID provider.' }],
+    });
+    // A test saves nothing.
+    expect((await data(READ, { id: 'globex' }, operator)).organization.sso).toBeNull();
+  });
+});
+
+describe('removing a connection', () => {
+  it('lets an operator remove it: the organization’s people sign in with passwords again', async () => {
+    const { removeOrganizationSso } = await data(REMOVE, { id: 'acme' }, operator);
+    expect(removeOrganizationSso).toEqual({ organization: { id: 'acme', sso: null }, inputErrors: [] });
+    expect((await data(READ, { id: 'acme' }, operator)).organization.sso).toBeNull();
+    // Removing what is not there is said, not ignored.
+    const again = await refusal(REMOVE, { id: 'acme' }, operator);
+    expect(again.message).toMatch(/not found/i);
+  });
+});
