@@ -50,6 +50,11 @@ CREATE TABLE sso_saml_requests (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 
+-- People who sign in through their organization's identity provider: its identifier of them (OIDC
+-- sub, SAML NameID), set at their first such sign-in. They need no Meridian password, so a user
+-- without one is "invited" only when this is null too.
+ALTER TABLE users ADD COLUMN sso_subject text;
+
 -- How a second step began: 'pwd' after a password, 'fed' after the customer's provider, so the
 -- session's amr names what really happened.
 ALTER TABLE mfa_pending ADD COLUMN first_method text NOT NULL DEFAULT 'pwd';

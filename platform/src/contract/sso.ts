@@ -21,12 +21,19 @@ export const ssoConnectionInput = {
       description: 'OIDC: the client secret; stored encrypted and never read back. Left out, the stored one stays.',
     },
     metadataXml: { type: 'string', maxLength: 262144, description: 'SAML: the identity provider’s metadata (XML).' },
-    metadataUrl: { type: 'string', maxLength: 2048, description: 'SAML: where to read the identity provider’s metadata.' },
+    metadataUrl: {
+      type: 'string',
+      maxLength: 2048,
+      description: 'SAML: where to read the identity provider’s metadata.',
+    },
     ssoOnly: {
       type: 'boolean',
       description: 'Password sign-in and password reset off for the organization’s users (false unless set).',
     },
-    defaultRole: { ...connectionRole, description: 'The role of people created at their first sign-in (orgUser unless set).' },
+    defaultRole: {
+      ...connectionRole,
+      description: 'The role of people created at their first sign-in (orgUser unless set).',
+    },
   },
   required: ['protocol'],
   examples: [
@@ -45,7 +52,10 @@ export const ssoConnectionBody = {
     issuer: { type: ['string', 'null'] },
     clientId: { type: ['string', 'null'] },
     hasClientSecret: { type: 'boolean' },
-    redirectUri: { type: ['string', 'null'], description: 'OIDC: the redirect URI to register at the customer’s provider.' },
+    redirectUri: {
+      type: ['string', 'null'],
+      description: 'OIDC: the redirect URI to register at the customer’s provider.',
+    },
     idpEntityId: { type: ['string', 'null'] },
     idpSsoUrl: { type: ['string', 'null'] },
     idpMetadataUrl: { type: ['string', 'null'] },

@@ -11,8 +11,13 @@ import {
   type LoginUserRow as UserRow,
 } from '../stores/login.js';
 import { deleteExpiredPending, deleteMfaFailuresBefore } from '../stores/mfa.js';
+import { deleteExpiredSamlRequests } from '../stores/saml-requests.js';
+import { deleteExpiredSsoPending } from '../stores/sso.js';
+import { SAML_REQUEST_EXPIRY_MS } from './sso/saml.js';
 import { anonymousActor, recordAuditEvent, type AuditActor, type AuditOrigin } from './audit.js';
+import { findOrganization } from '../stores/organizations.js';
 import { createPasswordLink, issuePasswordToken } from './password-tokens.js';
+import { ssoOnlyConnectionOf, ssoOnlyMessage } from './sso/sign-in.js';
 
 /** Sign-in throttling (decisions.md "Sign-in and sessions"): 5 failures in 15 minutes lock an email. */
 export const MAX_LOGIN_FAILURES = 5;
@@ -58,13 +63,16 @@ const recordFailure = insertLoginFailure;
 
 /**
  * Failures older than the window count for nothing; the server's housekeeping removes them, the wrong
- * second-factor codes of the same window, and second-factor steps whose sign-in has expired.
+ * second-factor codes of the same window, second-factor steps whose sign-in has expired, and
+ * single sign-on steps (pending sign-ins, SAML request ids) past their time.
  */
 export async function deleteStaleLoginFailures(db: Queryable, now = new Date()): Promise<void> {
   const windowStart = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
   await deleteLoginFailuresBefore(db, windowStart);
   await deleteMfaFailuresBefore(db, windowStart);
   await deleteExpiredPending(db, now);
+  await deleteExpiredSsoPending(db, now);
+  await deleteExpiredSamlRequests(db, new Date(now.getTime() - SAML_REQUEST_EXPIRY_MS));
 }
 
 /** A sign-in completed, and how (RFC 8176 methods): its one 'sign-in' event, in the user's organization. */
@@ -146,6 +154,16 @@ export async function checkLogin(
       }),
     );
     return refused(423, { message: MESSAGES.tooManyAttempts(lockedMinutes) });
+  }
+
+  // An organization that signs in only through its identity provider has no passwords to check.
+  const ssoOnly = user ? await ssoOnlyConnectionOf(db, user) : null;
+  if (user && ssoOnly) {
+    const organization = await findOrganization(db, user.organization_id);
+    await db.transaction((tx) =>
+      auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details: { reason: 'sso-only' } }),
+    );
+    return refused(403, { message: ssoOnlyMessage(organization?.name ?? 'Your organization') });
   }
 
   const matches = await verify(user?.password_hash ?? (await decoy()), password).catch(() => false);

@@ -17,6 +17,7 @@ import {
   tokenIssuedWithin,
   updatePasswordHash,
 } from '../stores/passwords.js';
+import { findOrganization } from '../stores/organizations.js';
 import { recordAuditEvent, type AuditOrigin, type AuditSource } from './audit.js';
 import type { ServiceCaller } from './caller.js';
 import { assertValid, badRequest, forbidden } from './errors.js';
@@ -28,6 +29,7 @@ import {
   type PasswordTokenPurpose,
 } from './password-tokens.js';
 import { endUserSessions } from './sessions.js';
+import { ssoOnlyConnectionOf, ssoOnlyMessage } from './sso/sign-in.js';
 import { findUser, userInScope, type UserRow } from './users.js';
 
 type MailConfig = Pick<PlatformConfig, 'consoleUrl' | 'productName'>;
@@ -101,13 +103,25 @@ export async function requestPasswordReset(db: Database, source: AuditSource, ra
     // The user's row lock makes concurrent requests for one email (on any replica) take turns, so the
     // second sees the first one's link.
     const user = await findUser(tx, email, true);
-    const linkSent = user?.active === true;
+    // Single sign-on only: the identity provider holds the person's password, not us.
+    const ssoOnly = user ? (await ssoOnlyConnectionOf(tx, user)) !== null : false;
+    const linkSent = user?.active === true && !ssoOnly;
     // Answered by the link mailed moments ago: no mail, and no event (the trail has the one that mailed it).
     if (linkSent && (await tokenIssuedWithin(tx, email, MAILED_RESET_PURPOSES, RESET_MAIL_INTERVAL_MS))) return;
     if (linkSent) await mailPasswordLink(tx, config.consoleUrl, config.productName, email, 'reset');
     // The answer reveals nothing; the trail (read by administrators) says whether a link went out.
-    await auditPassword(tx, source, 'password.reset-request', email, user, { linkSent });
+    await auditPassword(tx, source, 'password.reset-request', email, user, {
+      linkSent,
+      ...(ssoOnly ? { reason: 'sso-only' } : {}),
+    });
   });
+}
+
+/** Refuses a password for someone whose organization signs in only through its identity provider. */
+async function refuseSsoOnly(db: Queryable, user: { email: string; role: string; organization_id: string }) {
+  if (!(await ssoOnlyConnectionOf(db, user))) return;
+  const organization = await findOrganization(db, user.organization_id);
+  throw badRequest(ssoOnlyMessage(organization?.name ?? 'Your organization'));
 }
 
 /** Sets a password with the one-time token of an emailed link. */
@@ -117,6 +131,8 @@ export async function createPassword(db: Database, origin: AuditOrigin, token: s
   await db.transaction(async (tx) => {
     const email = await consumePasswordToken(tx, token);
     if (!email) throw badRequest(LINK_UNUSABLE_MESSAGE);
+    // A link mailed before the organization went single sign-on only sets no password now.
+    await refuseSsoOnly(tx, (await findUser(tx, email))!);
     // Throwing rolls the transaction back, so a refused reuse leaves the link usable.
     const currentHash = await passwordHashOf(tx, email);
     if (currentHash !== null && (await verify(currentHash, password)))
@@ -176,6 +192,7 @@ export async function passwordResetMeta(db: Queryable, who: Pick<ServiceCaller, 
 /** Mails a user a link to set a new password; answers their email. */
 export async function initiatePasswordReset(db: Database, who: ServiceCaller, email: string, config: MailConfig) {
   const user = await userInScope(db, who, 'initiatePasswordReset', email);
+  await refuseSsoOnly(db, user);
   await db.transaction(async (tx) => {
     await mailPasswordLink(tx, config.consoleUrl, config.productName, user.email, 'initiated');
     // An administrator resets a password they suspect is known: every session ends with it.

@@ -46,11 +46,11 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string | n
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The posted form's fields; null when the body is larger than any of our forms. */
-export async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
+/** The posted form's fields; null when the body is larger than `limit` (any of our own forms by default). */
+export async function readForm(req: IncomingMessage, limit = MAX_FORM_BYTES): Promise<URLSearchParams | null> {
   const type = req.headers['content-type'] ?? '';
   if (!type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
-  const body = await readBody(req, MAX_FORM_BYTES);
+  const body = await readBody(req, limit);
   return body === null ? null : new URLSearchParams(body);
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@meridian/schema';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, normalizeEmail, validateEmail } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { checkLogin, recordSignIn } from '../domain/login.js';
@@ -8,11 +8,15 @@ import { PASSWORD_ONLY } from '../domain/mfa/methods.js';
 import { relyingPartyOf } from '../domain/mfa/passkeys.js';
 import { beginSecondStep, interactionStepId } from '../domain/mfa/second-step.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
+import { connectionForEmail } from '../domain/sso/sign-in.js';
+import { findOrganization } from '../stores/organizations.js';
+import type { SsoConnectionRow } from '../stores/sso.js';
 import { accountSecurityHandler } from './account-security.js';
 import { serveAsset } from './assets.js';
 import { originOf, readForm, seeOther, sendHtml, tooLarge } from './http.js';
-import { loginPage, noticePage, type LoginFormError } from './login-page.js';
+import { identifierPage, noticePage, passwordPage, type LoginFormError } from './login-page.js';
 import { secondFactorHandlers, type Interaction, type StepContext } from './second-factor.js';
+import { ssoHandlers } from './sso-pages.js';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -25,13 +29,19 @@ export function interactionPath(issuer: string, uid: string): string {
   return `${new URL(issuer).pathname.replace(/\/$/, '')}/interaction/${uid}`;
 }
 
-/** The interaction's pages: the form, the password post, and the second factor's pages and JSON calls. */
-const ROUTE = /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login|\/mfa(?:\/passkey\/(?:options|verify))?)?$/;
+/**
+ * The interaction's pages: the form, the email and password posts, the way to the organization's
+ * identity provider and back, and the second factor's pages and JSON calls.
+ */
+const ROUTE =
+  /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login|\/sso(?:\/complete)?|\/mfa(?:\/passkey\/(?:options|verify))?)?$/;
 
 /** Which method each interaction path answers. */
 const METHODS: Record<string, readonly string[]> = {
   '': ['GET'],
   '/login': ['POST'],
+  '/sso': ['POST'],
+  '/sso/complete': ['GET'],
   '/mfa': ['GET', 'POST'],
   '/mfa/passkey/options': ['POST'],
   '/mfa/passkey/verify': ['POST'],
@@ -75,6 +85,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     path: (uid) => interactionPath(provider.issuer, uid),
   };
   const secondFactor = secondFactorHandlers(context);
+  const sso = ssoHandlers(context);
   const accountSecurity = accountSecurityHandler(context);
 
   const expired = (res: ServerResponse) =>
@@ -91,23 +102,46 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
       }),
     );
 
-  const showForm = (
-    res: ServerResponse,
-    status: number,
-    interaction: Interaction,
-    email?: string,
-    error?: LoginFormError,
-  ) =>
+  const loginAction = (interaction: Interaction) => `${context.path(interaction.uid)}/login`;
+
+  /** The first step: the email alone. */
+  const showIdentifier = (res: ServerResponse, status: number, interaction: Interaction, error?: LoginFormError) =>
     sendHtml(
       res,
       status,
-      loginPage({
+      identifierPage({
         productName: config.productName,
-        action: `${context.path(interaction.uid)}/login`,
-        email: email ?? (typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : ''),
+        action: loginAction(interaction),
+        email: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '',
         ...(error ? { error } : {}),
       }),
     );
+
+  /** The password step for `email`; with the organization's identity provider first when its connection allows both. */
+  const showPassword = async (
+    res: ServerResponse,
+    status: number,
+    interaction: Interaction,
+    email: string,
+    error?: LoginFormError,
+    connection?: SsoConnectionRow | null,
+  ) => {
+    const organization = connection ? await findOrganization(db, connection.organization_id) : undefined;
+    sendHtml(
+      res,
+      status,
+      passwordPage({
+        productName: config.productName,
+        action: loginAction(interaction),
+        email,
+        changeEmailHref: context.path(interaction.uid),
+        ...(error ? { error } : {}),
+        ...(organization
+          ? { sso: { action: `${context.path(interaction.uid)}/sso`, organizationName: organization.name } }
+          : {}),
+      }),
+    );
+  };
 
   const forgotPasswordUrl = (email: string) => {
     const url = new URL('/forgot-password', config.consoleUrl);
@@ -129,7 +163,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
 
   const show = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction) => {
     const prompt = interaction.prompt.name;
-    if (prompt === 'login') showForm(res, 200, interaction);
+    if (prompt === 'login') showIdentifier(res, 200, interaction);
     else if (prompt === 'consent')
       await provider.interactionFinished(req, res, await grantRequested(provider, interaction));
     else
@@ -139,6 +173,19 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
       });
   };
 
+  /**
+   * The first step's post (an email alone): an email of a domain with a connection goes to that
+   * identity provider (or, when its connection allows passwords too, to a choice of both); any other
+   * email gets the password step.
+   */
+  const identify = async (res: ServerResponse, interaction: Interaction, email: string) => {
+    const problem = hasControlCharacters(email) ? CONTROL_CHARACTERS_MESSAGE : validateEmail(normalizeEmail(email));
+    if (problem) return showIdentifier(res, 400, interaction, { message: `Email: ${problem}` });
+    const connection = await connectionForEmail(db, normalizeEmail(email));
+    if (connection?.sso_only) return sso.start(res, interaction, connection, email);
+    await showPassword(res, 200, interaction, email, undefined, connection);
+  };
+
   const submitLogin = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction) => {
     if (interaction.prompt.name !== 'login') return expired(res);
     const form = await readForm(req);
@@ -146,15 +193,18 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     const email = (form.get('email') ?? '').trim();
     // "Forgot password?" is the form's second button, so the email typed so far comes along.
     if (form.get('intent') === 'forgot') return seeOther(res, forgotPasswordUrl(email));
+    if (!email) return showIdentifier(res, 400, interaction, { message: 'Enter your email.' });
+    // Without a password field this is the first step's post; with one (the password step, or a
+    // client posting both at once) the password is checked.
+    if (!form.has('password')) return identify(res, interaction, email);
     const password = form.get('password') ?? '';
-    if (!email || !password)
-      return showForm(res, 400, interaction, email, { message: 'Enter your email and password.' });
+    if (!password) return showPassword(res, 400, interaction, email, { message: 'Enter your password.' });
     // Text the database could not store (NUL) is no email of anyone's: said, never a server error.
     if (hasControlCharacters(email) || hasControlCharacters(password))
-      return showForm(res, 400, interaction, '', { message: `Email and password: ${CONTROL_CHARACTERS_MESSAGE}` });
+      return showIdentifier(res, 400, interaction, { message: `Email and password: ${CONTROL_CHARACTERS_MESSAGE}` });
     const origin = originOf(provider, req, res);
     const result = await checkLogin(db, config, email, password, origin, new Date(), { secondStepMayFollow: true });
-    if (!result.ok) return showForm(res, result.status, interaction, email, result.body);
+    if (!result.ok) return showPassword(res, result.status, interaction, email, result.body);
     // The second step lasts as long as the interaction it belongs to.
     const expiresAt = new Date(interaction.exp * 1000);
     const step = await beginSecondStep(db, config, result.user, interaction.uid, expiresAt);
@@ -168,9 +218,21 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     );
   };
 
+  /** The password step's "Continue with …'s sign-in": off to the email's organization's provider. */
+  const submitSso = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction) => {
+    if (interaction.prompt.name !== 'login') return expired(res);
+    const form = await readForm(req);
+    if (!form) return tooLarge(res);
+    const email = normalizeEmail(form.get('email') ?? '');
+    const connection = email && !hasControlCharacters(email) ? await connectionForEmail(db, email) : null;
+    if (!connection) return showIdentifier(res, 400, interaction, { message: 'Enter the email of your organization.' });
+    await sso.start(res, interaction, connection, email);
+  };
+
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (serveAsset(req, res)) return true;
     if (await accountSecurity(req, res)) return true;
+    if (await sso.handleOutside(req, res)) return true;
     const match = ROUTE.exec(new URL(req.url ?? '/', 'http://local').pathname);
     if (!match) return false;
     const [, uid = '', sub = ''] = match;
@@ -184,8 +246,10 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
       if (sub.startsWith('/mfa/passkey')) secondFactor.expiredJson(res);
       else expired(res);
     } else if (sub === '/login') await submitLogin(req, res, interaction);
+    else if (sub === '/sso') await submitSso(req, res, interaction);
     else if (sub === '') await show(req, res, interaction);
     else if (interaction.prompt.name !== 'login') expired(res);
+    else if (sub === '/sso/complete') await sso.complete(req, res, interaction);
     else await secondFactor.handle(req, res, interaction, sub, interactionStepId(interaction.uid));
     return true;
   };

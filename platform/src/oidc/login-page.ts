@@ -89,7 +89,7 @@ export interface LoginFormError {
   resetLink?: string;
 }
 
-export interface LoginPageOptions {
+export interface IdentifierPageOptions {
   productName: string;
   /** Where the form posts: the interaction's own URL, so only its cookie holder can finish it. */
   action: string;
@@ -97,24 +97,63 @@ export interface LoginPageOptions {
   error?: LoginFormError;
 }
 
-export function loginPage({ productName, action, email = '', error }: LoginPageOptions): string {
-  const alert = error
+const alertOf = (error: LoginFormError | undefined) =>
+  error
     ? `<div role="alert" id="login-error"><p>${escapeHtml(error.message)}</p>${
         error.resetLink ? `<p><a href="${escapeHtml(error.resetLink)}">Set a new password</a></p>` : ''
       }</div>`
     : '';
+
+/**
+ * The sign-in's first step (identifier first, issue 30): the email alone. Its domain says where the
+ * person signs in: their organization's identity provider, or the password step.
+ */
+export function identifierPage({ productName, action, email = '', error }: IdentifierPageOptions): string {
   const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
-  // With an email already typed, the cursor goes to the password (the usual retry).
-  const emailFocus = email ? '' : ' autofocus';
-  const passwordFocus = email ? ' autofocus' : '';
   const body = `<h1>Sign in to ${escapeHtml(productName)}</h1>
-${alert}
+${alertOf(error)}
 <form method="post" action="${escapeHtml(action)}">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${described}${emailFocus}>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${described} autofocus>
+<button type="submit">Continue</button>
+</form>`;
+  return renderPage({ productName, title: 'Sign in', body });
+}
+
+export interface PasswordPageOptions {
+  productName: string;
+  /** Where the form posts (the same as the first step's: with a password, it checks it). */
+  action: string;
+  email: string;
+  /** The first step again, to sign in with another email. */
+  changeEmailHref: string;
+  error?: LoginFormError;
+  /** The organization's identity provider, offered beside the password when the connection allows both. */
+  sso?: { action: string; organizationName: string };
+}
+
+/**
+ * The password step, for the email the first step took (kept in a hidden field and shown). When the
+ * email's organization has a connection that allows passwords too, its identity provider comes first.
+ */
+export function passwordPage({ productName, action, email, changeEmailHref, error, sso }: PasswordPageOptions): string {
+  const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  const ssoForm = sso
+    ? `<form method="post" action="${escapeHtml(sso.action)}">
+<input type="hidden" name="email" value="${escapeHtml(email)}">
+<button type="submit">Continue with ${escapeHtml(sso.organizationName)}’s sign-in</button>
+</form>
+<h2>Or use your ${escapeHtml(productName)} password</h2>`
+    : '';
+  const body = `<h1>Sign in to ${escapeHtml(productName)}</h1>
+${alertOf(error)}
+<p>Signing in as <strong>${escapeHtml(email)}</strong>. <a href="${escapeHtml(changeEmailHref)}">Use another email</a></p>
+${ssoForm}
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="email" value="${escapeHtml(email)}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${described}${passwordFocus}>
-<button type="submit">Sign in</button>
+<input id="password" name="password" type="password" autocomplete="current-password" required${described}${sso ? '' : ' autofocus'}>
+<button type="submit"${sso ? ' class="secondary"' : ''}>Sign in${sso ? ' with password' : ''}</button>
 <button type="submit" name="intent" value="forgot" class="link-button" formnovalidate>Forgot password?</button>
 </form>`;
   return renderPage({ productName, title: 'Sign in', body });

@@ -80,8 +80,9 @@ describe('discovery', () => {
 });
 
 describe('sign-in page', () => {
-  it('is a plain accessible form without JavaScript', async () => {
-    const { response } = await openSignIn(new Browser(), { login_hint: 'someone@acme.test' });
+  it('asks for the email first, then the password, as plain accessible forms without JavaScript', async () => {
+    const browser = new Browser();
+    const { response, landed } = await openSignIn(browser, { login_hint: 'someone@acme.test' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
@@ -90,26 +91,56 @@ describe('sign-in page', () => {
     expect(html).toMatch(
       /<label for="email">Email<\/label>\s*<input id="email" name="email" type="email"[^>]*value="someone@acme.test"/,
     );
-    expect(html).toMatch(
-      /<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
-    );
-    expect(html).toContain('<button type="submit">Sign in</button>');
+    expect(html).not.toContain('name="password"');
+    expect(html).toContain('<button type="submit">Continue</button>');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('role="alert"');
+
+    // An email of no organization with single sign-on gets the password step, the email kept and shown.
+    const action = new URL(formAction(html)!, landed);
+    const origin = new URL(platform.issuer).origin;
+    const { response: step } = await browser.follow(action, origin, formBody({ email: 'someone@acme.test' }));
+    expect(step.status).toBe(200);
+    const passwordStep = await step.text();
+    expect(passwordStep).toContain('Signing in as <strong>someone@acme.test</strong>');
+    expect(passwordStep).toContain('<input type="hidden" name="email" value="someone@acme.test">');
+    expect(passwordStep).toMatch(
+      /<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
+    );
+    expect(passwordStep).toContain('<button type="submit">Sign in</button>');
+    expect(passwordStep).not.toContain('<script');
   });
 
-  it('offers “Forgot password?”, taking the email typed so far to the console’s page', async () => {
+  it('refuses an email that is not one, in words, on the first step', async () => {
     const browser = new Browser();
     const { response, landed } = await openSignIn(browser);
-    const page = await response.text();
+    const action = new URL(formAction(await response.text())!, landed);
+    const { response: answer } = await browser.follow(
+      action,
+      new URL(platform.issuer).origin,
+      formBody({ email: 'not-an-email' }),
+    );
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toMatch(/Email: /);
+    expect(html).not.toContain('name="password"');
+  });
+
+  it('offers “Forgot password?” on the password step, taking the email to the console’s page', async () => {
+    const browser = new Browser();
+    const { response, landed } = await openSignIn(browser);
+    const origin = new URL(platform.issuer).origin;
+    const action = new URL(formAction(await response.text())!, landed);
+    const { response: step } = await browser.follow(action, origin, formBody({ email: 'half@acme.test' }));
+    const page = await step.text();
     // After Sign in, so Enter in a field still signs in (the first submit button is the default).
     expect(page).toMatch(
       /<button type="submit">Sign in<\/button>\s*<button type="submit" name="intent" value="forgot"[^>]*formnovalidate>Forgot password\?<\/button>/,
     );
-    const action = new URL(formAction(page)!, landed);
     const { response: answer, url } = await browser.follow(
-      action,
-      new URL(platform.issuer).origin,
+      new URL(formAction(page)!, landed),
+      origin,
       formBody({ email: 'half@acme.test', password: '', intent: 'forgot' }),
     );
     expect(answer.status).toBe(303);
@@ -344,7 +375,7 @@ describe('authorization code with PKCE', () => {
       // Interactively, the form asks again and refuses them in words.
       const { response } = await openSignIn(browser);
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<button type="submit">Sign in</button>');
+      expect(await response.text()).toContain('<button type="submit">Continue</button>');
     } finally {
       await platform.db.query(`UPDATE users SET active = true WHERE email = 'user@globex.test'`);
     }

@@ -55,7 +55,8 @@ export function secondFactorHandlers({ provider, db, config, box, rp, path }: St
   });
 
   const finish = async (req: IncomingMessage, res: ServerResponse, step: PendingRow, user: SignedInUser) => {
-    const methods = step.amr ?? [];
+    // The proof's methods name the password as the first factor; a federated sign-in began elsewhere.
+    const methods = (step.amr ?? []).map((method) => (method === 'pwd' ? step.first_method : method));
     await recordSignIn(db, originOf(provider, req, res), user, methods);
     await endStep(db, step.id);
     await provider.interactionFinished(

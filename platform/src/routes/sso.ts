@@ -55,7 +55,14 @@ export async function ssoRoutes(fastify: FastifyInstance, { db, config }: RouteD
     },
     async (request) => {
       authorize(principalOf(request), 'setOrganizationSso', { organizationId: request.params.id });
-      const connection = await setSsoConnection(db, box, config, auditSourceOf(request), request.params.id, request.body);
+      const connection = await setSsoConnection(
+        db,
+        box,
+        config,
+        auditSourceOf(request),
+        request.params.id,
+        request.body,
+      );
       return { connection };
     },
   );

@@ -28,6 +28,8 @@ export interface PendingRow {
   totp_secret: string | null;
   challenge: string | null;
   amr: string[] | null;
+  /** How the sign-in began: 'pwd' (a password) or 'fed' (the organization's identity provider). */
+  first_method: 'pwd' | 'fed';
   expires_at: Date;
 }
 
@@ -206,7 +208,7 @@ export async function deleteMfaFailuresBefore(db: Queryable, before: Date): Prom
 
 export async function findPending(db: Queryable, id: string, now: Date): Promise<PendingRow | undefined> {
   const { rows } = await db.query<PendingRow>(
-    'SELECT id, email, stage, totp_secret, challenge, amr, expires_at FROM mfa_pending WHERE id = $1 AND expires_at > $2',
+    'SELECT id, email, stage, totp_secret, challenge, amr, first_method, expires_at FROM mfa_pending WHERE id = $1 AND expires_at > $2',
     [id, now],
   );
   return rows[0];
@@ -214,11 +216,12 @@ export async function findPending(db: Queryable, id: string, now: Date): Promise
 
 export async function savePending(db: Queryable, row: PendingRow): Promise<void> {
   await db.query(
-    `INSERT INTO mfa_pending (id, email, stage, totp_secret, challenge, amr, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO mfa_pending (id, email, stage, totp_secret, challenge, amr, first_method, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, stage = EXCLUDED.stage, totp_secret = EXCLUDED.totp_secret,
-       challenge = EXCLUDED.challenge, amr = EXCLUDED.amr, expires_at = EXCLUDED.expires_at`,
-    [row.id, row.email, row.stage, row.totp_secret, row.challenge, row.amr, row.expires_at],
+       challenge = EXCLUDED.challenge, amr = EXCLUDED.amr, first_method = EXCLUDED.first_method,
+       expires_at = EXCLUDED.expires_at`,
+    [row.id, row.email, row.stage, row.totp_secret, row.challenge, row.amr, row.first_method, row.expires_at],
   );
 }
 

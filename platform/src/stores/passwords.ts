@@ -112,5 +112,5 @@ export async function deleteInvitedUser(tx: Queryable, email: string): Promise<v
   await tx.query('DELETE FROM password_tokens WHERE email = $1', [email]);
   await tx.query('DELETE FROM credentials WHERE user_email = $1', [email]);
   await tx.query('DELETE FROM login_failures WHERE email = $1', [email]);
-  await tx.query('DELETE FROM users WHERE email = $1 AND password_hash IS NULL', [email]);
+  await tx.query('DELETE FROM users WHERE email = $1 AND password_hash IS NULL AND sso_subject IS NULL', [email]);
 }

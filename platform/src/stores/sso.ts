@@ -28,12 +28,17 @@ export async function findSsoConnection(db: Queryable, organizationId: string): 
   return rows[0];
 }
 
-/** The connection of the organization one of whose domains is `domain`, with that organization's id. */
+/**
+ * The connection of the organization claiming `domain` or one of its parents (mail.acme.test belongs
+ * to acme.test, as for users' emails); one domain belongs to one organization.
+ */
 export async function findSsoConnectionByDomain(db: Queryable, domain: string): Promise<SsoConnectionRow | undefined> {
+  const labels = domain.split('.');
+  const candidates = labels.map((_, i) => labels.slice(i).join('.')).filter((name) => name.includes('.'));
   const { rows } = await db.query<SsoConnectionRow>(
     `SELECT s.* FROM organization_sso s JOIN organizations o ON o.id = s.organization_id
-      WHERE $1 = ANY (o.domain) ORDER BY o.id LIMIT 1`,
-    [domain],
+      WHERE o.domain && $1::text[] ORDER BY o.id LIMIT 1`,
+    [candidates],
   );
   return rows[0];
 }

@@ -35,12 +35,12 @@ const EDITABLE_COLUMNS = [
 export type UserEdits = Pick<UserRow, (typeof EDITABLE_COLUMNS)[number]>;
 
 /** Every column but password_hash (only whether there is one): selecting through this keeps the hash out of any answer. */
-export const USER_COLUMNS = `email, organization_id, ${EDITABLE_COLUMNS.join(', ')}, password_changed_at, active, created_at, updated_at, password_hash IS NULL AS invited`;
+export const USER_COLUMNS = `email, organization_id, ${EDITABLE_COLUMNS.join(', ')}, password_changed_at, active, created_at, updated_at, (password_hash IS NULL AND sso_subject IS NULL) AS invited`;
 
 /** GET /user?status: the SQL of each status, as userStatusOf (domain/user-records.ts) derives it. */
 export const STATUS_CONDITIONS: Readonly<Record<UserStatus, string>> = {
   inactive: 'NOT active',
-  invited: 'active AND password_hash IS NULL',
+  invited: 'active AND password_hash IS NULL AND sso_subject IS NULL',
   active: 'active AND password_hash IS NOT NULL',
 };
 

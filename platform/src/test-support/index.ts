@@ -4,3 +4,5 @@ export * from './platform.js';
 export * from './fixture.js';
 export * from './sign-in.js';
 export * from './ports.js';
+export * from './saml-idp.js';
+export * from './customer-oidc.js';

@@ -39,6 +39,7 @@ export async function beginAccountEnrollment(
     totp_secret: null,
     challenge: null,
     amr: null,
+    first_method: 'pwd',
     expires_at: expiresAt,
   };
   await savePending(db, row);

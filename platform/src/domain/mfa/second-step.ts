@@ -42,13 +42,18 @@ export const MISSING_CODE_MESSAGE =
   'Enter the 6-digit code from your authenticator app, or one of your recovery codes.';
 export const INVALID_PASSKEY_MESSAGE = 'That passkey could not be verified. Try again, or enter a code instead.';
 
-/** Starts the step the person needs after their password; 'none' signs them in at once. */
+/**
+ * Starts the step the person needs after their password (or after their organization's identity
+ * provider, `firstMethod` 'fed', which settles it when it vouched for a second factor itself); 'none'
+ * signs them in at once.
+ */
 export async function beginSecondStep(
   db: Database,
   config: Pick<PlatformConfig, 'appEnv'>,
   user: SignedInUser,
   interactionUid: string,
   expiresAt: Date,
+  firstMethod: 'pwd' | 'fed' = 'pwd',
 ): Promise<SecondStep> {
   const step = await secondStepFor(db, config, user);
   if (step !== 'none')
@@ -59,6 +64,7 @@ export async function beginSecondStep(
       totp_secret: null,
       challenge: null,
       amr: null,
+      first_method: firstMethod,
       expires_at: expiresAt,
     });
   return step;

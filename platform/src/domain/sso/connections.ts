@@ -14,7 +14,13 @@ import { assertDomainsFree } from '../organization-domains.js';
 import type { SecretBox } from '../mfa/secret-box.js';
 import { checkOidcSettings } from './oidc.js';
 import { fetchIdpMetadata, readIdpMetadata } from './saml.js';
-import { SsoConfigProblem, type IdpMetadata, type OidcSettings, type ServiceProvider, type SsoTransport } from './types.js';
+import {
+  SsoConfigProblem,
+  type IdpMetadata,
+  type OidcSettings,
+  type ServiceProvider,
+  type SsoTransport,
+} from './types.js';
 
 /** A connection as an operator sets it (the REST body of PUT /organization/{id}/sso). */
 export interface SsoConnectionInput {
@@ -41,7 +47,10 @@ const base = (config: SsoConfig) => config.issuer.replace(/\/$/, '');
 export const oidcRedirectUri = (config: SsoConfig) => `${base(config)}/sso/oidc/callback`;
 
 /** Meridian as the SAML service provider of one organization: its own entity id and ACS URL. */
-export function serviceProviderOf(config: SsoConfig, organizationId: string): ServiceProvider & { metadataUrl: string } {
+export function serviceProviderOf(
+  config: SsoConfig,
+  organizationId: string,
+): ServiceProvider & { metadataUrl: string } {
   const entityId = `${base(config)}/sso/saml/${encodeURIComponent(organizationId)}`;
   return { entityId, acsUrl: `${entityId}/acs`, metadataUrl: `${entityId}/metadata` };
 }
@@ -96,17 +105,24 @@ const trimmed = (value: string | undefined) => value?.trim() || undefined;
 function oidcProblems(input: SsoConnectionInput, storedSecret: boolean) {
   const issuer = trimmed(input.issuer);
   return [
-    { param: 'issuer', msg: issuer ? validateIdentityProviderUrl(issuer) : 'Enter the issuer of your OpenID provider.' },
+    {
+      param: 'issuer',
+      msg: issuer ? validateIdentityProviderUrl(issuer) : 'Enter the issuer of your OpenID provider.',
+    },
     { param: 'clientId', msg: trimmed(input.clientId) ? null : 'Enter the client id Meridian has at your provider.' },
     {
       param: 'clientSecret',
-      msg: trimmed(input.clientSecret) || storedSecret ? null : 'Enter the client secret Meridian has at your provider.',
+      msg:
+        trimmed(input.clientSecret) || storedSecret ? null : 'Enter the client secret Meridian has at your provider.',
     },
   ];
 }
 
 /** The IdP's metadata from the XML given, or read from its URL; a problem names the field to fix. */
-async function samlMetadata(input: SsoConnectionInput, transport: SsoTransport): Promise<{ xml: string; idp: IdpMetadata }> {
+async function samlMetadata(
+  input: SsoConnectionInput,
+  transport: SsoTransport,
+): Promise<{ xml: string; idp: IdpMetadata }> {
   const url = trimmed(input.metadataUrl);
   const given = trimmed(input.metadataXml);
   assertValid([
@@ -190,7 +206,11 @@ export async function setSsoConnection(
     await assertDomainsOwned(tx, organizationId, organization.domain);
     const before = await findSsoConnection(tx, organizationId);
     const settings: OidcSettings | null = oidc
-      ? { issuer: input.issuer!.trim(), clientId: input.clientId!.trim(), clientSecret: trimmed(input.clientSecret) ?? kept! }
+      ? {
+          issuer: input.issuer!.trim(),
+          clientId: input.clientId!.trim(),
+          clientSecret: trimmed(input.clientSecret) ?? kept!,
+        }
       : null;
     const row = await upsertSsoConnection(tx, {
       organization_id: organizationId,
@@ -226,8 +246,7 @@ export async function removeSsoConnection(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await findSsoConnection(tx, organizationId);
-    if (!before || !(await deleteSsoConnection(tx, organizationId)))
-      throw notFound('Single sign-on connection');
+    if (!before || !(await deleteSsoConnection(tx, organizationId))) throw notFound('Single sign-on connection');
     await recordAuditEvent(tx, source, {
       action: 'sso.remove',
       organizationId,
