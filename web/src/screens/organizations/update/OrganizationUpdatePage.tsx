@@ -19,7 +19,8 @@ import { LifecycleSection, LifecycleSection_organization } from './lifecycle/Lif
 import { OrganizationHeader } from './OrganizationHeader.js';
 import { OrganizationUpdateDocument } from './organization-query.js';
 import { ManagedProvidersSection } from './providers/ManagedProvidersSection.js';
-import { updateAccessOf } from './update-access.js';
+import { SignInSection } from './sign-in/SignInSection.js';
+import { readOnlyReason as roleReadOnlyReason, updateAccessOf } from './update-access.js';
 import { useProgressPolling } from './useProgressPolling.js';
 import '../organizations.css';
 
@@ -29,6 +30,7 @@ export const UPDATE_SECTIONS = [
   { id: 'licenses', title: 'Licenses' },
   { id: 'lifecycle', title: 'Lifecycle' },
   { id: 'credentials', title: 'Credentials' },
+  { id: 'sign-in', title: 'Sign-in' },
   { id: 'managed-providers', title: 'Managed providers' },
   { id: 'activity', title: 'Activity' },
 ] as const;
@@ -57,7 +59,7 @@ function LoadingPage() {
 
 /**
  * /admin/org-management/{orgId}/update/*: one organization's settings in sub-pages (general,
- * licenses, lifecycle, credentials, managed providers) and its audit trail (activity), one read for all of them. Read-only, with the
+ * licenses, lifecycle, credentials, sign-in, managed providers) and its audit trail (activity), one read for all of them. Read-only, with the
  * reason, for a role without organization:update ('My Organization' of an Org Admin).
  */
 export default function OrganizationUpdatePage() {
@@ -100,11 +102,17 @@ export default function OrganizationUpdatePage() {
   }
 
   const { readOnlyReason } = updateAccessOf(user, organizationId, config.productName);
+  // Single sign-on is the table's setOrganizationSso, decided on its own (whoever reads the page sees it).
+  const signInReadOnlyReason = mayDo(user, 'setOrganizationSso', { organizationId })
+    ? null
+    : (readOnlyReason ??
+      (user ? roleReadOnlyReason(user.role, config.productName) : 'You may not change this organization.'));
   const sections: Record<SectionId, React.JSX.Element> = {
     general: <GeneralSection organization={organization} readOnlyReason={readOnlyReason} />,
     licenses: <LicensesSection organization={organization} readOnlyReason={readOnlyReason} />,
     lifecycle: <LifecycleSection organization={organization} readOnlyReason={readOnlyReason} />,
     credentials: <CredentialsSection organization={organization} readOnlyReason={readOnlyReason} />,
+    'sign-in': <SignInSection organization={organization} readOnlyReason={signInReadOnlyReason} />,
     'managed-providers': <ManagedProvidersSection organization={organization} />,
     activity: <ActivityList fixed={{ organizationId }} exportScope={organizationId} />,
   };

@@ -13,6 +13,7 @@ export const OrganizationUpdateDocument = graphql(`
       ...LicensesSection_organization
       ...LifecycleSection_organization
       ...CredentialsSection_organization
+      ...SignInSection_organization
       ...ManagedProvidersSection_organization
     }
   }

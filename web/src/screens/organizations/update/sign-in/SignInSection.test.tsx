@@ -1,0 +1,282 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionUserOf, WAIT } from '../../../../routes/test-support.js';
+import { organizationRecord, renderWithGateway } from '../../test-support.js';
+import { SECRET_KEPT_PLACEHOLDER } from './ConnectionFields.js';
+import { SSO_ONLY_HELP } from './SignInSection.js';
+
+const PATH = '/admin/org-management/acme/update/sign-in';
+const ISSUER = 'https://login.acme.test/v2.0';
+const REDIRECT_URI = 'https://id.meridian.test/sso/oidc/callback';
+const SP_ENTITY_ID = 'https://id.meridian.test/sso/saml/acme';
+
+const admin = sessionUserOf('systemAdmin', { email: 'admin@meridian.test', organizationId: 'meridian' });
+
+/** A connection as the gateway answers it: OIDC unless `protocol` says SAML. */
+function connection(overrides: Record<string, unknown> = {}) {
+  const saml = overrides.protocol === 'SAML';
+  return {
+    __typename: 'OrganizationSso',
+    protocol: 'OIDC',
+    ssoOnly: false,
+    defaultRole: 'ORG_USER',
+    issuer: saml ? null : ISSUER,
+    clientId: saml ? null : 'meridian-console',
+    hasClientSecret: !saml,
+    redirectUri: saml ? null : REDIRECT_URI,
+    idpEntityId: saml ? 'https://idp.acme.test' : null,
+    idpSsoUrl: saml ? 'https://idp.acme.test/sso' : null,
+    idpMetadataUrl: saml ? 'https://idp.acme.test/metadata' : null,
+    spEntityId: saml ? SP_ENTITY_ID : null,
+    acsUrl: saml ? `${SP_ENTITY_ID}/acs` : null,
+    spMetadataUrl: saml ? `${SP_ENTITY_ID}/metadata` : null,
+    updatedAt: '2026-11-27T10:00:00Z',
+    ...overrides,
+  };
+}
+
+const withSso = (sso: unknown) => organizationRecord({ sso });
+const payload = (field: string, organization: unknown, inputErrors: unknown[] = []) => ({
+  [field]: {
+    __typename: 'OrganizationPayload',
+    organization,
+    inputErrors: inputErrors.map((error) => ({ __typename: 'InputError', ...(error as object) })),
+  },
+});
+const sentVariables = (gateway: { sent: { operationName: string; variables: unknown }[] }, name: string) =>
+  gateway.sent.filter((request) => request.operationName === name).map((request) => request.variables);
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('organization sign-in', { timeout: 20_000 }, () => {
+  it('tests an OIDC connection, saves it, and then shows what the identity provider needs', async () => {
+    const { gateway, toasts } = renderWithGateway(PATH, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(null) }),
+      TestOrganizationSso: () => ({
+        testOrganizationSso: {
+          __typename: 'SsoConnectionTestPayload',
+          test: {
+            __typename: 'SsoConnectionTest',
+            ok: true,
+            message: `Found ${ISSUER}: sign-in at ${ISSUER}/authorize.`,
+          },
+          inputErrors: [],
+        },
+      }),
+      SetOrganizationSso: () =>
+        payload('setOrganizationSso', withSso(connection({ ssoOnly: true, defaultRole: 'ORG_ADMIN' }))),
+    });
+    const section = await screen.findByRole('region', { name: 'Sign-in' }, WAIT);
+    expect(screen.getByRole('tab', { name: 'Sign-in' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(section).queryByRole('region', { name: 'What your identity provider needs' })).toBeNull();
+    expect(within(section).getByRole<HTMLInputElement>('radio', { name: /OpenID Connect/ }).checked).toBe(true);
+    await userEvent.type(within(section).getByLabelText(/^Issuer/), ISSUER);
+    await userEvent.type(within(section).getByLabelText(/^Client id/), 'meridian-console');
+
+    // A test needs no secret, and says what it found in green.
+    await userEvent.click(within(section).getByRole('button', { name: 'Test connection' }));
+    const found = await within(section).findByRole('status', undefined, WAIT);
+    expect(found.textContent).toContain(`Found ${ISSUER}`);
+    expect(found.className).toContain('intent-success');
+    expect(sentVariables(gateway, 'TestOrganizationSso')).toEqual([
+      {
+        id: 'acme',
+        input: {
+          protocol: 'OIDC',
+          issuer: ISSUER,
+          clientId: 'meridian-console',
+          ssoOnly: false,
+          defaultRole: 'ORG_USER',
+        },
+      },
+    ]);
+
+    const secret = within(section).getByLabelText<HTMLInputElement>(/^Client secret/);
+    expect(secret.type).toBe('password');
+    await userEvent.type(secret, 'the-secret');
+    const only = within(section).getByRole<HTMLInputElement>('checkbox', { name: 'Only single sign-on' });
+    expect(document.getElementById(only.getAttribute('aria-describedby')!)?.textContent).toBe(SSO_ONLY_HELP);
+    await userEvent.click(only);
+    await userEvent.selectOptions(within(section).getByLabelText('Default role'), 'Org Admin');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(
+      () => expect(toasts.list().some((toast) => toast.message === 'Single sign-on of Acme Health saved.')).toBe(true),
+      WAIT,
+    );
+    expect(sentVariables(gateway, 'SetOrganizationSso')).toEqual([
+      {
+        id: 'acme',
+        input: {
+          protocol: 'OIDC',
+          issuer: ISSUER,
+          clientId: 'meridian-console',
+          clientSecret: 'the-secret',
+          ssoOnly: true,
+          defaultRole: 'ORG_ADMIN',
+        },
+      },
+    ]);
+
+    // Saved: the secret field is empty again and says one is stored; the redirect URI is there to copy.
+    const needs = await within(section).findByRole('region', { name: 'What your identity provider needs' }, WAIT);
+    const redirect = within(needs).getByLabelText<HTMLInputElement>('Redirect URI');
+    expect(redirect.value).toBe(REDIRECT_URI);
+    expect(redirect.readOnly).toBe(true);
+    const stored = within(section).getByLabelText<HTMLInputElement>(/^Client secret/);
+    expect(stored.value).toBe('');
+    expect(stored.placeholder).toBe(SECRET_KEPT_PLACEHOLDER);
+    expect(within(section).getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
+    expect(localStorage.getItem('meridian.apollo.cache') ?? '').not.toContain('the-secret');
+  });
+
+  it('checks the fields before sending, and shows the gateway’s refusals beside them or above the buttons', async () => {
+    const { gateway } = renderWithGateway(PATH, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(null) }),
+      SetOrganizationSso: ({ input }) =>
+        (input as { clientId: string }).clientId === 'taken'
+          ? payload('setOrganizationSso', null, [
+              { field: null, message: 'The domain acme.test belongs to another organization.' },
+            ])
+          : payload('setOrganizationSso', null, [
+              { field: 'input.issuer', message: 'No OpenID provider answers at this issuer.' },
+            ]),
+    });
+    const section = await screen.findByRole('region', { name: 'Sign-in' }, WAIT);
+    // A test needs the issuer and client id, not the secret; nothing is sent without them.
+    await userEvent.click(within(section).getByRole('button', { name: 'Test connection' }));
+    const issuer = within(section).getByLabelText(/^Issuer/);
+    await waitFor(() => expect(document.activeElement).toBe(issuer), WAIT);
+    expect(section.textContent).toContain('Enter the client id Meridian has at your provider.');
+    expect(section.textContent).not.toContain('Enter the client secret');
+    expect(gateway.count('TestOrganizationSso')).toBe(0);
+
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Only single sign-on' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(issuer), WAIT);
+    expect(issuer.getAttribute('aria-invalid')).toBe('true');
+    expect(section.textContent).toContain('Enter the issuer of your OpenID provider.');
+    expect(section.textContent).toContain('Enter the client id Meridian has at your provider.');
+    expect(section.textContent).toContain('Enter the client secret Meridian has at your provider.');
+    expect(gateway.count('SetOrganizationSso')).toBe(0);
+
+    await userEvent.type(issuer, ISSUER);
+    await userEvent.type(within(section).getByLabelText(/^Client id/), 'meridian');
+    await userEvent.type(within(section).getByLabelText(/^Client secret/), 'secret');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(section).findByText('No OpenID provider answers at this issuer.', undefined, WAIT),
+    ).toBeTruthy();
+    expect(
+      within(section)
+        .getByLabelText(/^Issuer/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+
+    // A conflict names no field: it is said above the buttons.
+    const clientId = within(section).getByLabelText(/^Client id/);
+    await userEvent.clear(clientId);
+    await userEvent.type(clientId, 'taken');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    const alert = await within(section).findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toContain('Single sign-on was not saved');
+    expect(alert.textContent).toContain('The domain acme.test belongs to another organization.');
+  });
+
+  it('says in red why a test failed', async () => {
+    renderWithGateway(PATH, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection()) }),
+      TestOrganizationSso: () => ({
+        testOrganizationSso: {
+          __typename: 'SsoConnectionTestPayload',
+          test: { __typename: 'SsoConnectionTest', ok: false, message: 'The issuer did not answer within 5 seconds.' },
+          inputErrors: [],
+        },
+      }),
+    });
+    const section = await screen.findByRole('region', { name: 'Sign-in' }, WAIT);
+    expect(within(section).getByLabelText<HTMLInputElement>(/^Issuer/).value).toBe(ISSUER);
+    await userEvent.click(within(section).getByRole('button', { name: 'Test connection' }));
+    const answer = await within(section).findByRole('status', undefined, WAIT);
+    expect(answer.textContent).toContain('The issuer did not answer within 5 seconds.');
+    expect(answer.className).toContain('intent-danger');
+    // Changing a field drops the answer: it was about other values.
+    await userEvent.type(within(section).getByLabelText(/^Client id/), '-2');
+    expect(within(section).queryByRole('status')).toBeNull();
+  });
+
+  it('shows a SAML connection’s values for the identity provider, and removes it after confirmation', async () => {
+    const { gateway, toasts } = renderWithGateway(PATH, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection({ protocol: 'SAML' })) }),
+      RemoveOrganizationSso: () => payload('removeOrganizationSso', withSso(null)),
+    });
+    const section = await screen.findByRole('region', { name: 'Sign-in' }, WAIT);
+    expect(within(section).getByRole<HTMLInputElement>('radio', { name: /SAML 2.0/ }).checked).toBe(true);
+    expect(within(section).getByLabelText<HTMLInputElement>(/^Metadata URL/).value).toBe(
+      'https://idp.acme.test/metadata',
+    );
+    const needs = within(section).getByRole('region', { name: 'What your identity provider needs' });
+    expect(within(needs).getByLabelText<HTMLInputElement>('Entity id (audience)').value).toBe(SP_ENTITY_ID);
+    expect(within(needs).getByLabelText<HTMLInputElement>('ACS URL (reply URL)').value).toBe(`${SP_ENTITY_ID}/acs`);
+    expect(within(needs).getByLabelText<HTMLInputElement>('Service provider metadata').value).toBe(
+      `${SP_ENTITY_ID}/metadata`,
+    );
+    expect(needs.textContent).toContain('https://idp.acme.test/sso');
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove single sign-on' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove single sign-on?' }, WAIT);
+    expect(gateway.count('RemoveOrganizationSso')).toBe(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove single sign-on' }));
+    await waitFor(
+      () =>
+        expect(toasts.list().some((toast) => toast.message === 'Single sign-on of Acme Health removed.')).toBe(true),
+      WAIT,
+    );
+    expect(sentVariables(gateway, 'RemoveOrganizationSso')).toEqual([{ id: 'acme' }]);
+    await waitFor(
+      () => expect(within(section).queryByRole('region', { name: 'What your identity provider needs' })).toBeNull(),
+      WAIT,
+    );
+    expect(within(section).queryByRole('button', { name: 'Remove single sign-on' })).toBeNull();
+    expect(within(section).getByRole<HTMLInputElement>('radio', { name: /OpenID Connect/ }).checked).toBe(true);
+  });
+
+  it('asks for pasted SAML metadata again, since it is not read back', async () => {
+    const { gateway } = renderWithGateway(PATH, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection({ protocol: 'SAML', idpMetadataUrl: null })) }),
+    });
+    const section = await screen.findByRole('region', { name: 'Sign-in' }, WAIT);
+    const xml = within(section).getByLabelText<HTMLTextAreaElement>('Metadata XML');
+    expect(xml.value).toBe('');
+    expect(section.textContent).toContain('The metadata saved earlier is not shown: paste it again to save a change.');
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Only single sign-on' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(xml), WAIT);
+    expect(section.textContent).toContain('Paste your identity provider’s metadata (XML).');
+    expect(gateway.count('SetOrganizationSso')).toBe(0);
+  });
+
+  it('shows an Org Admin their organization’s connection, read-only', async () => {
+    const orgAdmin = sessionUserOf('orgAdmin', { organizationId: 'acme' });
+    renderWithGateway(PATH, orgAdmin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection({ ssoOnly: true })) }),
+    });
+    const section = await screen.findByRole('region', { name: 'Sign-in' }, WAIT);
+    expect(within(section).getByLabelText<HTMLInputElement>(/^Issuer/).disabled).toBe(true);
+    expect(within(section).getByLabelText<HTMLInputElement>(/^Client secret/).disabled).toBe(true);
+    const only = within(section).getByRole<HTMLInputElement>('checkbox', { name: 'Only single sign-on' });
+    expect(only.checked).toBe(true);
+    expect(only.disabled).toBe(true);
+    for (const name of ['Test connection', 'Save', 'Remove single sign-on'])
+      expect(within(section).queryByRole('button', { name }), name).toBeNull();
+    const needs = within(section).getByRole('region', { name: 'What your identity provider needs' });
+    expect(within(needs).getByLabelText<HTMLInputElement>('Redirect URI').value).toBe(REDIRECT_URI);
+  });
+});
