@@ -81,7 +81,7 @@ export async function contentTiming(page: Page, probe: ContentProbe, timeoutMs =
 /** Signs in through the provider's real login form from a blank tab; ends on home with its content. */
 export async function signInFromBlank(page: Page, webUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${webUrl}/`);
-  await page.getByLabel('Password').waitFor();
+  await page.getByLabel('Email').waitFor();
   await submitLoginForm(page, email, password);
   await contentTiming(page, HOME_CONTENT);
 }

@@ -132,8 +132,8 @@ describe('a cluster of replicas', () => {
       await page.getByRole('button', { name: /^Profile menu for / }).click();
       await page.getByRole('menu', { name: 'Profile' }).getByRole('menuitem', { name: 'Logout' }).click();
       await other.waitForURL((url) => url.origin === new URL(cluster.urls.issuer).origin);
-      await other.getByLabel('Password').waitFor();
-      await page.getByLabel('Password').waitFor();
+      await other.getByLabel('Email').waitFor();
+      await page.getByLabel('Email').waitFor();
       expect(await storageItem(page, storedUserKey())).toBeNull();
       // The provider's session is over at every replica: the console's last refresh token is refused.
       for (const replica of cluster.platforms) {

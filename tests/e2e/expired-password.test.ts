@@ -17,7 +17,7 @@ describe('expired password', () => {
 
   it('is refused at the login form with its message and a link to set a new password', async () => {
     await page.goto(`${webUrl}/`);
-    await page.getByLabel('Password').waitFor();
+    await page.getByLabel('Email').waitFor();
     expect(new URL(page.url()).origin).toBe(new URL(issuer).origin);
     await submitLoginForm(page, ACCOUNTS.expired, seedPassword);
 

@@ -44,17 +44,20 @@ describe('an operator uses the console with the keyboard alone', () => {
   let page: Page;
   openJourney((opened) => ({ page } = opened));
 
-  it('signs in: the email field has the focus, Tab reaches the password, Enter submits', async () => {
+  it('signs in: the email field has the focus, Enter goes on to the password (focused), Enter submits', async () => {
     await page.goto(`${webUrl}/`);
     await page.waitForURL((url) => url.origin === new URL(issuer).origin);
-    await page.getByLabel('Password').waitFor();
+    await page.getByLabel('Email').waitFor();
     const blocking = blockingViolations(await axeViolations(page));
     expect(blocking.length, `Sign-in form:\n${describeViolations(blocking)}`).toBe(0);
 
     expect(await focusedElement(page)).toMatchObject({ tag: 'input', name: 'Email' });
     await page.keyboard.type(ACCOUNTS.admin);
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Password').waitFor();
     expect(await focusedElement(page)).toMatchObject({ tag: 'input', name: 'Password' });
+    const passwordStep = blockingViolations(await axeViolations(page));
+    expect(passwordStep.length, `Password step:\n${describeViolations(passwordStep)}`).toBe(0);
     await page.keyboard.type(seedPassword);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.origin === webUrl && !url.pathname.startsWith('/auth/'));
@@ -209,6 +212,6 @@ describe('an operator uses the console with the keyboard alone', () => {
     await saveScreenshot(page, JOURNEY, 'profile popover');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.origin === new URL(issuer).origin && url.pathname.startsWith('/interaction/'));
-    await page.getByLabel('Password').waitFor();
+    await page.getByLabel('Email').waitFor();
   });
 });

@@ -129,7 +129,7 @@ describe.each(JOURNEYS)('$email', ({ email, organizationId, nav, popover, biPort
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     // Signed out, the console sends the browser back to the provider's login form.
     await page.waitForURL((url) => url.origin === issuer && url.pathname.startsWith('/interaction/'));
-    await page.getByLabel('Password').waitFor();
+    await page.getByLabel('Email').waitFor();
     await saveScreenshot(page, email, 'signed out');
 
     expect(await refreshWith(stored.refresh_token!)).toMatchObject({ status: 400, error: 'invalid_grant' });
@@ -150,8 +150,8 @@ describe.each(JOURNEYS)('$email', ({ email, organizationId, nav, popover, biPort
     await page.getByRole('menuitem', { name: 'Logout' }).click();
 
     await otherTab.waitForURL((url) => url.origin === issuer && url.pathname.startsWith('/interaction/'));
-    await otherTab.getByLabel('Password').waitFor();
-    await page.getByLabel('Password').waitFor();
+    await otherTab.getByLabel('Email').waitFor();
+    await page.getByLabel('Email').waitFor();
     // Still signed out a while later: the other tab did not sign itself in again.
     await otherTab.waitForTimeout(3000);
     expect(new URL(otherTab.url()).origin).toBe(issuer);

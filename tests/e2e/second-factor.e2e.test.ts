@@ -32,7 +32,7 @@ async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Profile menu for / }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL(onIssuer);
-  await page.getByLabel('Password').waitFor();
+  await page.getByLabel('Email').waitFor();
 }
 
 /** The password step of a sign-in from the provider's form; the second step follows. */
@@ -131,7 +131,7 @@ describe('second factors: required by an operator, enrolled, used, and sessions 
   it('its user must set up an authenticator app before reaching the console, and sees ten recovery codes once', async () => {
     await personPage.goto(`${webUrl}/`);
     await personPage.waitForURL(onIssuer);
-    await personPage.getByLabel('Password').waitFor();
+    await personPage.getByLabel('Email').waitFor();
     await passwordStep(personPage, PERSON);
     await personPage.getByRole('heading', { name: 'Set up a second factor' }).waitFor();
     await saveScreenshot(personPage, JOURNEY, 'enrollment');
@@ -207,7 +207,7 @@ describe('second factors: required by an operator, enrolled, used, and sessions 
       const otherPage = await firstPage(other);
       await otherPage.goto(`${webUrl}/`);
       await otherPage.waitForURL(onIssuer);
-      await otherPage.getByLabel('Password').waitFor();
+      await otherPage.getByLabel('Email').waitFor();
       await passwordStep(otherPage, PERSON);
       await enterCode(otherPage, recoveryCodes[2]!);
       await otherPage.waitForURL(onConsole);
@@ -228,7 +228,7 @@ describe('second factors: required by an operator, enrolled, used, and sessions 
       await otherPage.reload();
       await otherPage
         .getByRole('heading', { name: 'You have been signed out' })
-        .or(otherPage.getByLabel('Password'))
+        .or(otherPage.getByLabel('Email'))
         .waitFor();
       // This browser's own session goes on.
       expect(await sessionCheckStatus((await storedOidcUser(personPage))?.access_token ?? '')).toBe(200);

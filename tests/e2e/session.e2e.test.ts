@@ -55,7 +55,7 @@ async function signInAgain(page: Page, user: NewUser): Promise<void> {
   const { issuer, webUrl } = inject('product');
   await page.getByRole('button', { name: 'Sign in again' }).click();
   await page.waitForURL((url) => url.origin === new URL(issuer).origin);
-  await page.getByLabel('Password').waitFor();
+  await page.getByLabel('Email').waitFor();
   await submitLoginForm(page, user.email, user.password);
   await page.waitForURL((url) => url.origin === new URL(webUrl).origin && !url.pathname.startsWith('/auth/'));
   await waitForHome(page);
@@ -135,12 +135,12 @@ describe('session rules', () => {
     // The other tab lets go of its user at once (its protected content goes) and ends at the login form.
     await otherTab.getByRole('navigation', { name: 'Main navigation' }).waitFor({ state: 'detached' });
     await otherTab.waitForURL((url) => url.origin === new URL(issuer).origin);
-    await otherTab.getByLabel('Password').waitFor();
+    await otherTab.getByLabel('Email').waitFor();
     // First told to let go (the logging-out tab is on its way to the provider), then that it is done.
     const types = broadcasts.map((message) => message.type);
     expect(types[0]).toBe('signing-out');
     await expect.poll(() => broadcasts.map((message) => message.type)).toContain('logout');
-    await page.getByLabel('Password').waitFor();
+    await page.getByLabel('Email').waitFor();
     await signedOutFor(browser, FIRST.email);
     await otherTab.close();
   });
@@ -343,6 +343,6 @@ describe('idle sign-out', () => {
     // Signed out at the provider too: signing in again asks for the password.
     await idleTab.getByRole('button', { name: 'Sign in again' }).click();
     await idleTab.waitForURL((url) => url.origin === new URL(issuer).origin);
-    await idleTab.getByLabel('Password').waitFor();
+    await idleTab.getByLabel('Email').waitFor();
   });
 });

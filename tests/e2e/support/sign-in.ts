@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
- * Fills the provider's real login form (labels "Email" and "Password", button "Sign in") and submits
- * it. The page must show the form already.
+ * Goes through the provider's real sign-in, identifier first: the email ("Email", "Continue"), then the
+ * password ("Password", "Sign in"). The page must show the first step already.
  */
 export async function submitLoginForm(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
