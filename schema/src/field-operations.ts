@@ -8,6 +8,7 @@ const NESTED_FIELD_OPERATIONS: Record<string, Operation> = {
   'Organization.users': 'users',
   'Organization.credentials': 'organizationCredentials',
   'Organization.features': 'features',
+  'Organization.sso': 'organizationSso',
   'User.passwordResetMeta': 'passwordResetMeta',
   'User.mfa': 'userMfa',
   'User.sessions': 'userSessions',

@@ -25,6 +25,14 @@ export const CALLBACK_URL_MESSAGE =
 export const STATE_CODE_MESSAGE = 'States must be two-letter USPS codes, like NY.';
 export const WEB_ADDRESS_MESSAGE = 'Must be a full https address, like https://bi.acme.org/ (http only for localhost).';
 /** Said of text holding a control character (NUL and the like), which no field may store. */
+/** What a single sign-on connection is missing, said by the platform and shown ahead by the console (issue 30). */
+export const SSO_REQUIRED_MESSAGES = {
+  issuer: 'Enter the issuer of your OpenID provider.',
+  clientId: 'Enter the client id Meridian has at your provider.',
+  clientSecret: 'Enter the client secret Meridian has at your provider.',
+  metadataUrl: 'Enter the URL your identity provider publishes its metadata at.',
+  metadataXml: 'Paste your identity provider’s metadata (XML), or give the URL to read it from.',
+} as const;
 export const IDENTITY_PROVIDER_URL_MESSAGE =
   'Must be the identity provider’s full https address, like https://login.example.com/ (http only for localhost).';
 export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters (such as NUL).';

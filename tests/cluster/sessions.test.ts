@@ -9,6 +9,7 @@ import {
   isSecondStep,
   openSignIn,
   redeemCode,
+  startCustomerOidc,
   totpCode,
 } from '@meridian/platform/test-support';
 import { graphql, sleep, startTestCluster, tokenFrom, userToken, type RunningCluster } from './support/cluster.js';
@@ -20,7 +21,7 @@ const CONSOLE_URL = 'http://localhost:5173';
 const WITHIN_MS = 1000;
 
 /**
- * Issue 29: a session ended through one gateway replica is refused by every gateway replica (each
+ * Issue 29 (and 30's single sign-on, which keeps its steps in the same database): a session ended through one gateway replica is refused by every gateway replica (each
  * follows the platform's feed of ended sessions) and by both platform replicas (which read the shared
  * database) within a second, though every gateway had verified and cached the token before.
  */
@@ -162,6 +163,113 @@ describe('a sign-in session ended on a cluster', () => {
       expect(claimsOf(tokens.access_token).amr).toEqual(['pwd', 'otp', 'mfa']);
     } finally {
       expect((await requireMfa(false)).body.data?.updateOrganization).toEqual({ organization: { requireMfa: false } });
+    }
+  });
+  it('signs a person in through their organization’s OpenID provider, starting at one provider replica and coming back to the other', async () => {
+    const domain = 'cluster-sso.test';
+    const customer = await startCustomerOidc({
+      clients: [
+        {
+          clientId: 'meridian-cluster',
+          clientSecret: 'cluster-sso-secret',
+          redirectUris: [`${cluster.urls.issuer}/sso/oidc/callback`],
+        },
+      ],
+      accounts: { pat: { email: `pat@${domain}`, givenName: 'Pat', familyName: 'Cluster' } },
+    });
+    try {
+      const created = await graphql(
+        cluster.urls.gateway,
+        admin,
+        'mutation Create($input: CreateOrganizationInput!) { createOrganization(input: $input) { organization { id } } }',
+        {
+          input: {
+            id: 'cluster-sso',
+            name: 'Cluster SSO Health',
+            domain: [domain],
+            primaryContact: { name: 'Pat Contact', email: `contact@${domain}` },
+            customerSegment: 'provider-group',
+            medicareLicensed: false,
+          },
+        },
+      );
+      expect(created.body.data?.createOrganization).toEqual({ organization: { id: 'cluster-sso' } });
+      const connected = await graphql(
+        cluster.urls.gateway,
+        admin,
+        `
+          mutation Connect($id: ID!, $input: OrganizationSsoInput!) {
+            setOrganizationSso(id: $id, input: $input) {
+              organization {
+                sso {
+                  protocol
+                  ssoOnly
+                  redirectUri
+                }
+              }
+              inputErrors {
+                field
+                message
+              }
+            }
+          }
+        `,
+        {
+          id: 'cluster-sso',
+          input: {
+            protocol: 'OIDC',
+            issuer: customer.issuer,
+            clientId: 'meridian-cluster',
+            clientSecret: 'cluster-sso-secret',
+            ssoOnly: true,
+          },
+        },
+      );
+      expect(connected.body.data?.setOrganizationSso).toEqual({
+        organization: {
+          sso: { protocol: 'OIDC', ssoOnly: true, redirectUri: `${cluster.urls.issuer}/sso/oidc/callback` },
+        },
+        inputErrors: [],
+      });
+
+      const provider = {
+        issuer: cluster.urls.issuer,
+        config: { consoleUrl: CONSOLE_URL, consoleClientId: 'meridian-console' },
+      } as unknown as RunningPlatform;
+      const oidc = await discoverConsole(provider);
+      const browser = new Browser();
+      const { response, codeVerifier, state } = await openSignIn(provider, oidc, browser);
+      const [first, second] = cluster.platforms.map((platform) => new URL(platform.oidcUrl));
+      const on = (replica: URL, url: URL) => new URL(`${url.pathname}${url.search}`, replica);
+      // The email on the first replica: it sends the browser to the customer's provider.
+      const toCustomer = await browser.follow(
+        new URL(formAction(await response.text())!, first),
+        first!.origin,
+        formBody({ email: `pat@${domain}` }),
+      );
+      expect(toCustomer.url.origin).toBe(new URL(customer.issuer).origin);
+      // The customer's answer reaches the second replica, which verifies it with what the first one stored.
+      const callback = await customer.signIn(toCustomer.url.href, 'pat');
+      const verified = await browser.follow(on(second!, callback), second!.origin);
+      expect(verified.url.pathname).toMatch(/\/sso\/complete$/);
+      // The first replica finishes the sign-in, then onwards through nginx back to the console.
+      const completed = await browser.follow(on(first!, verified.url), first!.origin);
+      const issuer = new URL(cluster.urls.issuer);
+      const done =
+        completed.url.origin === issuer.origin ? await browser.follow(completed.url, issuer.origin) : completed;
+      const tokens = await redeemCode(oidc, done.url, codeVerifier, state);
+      expect(claimsOf(tokens.access_token).amr).toEqual(['fed']);
+      const person = await graphql(
+        cluster.urls.gateway,
+        admin,
+        'query P($e: Email!) { user(email: $e) { name role } }',
+        {
+          e: `pat@${domain}`,
+        },
+      );
+      expect(person.body.data?.user).toEqual({ name: 'Pat Cluster', role: 'ORG_USER' });
+    } finally {
+      await customer.close();
     }
   });
 });

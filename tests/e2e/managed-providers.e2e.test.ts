@@ -112,7 +112,7 @@ async function resultsByLine(page: Page): Promise<Map<number, string[]>> {
   const rows = page.getByRole('region', { name: 'Row results' }).locator('tbody tr');
   const byLine = new Map<number, string[]>();
   for (const cells of await rows.evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
   ))
     byLine.set(Number(cells[0]), cells.slice(1));
   return byLine;

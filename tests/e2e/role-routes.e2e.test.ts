@@ -49,6 +49,7 @@ function organizationScreens(options: { createUser: boolean }): TourScreen[] {
     ['licenses', 'Licenses'],
     ['lifecycle', 'Lifecycle'],
     ['credentials', 'Credentials'],
+    ['sign-in', 'Sign-in'],
     ['managed-providers', 'Managed providers'],
   ];
   return [

@@ -1,4 +1,4 @@
-import { validateIdentityProviderUrl } from '@meridian/schema';
+import { SSO_REQUIRED_MESSAGES, validateIdentityProviderUrl } from '@meridian/schema';
 import type { PlatformConfig } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { findOrganization } from '../../stores/organizations.js';
@@ -107,13 +107,12 @@ function oidcProblems(input: SsoConnectionInput, storedSecret: boolean) {
   return [
     {
       param: 'issuer',
-      msg: issuer ? validateIdentityProviderUrl(issuer) : 'Enter the issuer of your OpenID provider.',
+      msg: issuer ? validateIdentityProviderUrl(issuer) : SSO_REQUIRED_MESSAGES.issuer,
     },
-    { param: 'clientId', msg: trimmed(input.clientId) ? null : 'Enter the client id Meridian has at your provider.' },
+    { param: 'clientId', msg: trimmed(input.clientId) ? null : SSO_REQUIRED_MESSAGES.clientId },
     {
       param: 'clientSecret',
-      msg:
-        trimmed(input.clientSecret) || storedSecret ? null : 'Enter the client secret Meridian has at your provider.',
+      msg: trimmed(input.clientSecret) || storedSecret ? null : SSO_REQUIRED_MESSAGES.clientSecret,
     },
   ];
 }
@@ -128,7 +127,7 @@ async function samlMetadata(
   assertValid([
     {
       param: 'metadataXml',
-      msg: given || url ? null : 'Paste your identity provider’s metadata (XML), or give the URL to read it from.',
+      msg: given || url ? null : SSO_REQUIRED_MESSAGES.metadataXml,
     },
     { param: 'metadataUrl', msg: url && !given ? validateIdentityProviderUrl(url) : null },
   ]);

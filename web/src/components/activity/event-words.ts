@@ -17,6 +17,7 @@ const ACTOR_KINDS: Readonly<Record<ActivityEventFields['actorKind'], string>> = 
   USER: 'User',
   CLIENT: 'Internal tool',
   ANONYMOUS: 'Not signed in',
+  CONNECTION: 'Single sign-on',
 };
 
 export const actorKindText = (event: Pick<ActivityEventFields, 'actorKind'>): string => ACTOR_KINDS[event.actorKind];

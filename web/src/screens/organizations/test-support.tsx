@@ -59,6 +59,7 @@ export function organizationRecord(overrides: Record<string, unknown> = {}) {
     biPortalUrl: null,
     biPortal: { __typename: 'BiPortalPreferences', defaultStates: ['CA'] },
     requireMfa: false,
+    sso: null,
     licenses: {
       __typename: 'Licenses',
       userLimit: 20,

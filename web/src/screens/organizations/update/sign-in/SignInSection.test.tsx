@@ -5,6 +5,7 @@ import { sessionUserOf, WAIT } from '../../../../routes/test-support.js';
 import { organizationRecord, renderWithGateway } from '../../test-support.js';
 import { SECRET_KEPT_PLACEHOLDER } from './ConnectionFields.js';
 import { SSO_ONLY_HELP } from './SignInSection.js';
+import { METADATA_XML_REQUIRED_MESSAGE } from './sign-in-form.js';
 
 const PATH = '/admin/org-management/acme/update/sign-in';
 const ISSUER = 'https://login.acme.test/v2.0';
@@ -259,7 +260,7 @@ describe('organization sign-in', { timeout: 20_000 }, () => {
     await userEvent.click(within(section).getByRole('checkbox', { name: 'Only single sign-on' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(document.activeElement).toBe(xml), WAIT);
-    expect(section.textContent).toContain('Paste your identity provider’s metadata (XML).');
+    expect(section.textContent).toContain(METADATA_XML_REQUIRED_MESSAGE);
     expect(gateway.count('SetOrganizationSso')).toBe(0);
   });
 

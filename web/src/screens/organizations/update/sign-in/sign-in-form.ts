@@ -1,4 +1,4 @@
-import { validateIdentityProviderUrl } from '@meridian/schema';
+import { SSO_REQUIRED_MESSAGES, validateIdentityProviderUrl } from '@meridian/schema';
 import type { OrganizationSsoInput, Role, SsoProtocol } from '../../../../gql/graphql.js';
 import type { FieldErrors } from '../../shared/field-rules.js';
 
@@ -47,12 +47,12 @@ export interface SignInSource {
   idpMetadataUrl?: string | null;
 }
 
-/** The platform's words for what is missing, beside the field they name. */
-export const ISSUER_REQUIRED_MESSAGE = 'Enter the issuer of your OpenID provider.';
-export const CLIENT_ID_REQUIRED_MESSAGE = 'Enter the client id Meridian has at your provider.';
-export const CLIENT_SECRET_REQUIRED_MESSAGE = 'Enter the client secret Meridian has at your provider.';
-export const METADATA_URL_REQUIRED_MESSAGE = 'Enter the URL your identity provider publishes its metadata at.';
-export const METADATA_XML_REQUIRED_MESSAGE = 'Paste your identity provider’s metadata (XML).';
+/** The platform's words for what is missing (schema's), beside the field they name. */
+export const ISSUER_REQUIRED_MESSAGE = SSO_REQUIRED_MESSAGES.issuer;
+export const CLIENT_ID_REQUIRED_MESSAGE = SSO_REQUIRED_MESSAGES.clientId;
+export const CLIENT_SECRET_REQUIRED_MESSAGE = SSO_REQUIRED_MESSAGES.clientSecret;
+export const METADATA_URL_REQUIRED_MESSAGE = SSO_REQUIRED_MESSAGES.metadataUrl;
+export const METADATA_XML_REQUIRED_MESSAGE = SSO_REQUIRED_MESSAGES.metadataXml;
 
 const connectionRoleOf = (role: Role): ConnectionRole => (role === 'ORG_ADMIN' ? 'ORG_ADMIN' : 'ORG_USER');
 
