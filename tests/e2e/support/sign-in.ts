@@ -23,7 +23,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   const issuerOrigin = new URL(issuer).origin;
   if (page.url() === 'about:blank') await page.goto(`${webUrl}/`);
   await page.waitForURL((url) => url.origin === issuerOrigin);
-  await page.getByLabel('Password').waitFor();
+  await page.getByLabel('Email').waitFor();
   await submitLoginForm(page, email, password);
   await page.waitForURL((url) => url.origin === consoleOrigin && !url.pathname.startsWith('/auth/'));
 }

@@ -1,0 +1,129 @@
+import type { ContractCase } from './case.js';
+
+/** Nothing listens on port 1: saving never contacts the issuer, and a test of it fails at once, in words. */
+const OIDC = { protocol: 'oidc', issuer: 'http://127.0.0.1:1/', clientId: 'meridian', clientSecret: 'contract-secret' };
+const LONG_ID = 'x'.repeat(65);
+
+/** An organization's single sign-on connection: read, set, tested and removed. */
+export const ssoCases: ContractCase[] = [
+  {
+    operation: 'setOrganizationSso',
+    status: 200,
+    why: 'an operator connects Acme Health to its OpenID provider',
+    request: ({ as }) => ({ method: 'PUT', url: '/organization/acme/sso', headers: as.admin, payload: OIDC }),
+  },
+  {
+    operation: 'setOrganizationSso',
+    status: 400,
+    why: 'an OIDC connection without a client id',
+    request: ({ as }) => ({
+      method: 'PUT',
+      url: '/organization/acme/sso',
+      headers: as.admin,
+      payload: { ...OIDC, clientId: '' },
+    }),
+  },
+  {
+    operation: 'setOrganizationSso',
+    status: 403,
+    why: 'an Org Admin (no organization:update)',
+    request: ({ as }) => ({ method: 'PUT', url: '/organization/acme/sso', headers: as.acmeAdmin, payload: OIDC }),
+  },
+  {
+    operation: 'setOrganizationSso',
+    status: 404,
+    why: 'no such organization',
+    request: ({ as }) => ({ method: 'PUT', url: '/organization/nowhere/sso', headers: as.admin, payload: OIDC }),
+  },
+  {
+    operation: 'setOrganizationSso',
+    status: 409,
+    why: 'an organization without email domains',
+    request: async ({ platform, as }) => {
+      await platform.db.query(`UPDATE organizations SET domain = '{}' WHERE id = 'initech'`);
+      return { method: 'PUT', url: '/organization/initech/sso', headers: as.admin, payload: OIDC };
+    },
+  },
+  {
+    operation: 'getOrganizationSso',
+    status: 200,
+    why: 'an Org Admin reads their organization’s connection',
+    request: ({ as }) => ({ url: '/organization/acme/sso', headers: as.acmeAdmin }),
+  },
+  {
+    operation: 'getOrganizationSso',
+    status: 400,
+    why: 'an id over 64 characters',
+    request: ({ as }) => ({ url: `/organization/${LONG_ID}/sso`, headers: as.admin }),
+  },
+  {
+    operation: 'getOrganizationSso',
+    status: 403,
+    why: 'another organization’s admin',
+    request: ({ as }) => ({ url: '/organization/acme/sso', headers: as.globexAdmin }),
+  },
+  {
+    operation: 'getOrganizationSso',
+    status: 404,
+    why: 'no such organization',
+    request: ({ as }) => ({ url: '/organization/nowhere/sso', headers: as.admin }),
+  },
+  {
+    operation: 'testOrganizationSso',
+    status: 200,
+    why: 'an issuer nothing answers at: not ok, in words',
+    request: ({ as }) => ({ method: 'POST', url: '/organization/acme/sso/test', headers: as.admin, payload: OIDC }),
+  },
+  {
+    operation: 'testOrganizationSso',
+    status: 400,
+    why: 'no protocol',
+    request: ({ as }) => ({
+      method: 'POST',
+      url: '/organization/acme/sso/test',
+      headers: as.admin,
+      payload: { issuer: OIDC.issuer },
+    }),
+  },
+  {
+    operation: 'testOrganizationSso',
+    status: 403,
+    why: 'an Org Admin (no organization:update)',
+    request: ({ as }) => ({
+      method: 'POST',
+      url: '/organization/acme/sso/test',
+      headers: as.acmeAdmin,
+      payload: OIDC,
+    }),
+  },
+  {
+    operation: 'testOrganizationSso',
+    status: 404,
+    why: 'no such organization',
+    request: ({ as }) => ({ method: 'POST', url: '/organization/nowhere/sso/test', headers: as.admin, payload: OIDC }),
+  },
+  {
+    operation: 'removeOrganizationSso',
+    status: 400,
+    why: 'an id over 64 characters',
+    request: ({ as }) => ({ method: 'DELETE', url: `/organization/${LONG_ID}/sso`, headers: as.admin }),
+  },
+  {
+    operation: 'removeOrganizationSso',
+    status: 403,
+    why: 'an Org Admin (no organization:update)',
+    request: ({ as }) => ({ method: 'DELETE', url: '/organization/acme/sso', headers: as.acmeAdmin }),
+  },
+  {
+    operation: 'removeOrganizationSso',
+    status: 404,
+    why: 'an organization without a connection',
+    request: ({ as }) => ({ method: 'DELETE', url: '/organization/globex/sso', headers: as.admin }),
+  },
+  {
+    operation: 'removeOrganizationSso',
+    status: 204,
+    why: 'an operator removes Acme Health’s connection',
+    request: ({ as }) => ({ method: 'DELETE', url: '/organization/acme/sso', headers: as.admin }),
+  },
+];
