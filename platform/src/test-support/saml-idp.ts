@@ -185,12 +185,13 @@ export interface SamlIdpOptions {
   entityId?: string;
   /** Which of the two test keys it signs with ('first' unless set). */
   signingKey?: keyof typeof SIGNING_KEYS;
+  /** 0 (any free port) unless set: the demo wants a fixed metadata URL. */
+  port?: number;
 }
 
-/** Starts a SAML identity provider on 127.0.0.1 (a random port): GET /metadata, GET /sso, POST /sso/login. */
+/** Starts a SAML identity provider on 127.0.0.1 (a random port unless set): GET /metadata, GET /sso, POST /sso/login. */
 export async function startSamlIdp(options: SamlIdpOptions = {}): Promise<SamlIdp> {
   const users = new Map<string, SamlUser>();
-  // Filled in once the server listens (the URLs need its port); requests cannot come before.
   // The routes use `answer` and `samlIdp`, defined once the server listens (the URLs need its port):
   // no request can come before startSamlIdp returns.
   let metadataXml = '';
@@ -229,7 +230,7 @@ export async function startSamlIdp(options: SamlIdpOptions = {}): Promise<SamlId
       send(response, 404, 'text/plain; charset=utf-8', 'Not found');
     }
   }
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const entityId = options.entityId ?? `${base}/metadata`;
   const key = SIGNING_KEYS[options.signingKey ?? 'first'];
