@@ -373,6 +373,25 @@ const MUTATIONS: Case[] = [
     targets: ['none'],
     document: 'mutation { revokeSession(id: "no-such-session") { revoked inputErrors { field message } } }',
   },
+  // Single sign-on (issue 30): a connection without its issuer is refused (400) and nothing is written;
+  // removing the connection no organization has is refused (404); a test needs a protocol's fields.
+  {
+    field: 'setOrganizationSso',
+    operation: 'setOrganizationSso',
+    targets: organizationTargets,
+    document:
+      'mutation($id: ID!) { setOrganizationSso(id: $id, input: { protocol: OIDC, clientId: "c", clientSecret: "s" }) { inputErrors { field } } }',
+    variables: byId,
+  },
+  {
+    field: 'testOrganizationSso',
+    operation: 'testOrganizationSso',
+    targets: organizationTargets,
+    document:
+      'mutation($id: ID!) { testOrganizationSso(id: $id, input: { protocol: SAML }) { test { ok } inputErrors { field } } }',
+    variables: byId,
+  },
+  organizationMove('removeOrganizationSso'),
   // Last: for the roles allowed, offboarding an active organization succeeds (and nothing after needs it).
   organizationMove('offboardOrganization'),
 ];
@@ -505,6 +524,7 @@ it('covers every root field of the operation table', () => {
     (operation) =>
       ![
         'organizationCredentials',
+        'organizationSso',
         'passwordSection',
         'passwordResetMeta',
         'userMfa',
@@ -533,6 +553,7 @@ const NESTED: { parent: Case; operation: Operation; path: string[]; selection: s
     selection: 'credentials { id }',
   },
   { parent: QUERIES[2]!, operation: 'features', path: ['organization', 'features'], selection: 'features { key }' },
+  { parent: QUERIES[2]!, operation: 'organizationSso', path: ['organization', 'sso'], selection: 'sso { protocol }' },
   {
     parent: USER_QUERY,
     operation: 'passwordResetMeta',

@@ -162,4 +162,22 @@ describe('single sign-on through a customer’s identity provider', () => {
     await waitForHome(personPage);
     expect(await userOf(`sam@${SAML_ORG.domain}`)).toMatchObject({ name: 'Sam South', role: 'orgUser' });
   });
+
+  it('over SAML: the same person signs in again as the existing user, their new name following', async () => {
+    await person.context.clearCookies();
+    await personPage.evaluate(() => localStorage.clear());
+    idp.users.set(`sam@${SAML_ORG.domain}`, {
+      email: `sam@${SAML_ORG.domain}`,
+      givenName: 'Sam',
+      familyName: 'Southey',
+    });
+    await startSignIn(personPage, `sam@${SAML_ORG.domain}`);
+    await personPage.getByRole('button', { name: `Continue with ${SAML_ORG.name}’s sign-in` }).click();
+    await personPage.getByLabel('Email').fill(`sam@${SAML_ORG.domain}`);
+    await personPage.getByRole('button', { name: 'Sign in' }).click();
+    await personPage.getByRole('button', { name: 'Continue' }).click();
+    await personPage.waitForURL(onConsole);
+    await waitForHome(personPage);
+    expect(await userOf(`sam@${SAML_ORG.domain}`)).toMatchObject({ name: 'Sam Southey', role: 'orgUser' });
+  });
 });

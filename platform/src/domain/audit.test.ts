@@ -44,7 +44,9 @@ const secrets = new Set<string>([FIXTURE_PASSWORD]);
 const NEW_PASSWORD = 'audit-new-password-2';
 const NEWER_PASSWORD = 'audit-newer-password-3';
 const CREATED_PASSWORD = 'audit-created-password-1';
-for (const password of [NEW_PASSWORD, NEWER_PASSWORD, CREATED_PASSWORD]) secrets.add(password);
+/** A single sign-on connection's client secret: never in an event. */
+const SSO_SECRET = 'sso-client-secret-1';
+for (const password of [NEW_PASSWORD, NEWER_PASSWORD, CREATED_PASSWORD, SSO_SECRET]) secrets.add(password);
 
 /** Who sends a request: a fixture (or created) user's email, or the internal tool. */
 type Sender = string | { client: string };
@@ -550,6 +552,49 @@ const CASES: WriteCase[] = [
     body: () => ({ email: 'pat@audit.test', password: NEWER_PASSWORD }),
     status: 200,
     event: () => ({ action: 'sign-in', ...user('pat@audit.test', 'orgAdmin', ORG), ...userTarget('pat@audit.test') }),
+  },
+  {
+    name: 'PUT /organization/:id/sso',
+    as: admin,
+    method: 'PUT',
+    url: () => `/organization/${ORG}/sso`,
+    // Saving never contacts the issuer (nothing listens on port 1); the secret never reaches the event.
+    body: () => ({
+      protocol: 'oidc',
+      issuer: 'http://127.0.0.1:1/',
+      clientId: 'meridian',
+      clientSecret: SSO_SECRET,
+    }),
+    status: 200,
+    event: () => ({
+      action: 'sso.set',
+      ...orgTarget,
+      changes: [
+        { field: 'sso.protocol', before: null, after: 'oidc' },
+        { field: 'sso.ssoOnly', before: null, after: false },
+        { field: 'sso.defaultRole', before: null, after: 'orgUser' },
+        { field: 'sso.issuer', before: null, after: 'http://127.0.0.1:1/' },
+        { field: 'sso.clientId', before: null, after: 'meridian' },
+      ],
+    }),
+  },
+  {
+    name: 'DELETE /organization/:id/sso',
+    as: admin,
+    method: 'DELETE',
+    url: () => `/organization/${ORG}/sso`,
+    status: 204,
+    event: () => ({
+      action: 'sso.remove',
+      ...orgTarget,
+      changes: [
+        { field: 'sso.protocol', before: 'oidc', after: null },
+        { field: 'sso.ssoOnly', before: false, after: null },
+        { field: 'sso.defaultRole', before: 'orgUser', after: null },
+        { field: 'sso.issuer', before: 'http://127.0.0.1:1/', after: null },
+        { field: 'sso.clientId', before: 'meridian', after: null },
+      ],
+    }),
   },
   {
     name: 'POST /organization/:id/offboarding',

@@ -17,7 +17,7 @@ import { SAML_REQUEST_EXPIRY_MS } from './sso/saml.js';
 import { anonymousActor, recordAuditEvent, type AuditActor, type AuditOrigin } from './audit.js';
 import { findOrganization } from '../stores/organizations.js';
 import { createPasswordLink, issuePasswordToken } from './password-tokens.js';
-import { ssoOnlyConnectionOf, ssoOnlyMessage } from './sso/sign-in.js';
+import { ssoOnlyConnectionOf, ssoOnlyMessage } from './sso/routing.js';
 
 /** Sign-in throttling (decisions.md "Sign-in and sessions"): 5 failures in 15 minutes lock an email. */
 export const MAX_LOGIN_FAILURES = 5;

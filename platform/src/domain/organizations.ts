@@ -166,7 +166,6 @@ export async function createOrganization(db: Database, source: AuditSource, body
     tableau_user_licenses: { ...defaults.tableau_user_licenses, ...body.licenses?.tableau_user_licenses },
   };
   return db.transaction(async (tx) => {
-    await assertDomainsFree(tx, body.domain, null);
     const row = await insertOrganization(tx, {
       id: body.id,
       name: body.name,
@@ -178,6 +177,8 @@ export async function createOrganization(db: Database, source: AuditSource, body
       medicareLicensed: body.medicare_licensed,
     });
     if (!row) throw conflict(`An organization with id ${body.id} already exists.`, 'id');
+    // After the id (a taken id is the first thing to say); a refusal rolls the insert back.
+    await assertDomainsFree(tx, body.domain, body.id);
     const created = toOrganization(row);
     await recordAuditEvent(tx, source, {
       action: 'organization.create',

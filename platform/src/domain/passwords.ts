@@ -29,7 +29,7 @@ import {
   type PasswordTokenPurpose,
 } from './password-tokens.js';
 import { endUserSessions } from './sessions.js';
-import { ssoOnlyConnectionOf, ssoOnlyMessage } from './sso/sign-in.js';
+import { ssoOnlyConnectionOf, ssoOnlyMessage } from './sso/routing.js';
 import { findUser, userInScope, type UserRow } from './users.js';
 
 type MailConfig = Pick<PlatformConfig, 'consoleUrl' | 'productName'>;

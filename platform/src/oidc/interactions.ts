@@ -8,7 +8,7 @@ import { PASSWORD_ONLY } from '../domain/mfa/methods.js';
 import { relyingPartyOf } from '../domain/mfa/passkeys.js';
 import { beginSecondStep, interactionStepId } from '../domain/mfa/second-step.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
-import { connectionForEmail } from '../domain/sso/sign-in.js';
+import { connectionForEmail } from '../domain/sso/routing.js';
 import { findOrganization } from '../stores/organizations.js';
 import type { SsoConnectionRow } from '../stores/sso.js';
 import { accountSecurityHandler } from './account-security.js';
