@@ -75,6 +75,8 @@ export const revocationFeedQuery = {
     after: {
       type: 'integer',
       minimum: 0,
+      // A sequence number (bigserial) read as a JavaScript number: beyond this it could not be exact.
+      maximum: Number.MAX_SAFE_INTEGER,
       default: 0,
       description: 'The cursor of the previous answer; 0 (or none) reads every entry still kept.',
     },

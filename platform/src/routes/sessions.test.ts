@@ -234,6 +234,8 @@ describe('ending sessions', () => {
     expect(JSON.stringify(feed.body)).not.toContain('@');
     const next = await rest('GET', `/session-revocations?after=${feed.body.cursor as number}`, null);
     expect(next.body).toMatchObject({ cursor: feed.body.cursor, sids: [] });
+    // A cursor no sequence number reaches (beyond a safe integer) is the caller's mistake, never a 500.
+    expect((await rest('GET', '/session-revocations?after=99999999999999999999', null)).status).toBe(400);
   });
 
   it('ends every session of a deactivated user', async () => {
