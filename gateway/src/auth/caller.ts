@@ -41,6 +41,16 @@ async function fetchOwnRecord(platform: PlatformClient, subject: string): Promis
 }
 
 /**
+ * Refuses a token of an ended session. The platform, asked with that token (never the cache), says
+ * whether the session ended with the person's deactivation (refused as inactive, which the console tells
+ * people) or otherwise (refused as ended). One call, and only for a refused token.
+ */
+export async function refuseEndedSession(platform: PlatformClient, subject: string): Promise<never> {
+  await fetchOwnRecord(platform, subject);
+  throw sessionEnded();
+}
+
+/**
  * Users' records for one request (a new loader per request: its memo dies with the request), batched
  * with DataLoader and answered from the cross-request cache when fresh. Each is fetched with the
  * request's own platform client, i.e. the caller's own token.

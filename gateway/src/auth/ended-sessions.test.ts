@@ -94,6 +94,34 @@ describe('a token of an ended session', () => {
     }
   });
 
+  it('is refused as deactivated when the session ended with its person’s deactivation (the console says why)', async () => {
+    const { token } = await signedIn('user@globex.test');
+    expect((await viewer(gateway.url, token)).status).toBe(200);
+    const tool = await gateway.tokens.client('meridian-cli', 'systemAdmin', 'meridian');
+    const setActive = (active: boolean) =>
+      fetch(`${gateway.platform.restUrl}/user`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tool}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'user@globex.test', active }),
+      });
+    expect((await setActive(false)).status).toBe(200);
+    try {
+      const started = Date.now();
+      let answer = await ask(gateway.url, token);
+      while (answer.status === 200 && Date.now() - started < 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        answer = await ask(gateway.url, token);
+      }
+      expect(answer.status).toBe(401);
+      expect(answer.body.errors[0]).toMatchObject({
+        message: MESSAGES.inactiveUser,
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
+    } finally {
+      expect((await setActive(true)).status).toBe(200);
+    }
+  });
+
   it('leaves the person’s other sessions working', async () => {
     const ended = await signedIn('user@globex.test');
     const other = await signedIn('user@globex.test');

@@ -2,7 +2,7 @@ import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { isRole } from '@meridian/schema';
 import type { GatewayConfig } from '../config.js';
 import type { EndedSessions } from './ended-sessions.js';
-import { invalidToken, keysUnavailable, missingScope, sessionEnded } from './errors.js';
+import { invalidToken, keysUnavailable, missingScope } from './errors.js';
 import type { TokenIdentity } from './identity.js';
 import type { ProviderKeys } from './jwks.js';
 import type { VerifiedTokenCache } from './token-cache.js';
@@ -53,7 +53,8 @@ async function signedPayload(token: string, keys: ProviderKeys, audience: string
  * Verifies an access token against the provider's remote JWKS (issuer, audience, exp and nbf with a
  * small clock tolerance, asymmetric algorithms, the api_access scope) and says who it speaks for.
  * With a cache, a token that verified before (and has not expired) is answered from it. With `ended`,
- * a user's token whose session has ended is refused, cached or not. Throws AuthRefusal.
+ * a user's token whose session has ended is marked so (`sessionEnded`), cached or not, for the caller's
+ * resolution to refuse. Throws AuthRefusal.
  */
 export async function verifyAccessToken(
   token: string,
@@ -65,9 +66,10 @@ export async function verifyAccessToken(
   ended?: EndedSessions,
 ): Promise<TokenIdentity> {
   const identity = cache?.get(token, connection) ?? (await verifiedIdentity(token, keys, config, cache));
-  // After the cache, so a token verified before its session ended is refused too.
+  // After the cache, so a token verified before its session ended is refused too (by the caller's
+  // resolution, which asks the platform whether the person was deactivated: the console says which).
   if (ended && identity.kind === 'user' && identity.sessionId !== undefined && ended.has(identity.sessionId))
-    throw sessionEnded();
+    return { ...identity, sessionEnded: true };
   return identity;
 }
 

@@ -3,7 +3,7 @@ import { HeaderMap, type ApolloServer, type HTTPGraphQLResponse } from '@apollo/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
-import { CallerUnavailable, resolveCaller, userRecordLoader } from '../auth/caller.js';
+import { CallerUnavailable, refuseEndedSession, resolveCaller, userRecordLoader } from '../auth/caller.js';
 import { credentialsOf } from '../auth/bearer.js';
 import { AuthRefusal, invalidToken } from '../auth/errors.js';
 import type { UserRecordCache } from '../auth/user-cache.js';
@@ -196,6 +196,7 @@ async function callerOf(
   deps: GraphQLDeps,
 ): Promise<{ caller: Caller } | { refused: Outcome }> {
   try {
+    if (identity.kind === 'user' && identity.sessionEnded) await refuseEndedSession(platform, identity.subject);
     return { caller: await resolveCaller(identity, userRecordLoader(platform, deps.users)) };
   } catch (error) {
     if (error instanceof PlatformCallCancelled) return { refused: 'cancelled' };

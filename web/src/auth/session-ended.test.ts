@@ -18,6 +18,13 @@ describe('why a session ended', () => {
     );
   });
 
+  it('reads a token refused because its session was ended (issue 29) as ended elsewhere, whatever its age', () => {
+    expect(sessionEndedMessage({ ...facts, gateway: 'ended' })).toBe(SESSION_ENDED_MESSAGES.signedOutElsewhere);
+    expect(sessionEndedMessage({ ...facts, now: 12 * HOUR, gateway: 'ended' })).toBe(
+      SESSION_ENDED_MESSAGES.signedOutElsewhere,
+    );
+  });
+
   it('reads a gateway refusing the user as deactivation', () => {
     expect(sessionEndedMessage({ ...facts, gateway: 'inactive' })).toBe(MESSAGES.inactiveUser);
     // Even at the end of the sign-in's life: deactivation is the reason worth telling.
@@ -74,6 +81,7 @@ describe("the gateway's answer to the session check", () => {
     expect(gatewayVerdictOf(401, body(MESSAGES.inactiveUser))).toBe('inactive');
     expect(gatewayVerdictOf(200, body(MESSAGES.inactiveUser))).toBe('inactive');
     expect(gatewayVerdictOf(401, body('The access token is invalid or expired.'))).toBe('unauthenticated');
+    expect(gatewayVerdictOf(401, body(MESSAGES.sessionEnded))).toBe('ended');
     expect(gatewayVerdictOf(503, body('Sign-in cannot be checked right now.', 'SERVICE_UNAVAILABLE'))).toBe(
       'unreachable',
     );

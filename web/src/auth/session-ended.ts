@@ -13,10 +13,12 @@ export const SESSION_ENDED_MESSAGES = {
  * How the gateway answered the session check (`viewer { email }` with the current access token):
  * - ok: the user is known and active;
  * - inactive: refused because the user was deactivated (MESSAGES.inactiveUser);
+ * - ended: refused because the sign-in session was ended elsewhere (MESSAGES.sessionEnded: signed out
+ *   at the provider or in another window, or by an administrator);
  * - unauthenticated: the token itself was refused (expired or not valid);
  * - unreachable: no answer (network, 5xx): says nothing about the session.
  */
-export type GatewayVerdict = 'ok' | 'inactive' | 'unauthenticated' | 'unreachable';
+export type GatewayVerdict = 'ok' | 'inactive' | 'ended' | 'unauthenticated' | 'unreachable';
 
 /** What a failed request tells about the session: nothing, a deactivated user, or a refused token. */
 export type AuthFailure = 'inactive' | 'unauthenticated';
@@ -43,6 +45,8 @@ const EXPIRY_SLACK_MS = 60_000;
  */
 export function sessionEndedMessage(facts: SessionEndFacts): string {
   if (facts.gateway === 'inactive') return SESSION_ENDED_MESSAGES.inactiveUser;
+  // The gateway refuses a token of an ended session at once (issue 29): ended elsewhere, not expired.
+  if (facts.gateway === 'ended') return SESSION_ENDED_MESSAGES.signedOutElsewhere;
   if (facts.signedInAt !== null && facts.now - facts.signedInAt >= facts.sessionMaxMs - EXPIRY_SLACK_MS) {
     return SESSION_ENDED_MESSAGES.expired;
   }
@@ -89,7 +93,10 @@ export function authFailureOf(error: unknown): AuthFailure | null {
 export function gatewayVerdictOf(status: number, bodyText: string): GatewayVerdict {
   const entries = errorsOfBody(bodyText);
   const failure = failureOfEntries(entries);
-  if (status === 401) return failure === 'inactive' ? 'inactive' : 'unauthenticated';
+  if (status === 401) {
+    if (failure === 'inactive') return 'inactive';
+    return entries.some((entry) => entry.message === MESSAGES.sessionEnded) ? 'ended' : 'unauthenticated';
+  }
   if (status >= 500 || status === 0) return 'unreachable';
   if (failure) return failure;
   if (status === 200) {
