@@ -43,6 +43,8 @@ describe('API sandbox', () => {
 
   it('runs a query as the signed-in user, with their token', async () => {
     requests.length = 0;
+    // GraphiQL ignores Execute until its result editor exists (Monaco, created after the page shows).
+    await page.locator('.graphiql-response .monaco-editor').waitFor();
     await page.getByRole('button', { name: /^Execute query/ }).click();
     await expect.poll(() => page.locator('.graphiql-response').innerText()).toContain(ACCOUNTS.admin);
     const sent = requests.find((r) => r.url() === gatewayUrl && r.method() === 'POST');

@@ -133,7 +133,8 @@ export interface PasswordPageOptions {
 }
 
 /**
- * The password step, for the email the first step took (kept in a hidden field and shown). When the
+ * The password step, for the email the first step took (kept in a hidden field and shown; marked as
+ * the username, so password managers pair it with the password). When the
  * email's organization has a connection that allows passwords too, its identity provider comes first.
  */
 export function passwordPage({ productName, action, email, changeEmailHref, error, sso }: PasswordPageOptions): string {
@@ -150,7 +151,7 @@ ${alertOf(error)}
 <p>Signing in as <strong>${escapeHtml(email)}</strong>. <a href="${escapeHtml(changeEmailHref)}">Use another email</a></p>
 ${ssoForm}
 <form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="email" value="${escapeHtml(email)}">
+<input type="hidden" name="email" autocomplete="username" value="${escapeHtml(email)}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${described}${sso ? '' : ' autofocus'}>
 <button type="submit"${sso ? ' class="secondary"' : ''}>Sign in${sso ? ' with password' : ''}</button>

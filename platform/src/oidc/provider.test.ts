@@ -103,7 +103,9 @@ describe('sign-in page', () => {
     expect(step.status).toBe(200);
     const passwordStep = await step.text();
     expect(passwordStep).toContain('Signing in as <strong>someone@acme.test</strong>');
-    expect(passwordStep).toContain('<input type="hidden" name="email" value="someone@acme.test">');
+    expect(passwordStep).toContain(
+      '<input type="hidden" name="email" autocomplete="username" value="someone@acme.test">',
+    );
     expect(passwordStep).toMatch(
       /<label for="password">Password<\/label>\s*<input id="password" name="password" type="password"/,
     );
