@@ -120,6 +120,13 @@ describe('readIdpMetadata', () => {
     );
   });
 
+  it('refuses a sign-in URL in plain http on another machine (https, as every connection address)', async () => {
+    const xml = idpMetadataXml(
+      '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="http://idp.example.test/sso"/>',
+    );
+    expect((await configProblem(() => readIdpMetadata(xml))).message).toMatch(/sign-in URL must be https/);
+  });
+
   it("refuses a service provider's metadata (ours) as an IdP's", async () => {
     expect((await configProblem(() => readIdpMetadata(serviceProviderMetadata(SP)))).message).toMatch(
       /describes no identity provider/,

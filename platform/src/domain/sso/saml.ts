@@ -14,6 +14,7 @@ import {
   type CacheProvider,
   type Profile,
 } from '@node-saml/node-saml';
+import { isWebAddress } from '@meridian/schema';
 import { DOMParser } from '@xmldom/xmldom';
 import xpath from 'xpath';
 import type { Queryable } from '../../db/database.js';
@@ -88,7 +89,9 @@ export function readIdpMetadata(xml: string): IdpMetadata {
     throw problem(
       "The identity provider's metadata has no sign-in URL for the HTTP-Redirect binding (a SingleSignOnService with Binding HTTP-Redirect).",
     );
-  if (!isHttpUrl(ssoUrl)) throw problem(`The identity provider's sign-in URL is not an http(s) URL: ${ssoUrl}`);
+  // The rule of every address a connection names (schema's): https, http only on this machine.
+  if (!isWebAddress(ssoUrl))
+    throw problem(`The identity provider's sign-in URL must be https (http only for localhost): ${ssoUrl}`);
   const certificates = [
     ...new Set(
       values("md:KeyDescriptor[not(@use) or @use='signing']/ds:KeyInfo/ds:X509Data/ds:X509Certificate", descriptor)
@@ -395,15 +398,6 @@ function nodes(expression: string, context: Node): Node[] {
 
 function values(expression: string, context: Node): string[] {
   return nodes(expression, context).map((node) => (xpath.isAttribute(node) ? node.value : (node.textContent ?? '')));
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 function networkReason(error: unknown): string {
