@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { behindOneProxy } from '@meridian/schema';
-import { closeIdleConnectionsLater } from '@meridian/schema/http-server';
+import { drainOnClose } from '@meridian/schema/http-server';
 import type { PlatformConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { authenticate, type TokenVerifier } from './http/auth.js';
@@ -39,7 +39,7 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
     return503OnClosing: false,
     trustProxy: options.trustProxy ? behindOneProxy : false,
   });
-  closeIdleConnectionsLater(app.server);
+  drainOnClose(app.server);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   refuseControlCharacters(app);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { closeIdleConnectionsLater, closeServer, listen } from '@meridian/schema/http-server';
+import { drainOnClose, closeServer, listen } from '@meridian/schema/http-server';
 import { buildRestApi } from './app.js';
 import type { PlatformConfig } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/database.js';
@@ -62,7 +62,7 @@ function lateBoundServer() {
     if (handle) handle(req, res);
     else res.writeHead(503).end();
   });
-  closeIdleConnectionsLater(server);
+  drainOnClose(server);
   return { server, bind: (next: typeof handle) => (handle = next) };
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeIdleConnectionsLater, closeServer, IDLE_CLOSE_DELAY_MS, listen } from './http-server.js';
+import { acceptQueueLength, closeServer, drainOnClose, IDLE_CLOSE_DELAY_MS, listen } from './http-server.js';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -44,7 +44,7 @@ describe('a server stopping behind nginx', () => {
 
   it('serves a request that arrives, while it stops, on a connection open just before', async () => {
     server = createServer((_req, res) => res.end('served'));
-    closeIdleConnectionsLater(server);
+    drainOnClose(server);
     const { socket, answer } = await connectionTo(server);
     // A first request leaves the connection idle (kept alive): what Node's close() destroys at once.
     await sendRequest(server, socket);
@@ -54,6 +54,26 @@ describe('a server stopping behind nginx', () => {
     socket.write('GET / HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n');
     expect((await answer).match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
     await closed;
+  });
+
+  it('serves a connection the kernel accepted before close() but the process had not taken yet', async () => {
+    server = createServer((_req, res) => res.end('served'));
+    drainOnClose(server);
+    const port = await listen(server, '127.0.0.1', 0);
+    const socket = connect(port, '127.0.0.1');
+    const answer = received(socket);
+    // Node connects on its next tick; then, without a turn of the event loop, the handshake completes in
+    // the kernel and waits in its queue.
+    await new Promise((resolve) => process.nextTick(resolve));
+    const until = Date.now() + 2_000;
+    while (acceptQueueLength(port) === 0 && Date.now() < until);
+    expect(acceptQueueLength(port)).toBe(1);
+    const closed = closeServer(server);
+    socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n'));
+    // Node's own close() would reset it: the client would see ECONNRESET and nothing.
+    expect(await answer).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*served$/);
+    await closed;
+    expect(server.listening).toBe(false);
   });
 
   it('cuts a request still running after the grace', async () => {

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { closeIdleConnectionsLater } from '@meridian/schema/http-server';
+import { drainOnClose } from '@meridian/schema/http-server';
 
 export { closeServer, listen } from '@meridian/schema/http-server';
 
@@ -9,6 +9,6 @@ export function createGatewayServer(handler: RequestListener): Server {
   // A whole request (headers and body) must arrive within a minute; headers within 10 s.
   server.requestTimeout = 60_000;
   server.headersTimeout = 10_000;
-  closeIdleConnectionsLater(server);
+  drainOnClose(server);
   return server;
 }
