@@ -20,6 +20,8 @@ export interface PlatformConfig {
   consoleRedirectOrigins: string[];
   cliClientId: string;
   cliClientSecret: string;
+  /** The SCIM 2.0 base URL customers' directories call, as they reach it (SCIM_BASE_URL; behind nginx its address). */
+  scimBaseUrl: string;
   /** Where PGlite, signing keys and cookies' keys live when DATABASE_URL is not set. */
   dataDir: string;
   /** PostgreSQL connection string; unset means embedded PGlite under dataDir. */
@@ -60,11 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const cookieKeys = list(env.OIDC_COOKIE_KEYS);
   if (appEnv === 'production' && cookieKeys.length === 0) throw new Error('OIDC_COOKIE_KEYS must be set in production');
   const mfaEncryptionKeys = list(env.MFA_ENCRYPTION_KEYS);
+  const restPort = number(env.PLATFORM_PORT, 4010);
   return {
     productName: env.PRODUCT_NAME ?? 'Meridian',
     appEnv,
     host: env.PLATFORM_HOST ?? '127.0.0.1',
-    restPort: number(env.PLATFORM_PORT, 4010),
+    restPort,
     oidcPort,
     issuer: env.OIDC_ISSUER ?? `http://localhost:${oidcPort}`,
     audience: env.GATEWAY_AUDIENCE ?? 'http://localhost:4000/graphql',
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     consoleRedirectOrigins: list(env.CONSOLE_REDIRECT_ORIGINS),
     cliClientId: env.CLI_CLIENT_ID ?? 'meridian-cli',
     cliClientSecret: env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret',
+    scimBaseUrl: env.SCIM_BASE_URL ?? `http://localhost:${restPort}/scim/v2`,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     databaseUrl: env.DATABASE_URL || undefined,
     cookieKeys: cookieKeys.length > 0 ? cookieKeys : ['meridian-local-cookie-key'],

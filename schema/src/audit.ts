@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'session.revoke',
   'sso.set',
   'sso.remove',
+  'scim-token.create',
+  'scim-token.rotate',
+  'scim-token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -150,6 +153,18 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
     label: 'Single sign-on removed',
     meaning: 'An organization’s identity provider connection was removed; its people use passwords again.',
   },
+  'scim-token.create': {
+    label: 'Provisioning token created',
+    meaning: 'A SCIM token was created: the organization’s directory may now create, change and remove its users.',
+  },
+  'scim-token.rotate': {
+    label: 'Provisioning token rotated',
+    meaning: 'A SCIM token was replaced by a new one under the same label; the old one stopped working.',
+  },
+  'scim-token.revoke': {
+    label: 'Provisioning token revoked',
+    meaning: 'A SCIM token was revoked: the directory using it can no longer reach the organization’s users.',
+  },
 };
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -190,10 +205,17 @@ const kindOf = (event: AuditEventWords) => event.actorKind.toLowerCase();
 function actorOf(event: AuditEventWords): string {
   if (kindOf(event) === 'client') return `${event.actor} (internal tool)`;
   if (kindOf(event) === 'connection') return event.actorName ?? `${event.actor} (single sign-on)`;
+  if (kindOf(event) === 'directory') return event.actorName ?? `${event.actor} (directory provisioning)`;
   return event.actorName ?? event.actor;
 }
 
 const targetOf = (event: AuditEventWords) => event.targetId ?? 'an unknown target';
+
+/** A token's label from the event's details: " (Entra ID)". */
+function labelOf(event: AuditEventWords): string {
+  const label = textOf(detailOf(event, 'label'));
+  return label ? ` (${label})` : '';
+}
 
 /** The fields a change touched, for updates: " (name, domain)". */
 function fieldsOf(event: AuditEventWords): string {
@@ -290,6 +312,9 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   },
   'sso.set': (e) => `set the single sign-on of ${targetOf(e)}${fieldsOf(e)}`,
   'sso.remove': (e) => `removed the single sign-on of ${targetOf(e)}`,
+  'scim-token.create': (e) => `created a provisioning token for ${targetOf(e)}${labelOf(e)}`,
+  'scim-token.rotate': (e) => `rotated a provisioning token of ${targetOf(e)}${labelOf(e)}`,
+  'scim-token.revoke': (e) => `revoked a provisioning token of ${targetOf(e)}${labelOf(e)}`,
 };
 
 /**

@@ -27,6 +27,12 @@ export interface OperationRequirement {
 
 const orgUpdate: OperationRequirement = { access: 'permission', any: ['organization:update'], scope: 'ownOrg' };
 const userCreate: OperationRequirement = { access: 'permission', any: ['users:create'], scope: 'ownOrg' };
+/** Operators and an organization's admins: whoever may change it or create its users. */
+const directoryProvisioning: OperationRequirement = {
+  access: 'permission',
+  any: ['organization:update', 'users:create'],
+  scope: 'ownOrg',
+};
 const profileUpdate: OperationRequirement = { access: 'permission', any: ['user:update-profile'], scope: 'ownOrg' };
 const providersRead: OperationRequirement = {
   access: 'permission',
@@ -68,6 +74,15 @@ export const OPERATIONS = {
   setOrganizationSso: orgUpdate,
   removeOrganizationSso: orgUpdate,
   testOrganizationSso: orgUpdate,
+  /**
+   * Directory provisioning (issue 31): operators and the organization's admins (whoever may create its
+   * users) list, create, rotate and revoke its SCIM tokens; what a token then does is checked by the
+   * platform's SCIM service as the organization's admin would be.
+   */
+  scimTokens: directoryProvisioning,
+  createScimToken: directoryProvisioning,
+  rotateScimToken: directoryProvisioning,
+  revokeScimToken: directoryProvisioning,
   organizationCredentials: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
   createOrganizationCredential: orgUpdate,
   disableOrganizationCredential: orgUpdate,

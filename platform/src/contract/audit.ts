@@ -6,7 +6,7 @@ import { isoDateTime } from './common.js';
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 1000;
 
-export const AUDIT_ACTOR_KINDS = ['user', 'client', 'anonymous', 'connection'] as const;
+export const AUDIT_ACTOR_KINDS = ['user', 'client', 'anonymous', 'connection', 'directory'] as const;
 
 const nullableString = { type: ['string', 'null'] } as const;
 

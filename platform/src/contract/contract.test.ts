@@ -22,6 +22,7 @@ import { mfaCases } from './cases/mfa.js';
 import { signInCases } from './cases/sign-in.js';
 import { userBulkCases } from './cases/user-bulk.js';
 import { sessionCases } from './cases/sessions.js';
+import { scimTokenCases } from './cases/scim-tokens.js';
 import { ssoCases } from './cases/sso.js';
 import { OPENAPI_FILE, printOpenApi } from './openapi.js';
 
@@ -49,6 +50,7 @@ const CASES: ContractCase[] = [
   ...invitationCases,
   ...sessionCases,
   ...ssoCases,
+  ...scimTokenCases,
 ];
 
 // ajv-formats is CommonJS: its default export arrives as the module under NodeNext's types.

@@ -68,7 +68,7 @@ async function headersOf(sender: Sender | null, n: number): Promise<Record<strin
 const NPIS = fixtureNpis();
 const ORG = 'audit-org';
 /** Filled in as the cases run: ids the platform chose, a link's one-time token. */
-const captured: { userCredential?: string; orgCredential?: string; resetToken?: string } = {};
+const captured: { userCredential?: string; orgCredential?: string; resetToken?: string; scimToken?: string } = {};
 
 interface WriteCase {
   name: string;
@@ -594,6 +594,52 @@ const CASES: WriteCase[] = [
         { field: 'sso.issuer', before: 'http://127.0.0.1:1/', after: null },
         { field: 'sso.clientId', before: 'meridian', after: null },
       ],
+    }),
+  },
+  {
+    name: 'POST /organization/:id/scim-tokens',
+    as: admin,
+    method: 'POST',
+    url: () => `/organization/${ORG}/scim-tokens`,
+    body: () => ({ label: 'Entra ID' }),
+    status: 201,
+    then: (body) => {
+      captured.scimToken = (body.scimToken as { id: string }).id;
+      // The token itself never reaches an event.
+      secrets.add(body.token as string);
+    },
+    event: () => ({
+      action: 'scim-token.create',
+      ...asAdmin,
+      ...orgTarget,
+      details: { provisioningId: captured.scimToken, label: 'Entra ID' },
+    }),
+  },
+  {
+    name: 'POST /organization/:id/scim-tokens/:tokenId/rotate',
+    as: admin,
+    method: 'POST',
+    url: () => `/organization/${ORG}/scim-tokens/${captured.scimToken}/rotate`,
+    status: 201,
+    then: (body) => {
+      const replaced = captured.scimToken;
+      captured.scimToken = (body.scimToken as { id: string }).id;
+      expect(captured.scimToken).not.toBe(replaced);
+      secrets.add(body.token as string);
+    },
+    event: () => ({ action: 'scim-token.rotate', ...asAdmin, ...orgTarget }),
+  },
+  {
+    name: 'DELETE /organization/:id/scim-tokens/:tokenId',
+    as: admin,
+    method: 'DELETE',
+    url: () => `/organization/${ORG}/scim-tokens/${captured.scimToken}`,
+    status: 200,
+    event: () => ({
+      action: 'scim-token.revoke',
+      ...asAdmin,
+      ...orgTarget,
+      details: { provisioningId: captured.scimToken, label: 'Entra ID' },
     }),
   },
   {

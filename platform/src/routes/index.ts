@@ -15,6 +15,7 @@ import { organizationRoutes } from './organizations.js';
 import { passwordRoutes } from './passwords.js';
 import { providerLinkRoutes } from './provider-links.js';
 import { providerRoutes } from './providers.js';
+import { scimTokenRoutes } from './scim-tokens.js';
 import { sessionRoutes } from './sessions.js';
 import { ssoRoutes } from './sso.js';
 import { userBulkRoutes } from './user-bulk.js';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   for (const routes of [
     organizationRoutes,
     ssoRoutes,
+    scimTokenRoutes,
     lifecycleRoutes,
     licenseRoutes,
     userRoutes,

@@ -4,7 +4,7 @@ import type { AuditQuery } from '../contract/audit.js';
 import { assertValid } from '../domain/errors.js';
 
 /** The kinds of actor the actor_kind column holds (its CHECK constraint, migration 005). */
-export type AuditActorKind = 'user' | 'client' | 'anonymous' | 'connection';
+export type AuditActorKind = 'user' | 'client' | 'anonymous' | 'connection' | 'directory';
 
 /** One entry of the changes column: a field before and after. */
 export interface AuditChange {

@@ -12,6 +12,7 @@ const ACTOR_KINDS: Record<RestAuditEvent['actorKind'], AuditActorKind> = {
   client: 'CLIENT',
   anonymous: 'ANONYMOUS',
   connection: 'CONNECTION',
+  directory: 'DIRECTORY',
 };
 
 const TARGET_TYPES: Record<RestAuditTargetType, AuditTargetType> = {

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database.js';
+import {
+  findScimToken,
+  insertScimToken,
+  revokeScimTokenRow,
+  selectScimTokens,
+  useScimToken,
+  type ScimTokenRow,
+} from '../../stores/scim-tokens.js';
+import { recordAuditEvent, type AuditActor, type AuditSource } from '../audit.js';
+import { assertValid, notFound } from '../errors.js';
+import { getOrganization } from '../organizations.js';
+
+/**
+ * An organization's SCIM tokens (issue 31): operators and its admins create, rotate and revoke them;
+ * a customer's directory presents one as a bearer token to /scim/v2 and reaches only that organization's
+ * users. A token is 256 random bits shown once; only its SHA-256 is kept (a slow hash adds nothing to
+ * a secret that long, and every SCIM request looks one up).
+ */
+
+/** Tokens start with it, so secret scanners and people can tell what one is. */
+export const SCIM_TOKEN_PREFIX = 'mscim_';
+const LABEL_MAX = 100;
+
+export interface ScimToken {
+  id: string;
+  label: string;
+  hint: string;
+  createdAt: string;
+  createdBy: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export const hashScimToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function toScimToken(row: ScimTokenRow): ScimToken {
+  return {
+    id: row.id,
+    label: row.label,
+    hint: row.token_hint,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+/** The actor a token's requests are recorded as: the organization's directory, named by the token. */
+export function directoryActor(token: Pick<ScimTokenRow, 'id' | 'organization_id'>): AuditActor {
+  return { id: `scim:${token.id}`, kind: 'directory', role: null, organizationId: token.organization_id };
+}
+
+export async function listScimTokens(db: Queryable, organizationId: string): Promise<ScimToken[]> {
+  await getOrganization(db, organizationId);
+  return (await selectScimTokens(db, organizationId)).map(toScimToken);
+}
+
+async function issue(tx: Queryable, organizationId: string, label: string, createdBy: string) {
+  const token = `${SCIM_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = await insertScimToken(tx, {
+    id: `scim_${randomBytes(9).toString('hex')}`,
+    organization_id: organizationId,
+    label,
+    token_hash: hashScimToken(token),
+    token_hint: token.slice(-4),
+    created_by: createdBy,
+  });
+  return { row, token };
+}
+
+// 'provisioningId', not 'tokenId': the trail drops any detail named like a secret (audit.ts SECRET_KEY).
+const audited = (
+  tx: Queryable,
+  source: AuditSource,
+  action: 'scim-token.create' | 'scim-token.rotate' | 'scim-token.revoke',
+  row: ScimTokenRow,
+  details: Record<string, unknown> = {},
+) =>
+  recordAuditEvent(tx, source, {
+    action,
+    organizationId: row.organization_id,
+    target: { type: 'organization', id: row.organization_id },
+    details: { provisioningId: row.id, label: row.label, ...details },
+  });
+
+/** Creates a token for the organization's directory; the answer holds the token, never stored. */
+export async function createScimToken(db: Database, source: AuditSource, organizationId: string, label: string) {
+  const trimmed = label.trim();
+  assertValid([
+    { param: 'label', msg: trimmed ? null : 'A label is required' },
+    { param: 'label', msg: trimmed.length > LABEL_MAX ? `At most ${LABEL_MAX} characters` : null },
+  ]);
+  return db.transaction(async (tx) => {
+    await getOrganization(tx, organizationId, true);
+    const { row, token } = await issue(tx, organizationId, trimmed, source.actor.id);
+    await audited(tx, source, 'scim-token.create', row);
+    return { scimToken: toScimToken(row), token };
+  });
+}
+
+async function workingToken(tx: Queryable, organizationId: string, id: string) {
+  await getOrganization(tx, organizationId, true);
+  const row = await findScimToken(tx, organizationId, id, true);
+  if (!row) throw notFound('SCIM token');
+  return row;
+}
+
+/** Replaces a token by a new one with its label; the old one stops working in the same transaction. */
+export async function rotateScimToken(db: Database, source: AuditSource, organizationId: string, id: string) {
+  return db.transaction(async (tx) => {
+    const old = await workingToken(tx, organizationId, id);
+    if (old.revoked_at) assertValid([{ param: 'id', msg: 'This token is revoked: create a new one instead' }]);
+    await revokeScimTokenRow(tx, old.id);
+    const { row, token } = await issue(tx, organizationId, old.label, source.actor.id);
+    await audited(tx, source, 'scim-token.rotate', row, { replaces: old.id });
+    return { scimToken: toScimToken(row), token };
+  });
+}
+
+/** Revokes a token (again: nothing changes, nothing is recorded twice). */
+export async function revokeScimToken(db: Database, source: AuditSource, organizationId: string, id: string) {
+  return db.transaction(async (tx) => {
+    const old = await workingToken(tx, organizationId, id);
+    if (old.revoked_at) return toScimToken(old);
+    const row = await revokeScimTokenRow(tx, old.id);
+    await audited(tx, source, 'scim-token.revoke', row);
+    return toScimToken(row);
+  });
+}
+
+/** The working token a bearer value is, or undefined (unknown, revoked, or not a SCIM token at all). */
+export async function scimTokenOf(db: Queryable, bearer: string): Promise<ScimTokenRow | undefined> {
+  if (!bearer.startsWith(SCIM_TOKEN_PREFIX) || bearer.length > 200) return undefined;
+  return useScimToken(db, hashScimToken(bearer));
+}
