@@ -440,6 +440,8 @@ export async function startCluster(options = {}) {
           OIDC_ISSUER: urls.issuer,
           GATEWAY_AUDIENCE: urls.gateway,
           CONSOLE_URL: consoleUrl,
+          // Published on the gateways' public address (the REST API itself is private).
+          SCIM_BASE_URL: urls.gateway.replace(/\/graphql$/, '/scim/v2'),
           DATABASE_URL: databaseUrl,
           DATA_DIR: path.join(dir, `platform-${index}`),
           OIDC_COOKIE_KEYS: cookieKeys,
