@@ -392,6 +392,32 @@ const MUTATIONS: Case[] = [
     variables: byId,
   },
   organizationMove('removeOrganizationSso'),
+  // SCIM tokens (issue 31): a blank label is refused (400) and nothing is created; rotating and revoking
+  // a token the organization does not have is refused (404). The token id sits beside organizationId.
+  {
+    field: 'createScimToken',
+    operation: 'createScimToken',
+    targets: organizationTargets,
+    document:
+      'mutation($organizationId: ID!) { createScimToken(organizationId: $organizationId, label: " ") { secret { token } inputErrors { field } } }',
+    variables: byOrganization,
+  },
+  {
+    field: 'rotateScimToken',
+    operation: 'rotateScimToken',
+    targets: organizationTargets,
+    document:
+      'mutation($organizationId: ID!) { rotateScimToken(organizationId: $organizationId, id: "scim_none") { secret { token } inputErrors { field } } }',
+    variables: byOrganization,
+  },
+  {
+    field: 'revokeScimToken',
+    operation: 'revokeScimToken',
+    targets: organizationTargets,
+    document:
+      'mutation($organizationId: ID!) { revokeScimToken(organizationId: $organizationId, id: "scim_none") { scimToken { id } inputErrors { field } } }',
+    variables: byOrganization,
+  },
   // Last: for the roles allowed, offboarding an active organization succeeds (and nothing after needs it).
   organizationMove('offboardOrganization'),
 ];
@@ -525,6 +551,7 @@ it('covers every root field of the operation table', () => {
       ![
         'organizationCredentials',
         'organizationSso',
+        'scimTokens',
         'passwordSection',
         'passwordResetMeta',
         'userMfa',
@@ -554,6 +581,19 @@ const NESTED: { parent: Case; operation: Operation; path: string[]; selection: s
   },
   { parent: QUERIES[2]!, operation: 'features', path: ['organization', 'features'], selection: 'features { key }' },
   { parent: QUERIES[2]!, operation: 'organizationSso', path: ['organization', 'sso'], selection: 'sso { protocol }' },
+  // One platform read answers both (issue 31): the tokens, and the base URL the directory calls.
+  {
+    parent: QUERIES[2]!,
+    operation: 'scimTokens',
+    path: ['organization', 'scimTokens'],
+    selection: 'scimTokens { id }',
+  },
+  {
+    parent: QUERIES[2]!,
+    operation: 'scimTokens',
+    path: ['organization', 'scimBaseUrl'],
+    selection: 'scimBaseUrl',
+  },
   {
     parent: USER_QUERY,
     operation: 'passwordResetMeta',

@@ -11,6 +11,7 @@ import { lifecycleResolvers } from './lifecycle/resolvers.js';
 import { organizationResolvers } from './organization/resolvers.js';
 import { passwordResolvers } from './password/resolvers.js';
 import { providerResolvers } from './provider/resolvers.js';
+import { scimResolvers } from './scim/resolvers.js';
 import { searchResolvers } from './search/resolvers.js';
 import { securityResolvers } from './security/resolvers.js';
 import { sessionResolvers } from './session/resolvers.js';
@@ -36,6 +37,7 @@ const MODULES: readonly Resolvers[] = [
   searchResolvers,
   securityResolvers,
   ssoResolvers,
+  scimResolvers,
 ];
 
 /**
