@@ -306,9 +306,18 @@ function outsideDomainsRefusal(
   return body.allowOutsideDomain === true ? null : outsideDomainsMessage(email, organization.name, organization.domain);
 }
 
+/** How createUser treats a user created without a password. */
+export interface CreateUserOptions {
+  /**
+   * Send the invitation mail (default true). False for a person a directory provisions into an
+   * organization with single sign-on (SCIM): they sign in through their identity provider, no password.
+   */
+  invite?: boolean;
+}
+
 /**
  * Creates a user in `organizationId` under the user limit and seats, or invites them when no password
- * is given; one event records it.
+ * is given (unless `options.invite` is false); one event records it.
  */
 export async function createUser(
   db: Database,
@@ -316,6 +325,7 @@ export async function createUser(
   organizationId: string,
   body: UserCreate,
   config: Pick<PlatformConfig, 'consoleUrl' | 'productName'>,
+  options: CreateUserOptions = {},
 ) {
   const email = normalizeEmail(body.email);
   assertValid([
@@ -345,9 +355,10 @@ export async function createUser(
       ...edits,
     });
     // Without a password the new user is invited (issue 18): one event, the invitation, with the new record.
-    if (passwordHash === null) await sendInvitation(tx, config, created);
+    const invited = passwordHash === null && options.invite !== false;
+    if (invited) await sendInvitation(tx, config, created);
     await recordAuditEvent(tx, source, {
-      action: passwordHash === null ? 'invitation.send' : 'user.create',
+      action: invited ? 'invitation.send' : 'user.create',
       organizationId,
       target: { type: 'user', id: email },
       changes: auditChanges('user', null, toUser(created, [])),
