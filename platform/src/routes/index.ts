@@ -15,6 +15,7 @@ import { organizationRoutes } from './organizations.js';
 import { passwordRoutes } from './passwords.js';
 import { providerLinkRoutes } from './provider-links.js';
 import { providerRoutes } from './providers.js';
+import { scimRoutes } from '../scim/routes.js';
 import { scimTokenRoutes } from './scim-tokens.js';
 import { sessionRoutes } from './sessions.js';
 import { ssoRoutes } from './sso.js';
@@ -27,6 +28,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     organizationRoutes,
     ssoRoutes,
     scimTokenRoutes,
+    scimRoutes,
     lifecycleRoutes,
     licenseRoutes,
     userRoutes,

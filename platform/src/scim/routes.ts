@@ -1,0 +1,160 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { DomainError } from '../domain/errors.js';
+import type { ServiceCaller } from '../domain/caller.js';
+import { directoryActor, scimTokenOf } from '../domain/scim/tokens.js';
+import { authorize } from '../http/access.js';
+import type { Principal } from '../http/auth.js';
+import { originOf } from '../http/request.js';
+import type { RouteDeps } from '../routes/deps.js';
+import { allSchemas, listOf, schemaOf, serviceProviderConfig, userResourceType } from './discovery.js';
+import { ScimError, fromDomainError, invalidSyntax, scimErrorBody } from './errors.js';
+import type { ScimListQuery } from './list.js';
+import {
+  createScimUser,
+  deleteScimUser,
+  getScimUser,
+  listScimUsers,
+  patchScimUser,
+  replaceScimUser,
+  type ScimCaller,
+} from './users.js';
+
+// SCIM 2.0 (RFC 7644) at /scim/v2 for customers' directories. The routes are public to the platform's
+// JWT hook (app.ts) and authenticate the organization's SCIM token themselves; they speak SCIM's media
+// type and error shape, not the REST contract's, so they stay out of the OpenAPI document.
+
+export const SCIM_PREFIX = '/scim/v2';
+export const SCIM_MEDIA_TYPE = 'application/scim+json; charset=utf-8';
+const BODY_LIMIT = 1024 * 1024;
+const GROUPS_MESSAGE = 'Meridian does not provision groups; a person’s role is the `roles` attribute.';
+
+const ROUTE: RouteShorthandOptions = { config: { public: true }, schema: { hide: true }, bodyLimit: BODY_LIMIT };
+
+function send(reply: FastifyReply, status: number, body: unknown) {
+  return reply.status(status).type(SCIM_MEDIA_TYPE).send(JSON.stringify(body));
+}
+
+function sendError(reply: FastifyReply, error: ScimError) {
+  if (error.status === 401) void reply.header('www-authenticate', 'Bearer realm="scim"');
+  return send(reply, error.status, scimErrorBody(error));
+}
+
+/** Fastify's own refusals (body parser, limits) as SCIM errors. */
+function frameworkError(error: FastifyError): ScimError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ScimError(413, `The body is larger than ${BODY_LIMIT / (1024 * 1024)} MB.`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ScimError(415, 'Send the body as application/scim+json (or application/json).');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return invalidSyntax('The body is empty. Send a JSON object.');
+    default:
+      return invalidSyntax('The body is not valid JSON.');
+  }
+}
+
+export async function scimRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
+  const callers = new WeakMap<FastifyRequest, ScimCaller>();
+  const base = config.scimBaseUrl;
+  const callerOf = (request: FastifyRequest) => callers.get(request)!;
+
+  await fastify.register(
+    async (app) => {
+      // Both media types, and an empty body read as none: directories send a Content-Type on DELETE too.
+      const json = app.getDefaultJsonParser('error', 'error');
+      app.removeContentTypeParser('application/json');
+      app.addContentTypeParser(
+        ['application/scim+json', 'application/json'],
+        { parseAs: 'string', bodyLimit: BODY_LIMIT },
+        (request, body: string, done) => (body.trim() === '' ? done(null, undefined) : json(request, body, done)),
+      );
+
+      app.setErrorHandler((error: FastifyError, request, reply) => {
+        if (error instanceof ScimError) return sendError(reply, error);
+        if (error instanceof DomainError) return sendError(reply, fromDomainError(error));
+        if (error.statusCode && error.statusCode < 500) return sendError(reply, frameworkError(error));
+        request.log.error({ err: error }, 'SCIM request failed');
+        return sendError(reply, new ScimError(500, 'The request failed on our side. Try again.'));
+      });
+
+      // The token is the organization's directory, acting as its Org Admin (the domain's rules apply as to one).
+      app.addHook('onRequest', async (request) => {
+        const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+        const token = match ? await scimTokenOf(db, match[1]!) : undefined;
+        if (!token) throw new ScimError(401, 'A valid SCIM token is required: Authorization: Bearer mscim_…');
+        const principal: Principal = {
+          kind: 'client',
+          subject: `scim:${token.id}`,
+          role: 'orgAdmin',
+          organizationId: token.organization_id,
+        };
+        const who: ServiceCaller = {
+          caller: principal,
+          guard: (operation, target) => authorize(principal, operation, target),
+          source: { actor: directoryActor(token), origin: originOf(request) },
+        };
+        callers.set(request, { organizationId: token.organization_id, who });
+      });
+
+      app.get('/ServiceProviderConfig', ROUTE, (_request, reply) => send(reply, 200, serviceProviderConfig(base)));
+      app.get('/ResourceTypes', ROUTE, (_request, reply) => send(reply, 200, listOf([userResourceType(base)])));
+      app.get<{ Params: { id: string } }>('/ResourceTypes/:id', ROUTE, (request, reply) => {
+        if (request.params.id !== 'User') throw new ScimError(404, `No resource type ${request.params.id}; only User.`);
+        return send(reply, 200, userResourceType(base));
+      });
+      app.get('/Schemas', ROUTE, (_request, reply) => send(reply, 200, listOf(allSchemas(base))));
+      app.get<{ Params: { id: string } }>('/Schemas/:id', ROUTE, (request, reply) => {
+        const schema = schemaOf(request.params.id, base);
+        if (!schema) throw new ScimError(404, `No schema ${request.params.id}.`);
+        return send(reply, 200, schema);
+      });
+
+      app.get<{ Querystring: ScimListQuery }>('/Users', ROUTE, async (request, reply) =>
+        send(reply, 200, await listScimUsers(db, config, callerOf(request), stringsOf(request.query))),
+      );
+      // RFC 7644 §3.4.3: the same query in a body, so a filter stays out of logs and URLs.
+      app.post('/Users/.search', ROUTE, async (request, reply) =>
+        send(reply, 200, await listScimUsers(db, config, callerOf(request), stringsOf(request.body))),
+      );
+      app.post('/Users', ROUTE, async (request, reply) => {
+        const created = await createScimUser(db, config, callerOf(request), request.body);
+        void reply.header('location', created.meta.location);
+        return send(reply, 201, created);
+      });
+      app.get<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) =>
+        send(reply, 200, await getScimUser(db, config, callerOf(request), request.params.id)),
+      );
+      app.put<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) =>
+        send(reply, 200, await replaceScimUser(db, config, callerOf(request), request.params.id, request.body)),
+      );
+      app.patch<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) =>
+        send(reply, 200, await patchScimUser(db, config, callerOf(request), request.params.id, request.body)),
+      );
+      app.delete<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) => {
+        await deleteScimUser(db, config, callerOf(request), request.params.id);
+        return reply.status(204).send();
+      });
+
+      for (const path of ['/Groups', '/Groups/*']) {
+        app.all(path, ROUTE, () => {
+          throw new ScimError(404, GROUPS_MESSAGE);
+        });
+      }
+      app.all('/*', ROUTE, (request) => {
+        throw new ScimError(404, `There is no SCIM endpoint ${request.url}. Meridian serves /Users and discovery.`);
+      });
+    },
+    { prefix: SCIM_PREFIX },
+  );
+}
+
+/** The list parameters given as strings (a query string, or a .search body's values). */
+function stringsOf(source: unknown): ScimListQuery {
+  const out: Record<string, string> = {};
+  if (typeof source !== 'object' || source === null) return out;
+  for (const key of ['filter', 'startIndex', 'count', 'sortBy', 'sortOrder'] as const) {
+    const value = (source as Record<string, unknown>)[key];
+    if (typeof value === 'string' || typeof value === 'number') out[key] = String(value);
+  }
+  return out;
+}
