@@ -8,6 +8,7 @@ import { clusterSection } from './cluster-section.js';
 import { describeMachine } from './machine.js';
 import { gatewaySection } from './gateway-section.js';
 import { platformSection } from './platform-section.js';
+import { scimSection } from './scim-section.js';
 import { webSection } from './web-section.js';
 import { workflowSection } from './workflow-section.js';
 import { writeSection, type BenchSection } from './report.js';
@@ -20,6 +21,7 @@ const SECTIONS: BenchSection[] = [
   amplificationSection,
   webSection,
   auditSection,
+  scimSection,
   clusterSection,
 ];
 
