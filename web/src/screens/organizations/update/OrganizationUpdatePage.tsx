@@ -18,6 +18,7 @@ import { anyJobRunning } from './lifecycle/lifecycle-view.js';
 import { LifecycleSection, LifecycleSection_organization } from './lifecycle/LifecycleSection.js';
 import { OrganizationHeader } from './OrganizationHeader.js';
 import { OrganizationUpdateDocument } from './organization-query.js';
+import { ProvisioningSection } from './provisioning/ProvisioningSection.js';
 import { ManagedProvidersSection } from './providers/ManagedProvidersSection.js';
 import { SignInSection } from './sign-in/SignInSection.js';
 import { readOnlyReason as roleReadOnlyReason, updateAccessOf } from './update-access.js';
@@ -31,6 +32,7 @@ export const UPDATE_SECTIONS = [
   { id: 'lifecycle', title: 'Lifecycle' },
   { id: 'credentials', title: 'Credentials' },
   { id: 'sign-in', title: 'Sign-in' },
+  { id: 'provisioning', title: 'Provisioning' },
   { id: 'managed-providers', title: 'Managed providers' },
   { id: 'activity', title: 'Activity' },
 ] as const;
@@ -43,9 +45,14 @@ export const sectionPath = (organizationId: string, section: SectionId): string 
 const isSection = (value: string | undefined): value is SectionId =>
   UPDATE_SECTIONS.some((section) => section.id === value);
 
-/** The audit trail is read with admin:read only (the gateway refuses others): its tab shows for them alone. */
-const visibleSections = (mayReadActivity: boolean) =>
-  UPDATE_SECTIONS.filter((section) => section.id !== 'activity' || mayReadActivity);
+/**
+ * The audit trail is read with admin:read only, the SCIM tokens by operators and the organization's admins
+ * (the gateway refuses others): those tabs show for them alone.
+ */
+const visibleSections = (may: { readActivity: boolean; provision: boolean }) =>
+  UPDATE_SECTIONS.filter(
+    (section) => (section.id !== 'activity' || may.readActivity) && (section.id !== 'provisioning' || may.provision),
+  );
 
 function LoadingPage() {
   return (
@@ -59,7 +66,8 @@ function LoadingPage() {
 
 /**
  * /admin/org-management/{orgId}/update/*: one organization's settings in sub-pages (general,
- * licenses, lifecycle, credentials, sign-in, managed providers) and its audit trail (activity), one read for all of them. Read-only, with the
+ * licenses, lifecycle, credentials, sign-in, provisioning, managed providers) and its audit trail (activity), one read for all of them
+ * but provisioning's (its own, for those who may see SCIM tokens). Read-only, with the
  * reason, for a role without organization:update ('My Organization' of an Org Admin).
  */
 export default function OrganizationUpdatePage() {
@@ -113,10 +121,14 @@ export default function OrganizationUpdatePage() {
     lifecycle: <LifecycleSection organization={organization} readOnlyReason={readOnlyReason} />,
     credentials: <CredentialsSection organization={organization} readOnlyReason={readOnlyReason} />,
     'sign-in': <SignInSection organization={organization} readOnlyReason={signInReadOnlyReason} />,
+    provisioning: <ProvisioningSection organizationId={organizationId} />,
     'managed-providers': <ManagedProvidersSection organization={organization} />,
     activity: <ActivityList fixed={{ organizationId }} exportScope={organizationId} />,
   };
-  const shownSections = visibleSections(mayDo(user, 'auditEvents', { organizationId }));
+  const shownSections = visibleSections({
+    readActivity: mayDo(user, 'auditEvents', { organizationId }),
+    provision: mayDo(user, 'scimTokens', { organizationId }),
+  });
   const subPages = (
     <Routes>
       <Route index element={<Navigate to={sectionPath(organizationId, 'general')} replace />} />
