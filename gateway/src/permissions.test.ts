@@ -407,7 +407,7 @@ const MUTATIONS: Case[] = [
     operation: 'rotateScimToken',
     targets: organizationTargets,
     document:
-      'mutation($organizationId: ID!) { rotateScimToken(organizationId: $organizationId, id: "scim_none") { secret { token } inputErrors { field } } }',
+      'mutation($organizationId: ID!) { rotateScimToken(organizationId: $organizationId, tokenId: "scim_none") { secret { token } inputErrors { field } } }',
     variables: byOrganization,
   },
   {
@@ -415,7 +415,7 @@ const MUTATIONS: Case[] = [
     operation: 'revokeScimToken',
     targets: organizationTargets,
     document:
-      'mutation($organizationId: ID!) { revokeScimToken(organizationId: $organizationId, id: "scim_none") { scimToken { id } inputErrors { field } } }',
+      'mutation($organizationId: ID!) { revokeScimToken(organizationId: $organizationId, tokenId: "scim_none") { scimToken { id } inputErrors { field } } }',
     variables: byOrganization,
   },
   // Last: for the roles allowed, offboarding an active organization succeeds (and nothing after needs it).

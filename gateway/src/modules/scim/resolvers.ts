@@ -2,7 +2,7 @@ import type { Resolvers } from '../../generated/resolvers-types.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { createScimToken, listScimTokens, revokeScimToken, rotateScimToken } from './platform.js';
 
-/** The mutations' arguments are top-level: a refusal names `label` or `id` as it is. */
+/** The mutations' arguments are top-level: a refusal names `label` or `tokenId` as it is. */
 const ARGUMENTS = { prefix: '' };
 
 /**
@@ -21,9 +21,9 @@ export const scimResolvers: Resolvers = {
   Mutation: {
     createScimToken: (_, { organizationId, label }, { platform }) =>
       withFieldErrors(ARGUMENTS, async () => ({ secret: await createScimToken(platform, organizationId, label) })),
-    rotateScimToken: (_, { organizationId, id }, { platform }) =>
-      withFieldErrors(ARGUMENTS, async () => ({ secret: await rotateScimToken(platform, organizationId, id) })),
-    revokeScimToken: (_, { organizationId, id }, { platform }) =>
-      withFieldErrors(ARGUMENTS, async () => ({ scimToken: await revokeScimToken(platform, organizationId, id) })),
+    rotateScimToken: (_, { organizationId, tokenId }, { platform }) =>
+      withFieldErrors(ARGUMENTS, async () => ({ secret: await rotateScimToken(platform, organizationId, tokenId) })),
+    revokeScimToken: (_, { organizationId, tokenId }, { platform }) =>
+      withFieldErrors(ARGUMENTS, async () => ({ scimToken: await revokeScimToken(platform, organizationId, tokenId) })),
   },
 };

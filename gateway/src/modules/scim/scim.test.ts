@@ -63,10 +63,10 @@ const LIST = `query($id: ID!) { organization(id: $id) { id scimBaseUrl scimToken
 const SECRET_FIELDS = `secret { token baseUrl scimToken { ${TOKEN_FIELDS} } } inputErrors { field message }`;
 const CREATE = `mutation($organizationId: ID!, $label: String!) {
   createScimToken(organizationId: $organizationId, label: $label) { ${SECRET_FIELDS} } }`;
-const ROTATE = `mutation($organizationId: ID!, $id: ID!) {
-  rotateScimToken(organizationId: $organizationId, id: $id) { ${SECRET_FIELDS} } }`;
-const REVOKE = `mutation($organizationId: ID!, $id: ID!) {
-  revokeScimToken(organizationId: $organizationId, id: $id) { scimToken { ${TOKEN_FIELDS} } inputErrors { field message } } }`;
+const ROTATE = `mutation($organizationId: ID!, $tokenId: ID!) {
+  rotateScimToken(organizationId: $organizationId, tokenId: $tokenId) { ${SECRET_FIELDS} } }`;
+const REVOKE = `mutation($organizationId: ID!, $tokenId: ID!) {
+  revokeScimToken(organizationId: $organizationId, tokenId: $tokenId) { scimToken { ${TOKEN_FIELDS} } inputErrors { field message } } }`;
 
 const FORBIDDEN = { message: MESSAGES.permissionDenied, code: 'FORBIDDEN' };
 
@@ -135,7 +135,7 @@ describe('creating a token', () => {
 describe('rotating and revoking', () => {
   it('rotates a token: a new one under the same label, the old one revoked', async () => {
     const old = await create('globex', 'Entra ID');
-    const { rotateScimToken } = await data(ROTATE, { organizationId: 'globex', id: old.scimToken.id }, operator);
+    const { rotateScimToken } = await data(ROTATE, { organizationId: 'globex', tokenId: old.scimToken.id }, operator);
     expect(rotateScimToken.inputErrors).toEqual([]);
     const rotated = rotateScimToken.secret;
     expect(rotated.token).toMatch(/^mscim_/);
@@ -150,32 +150,32 @@ describe('rotating and revoking', () => {
     expect(logLines.join('\n')).not.toContain(rotated.token);
 
     // A revoked token is not rotated again: the refusal names the id, in words.
-    const again = await data(ROTATE, { organizationId: 'globex', id: old.scimToken.id }, operator);
+    const again = await data(ROTATE, { organizationId: 'globex', tokenId: old.scimToken.id }, operator);
     expect(again.rotateScimToken).toEqual({
       secret: null,
-      inputErrors: [{ field: 'id', message: 'This token is revoked: create a new one instead' }],
+      inputErrors: [{ field: 'tokenId', message: 'This token is revoked: create a new one instead' }],
     });
   });
 
   it('revokes a token (again: the same answer, nothing changes)', async () => {
     const secret = await create('globex', 'Okta');
-    const { revokeScimToken } = await data(REVOKE, { organizationId: 'globex', id: secret.scimToken.id }, operator);
+    const { revokeScimToken } = await data(REVOKE, { organizationId: 'globex', tokenId: secret.scimToken.id }, operator);
     expect(revokeScimToken.inputErrors).toEqual([]);
     expect(revokeScimToken.scimToken).toMatchObject({ id: secret.scimToken.id, revokedAt: expect.any(String) });
-    const again = await data(REVOKE, { organizationId: 'globex', id: secret.scimToken.id }, operator);
+    const again = await data(REVOKE, { organizationId: 'globex', tokenId: secret.scimToken.id }, operator);
     expect(again.revokeScimToken.scimToken).toEqual(revokeScimToken.scimToken);
   });
 
   it('lets the organization’s Org Admin rotate and revoke its tokens', async () => {
     const secret = await create('globex', 'SCIM by Gus', globexAdmin);
-    const rotated = await data(ROTATE, { organizationId: 'globex', id: secret.scimToken.id }, globexAdmin);
+    const rotated = await data(ROTATE, { organizationId: 'globex', tokenId: secret.scimToken.id }, globexAdmin);
     expect(rotated.rotateScimToken.inputErrors).toEqual([]);
     expect(rotated.rotateScimToken.secret.scimToken).toMatchObject({
       label: 'SCIM by Gus',
       createdBy: 'orgadmin@globex.test',
     });
     const newId = rotated.rotateScimToken.secret.scimToken.id;
-    const revoked = await data(REVOKE, { organizationId: 'globex', id: newId }, globexAdmin);
+    const revoked = await data(REVOKE, { organizationId: 'globex', tokenId: newId }, globexAdmin);
     expect(revoked.revokeScimToken).toEqual({
       scimToken: expect.objectContaining({ id: newId, revokedAt: expect.any(String) }),
       inputErrors: [],
@@ -183,10 +183,10 @@ describe('rotating and revoking', () => {
   });
 
   it('says in words that a token is not there, also for another organization’s token', async () => {
-    const unknown = await refusal(REVOKE, { organizationId: 'globex', id: 'scim_none' }, operator);
+    const unknown = await refusal(REVOKE, { organizationId: 'globex', tokenId: 'scim_none' }, operator);
     expect(unknown).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/SCIM token.*not found/i) });
     const acmeToken = (await data(LIST, { id: 'acme' }, operator)).organization.scimTokens[0];
-    const crossed = await refusal(ROTATE, { organizationId: 'globex', id: acmeToken.id }, operator);
+    const crossed = await refusal(ROTATE, { organizationId: 'globex', tokenId: acmeToken.id }, operator);
     expect(crossed).toMatchObject({ code: 'NOT_FOUND', path: ['rotateScimToken'] });
     expect((await data(LIST, { id: 'acme' }, operator)).organization.scimTokens[0]).toEqual(acmeToken);
   });
@@ -198,8 +198,8 @@ describe('who may', () => {
     const outsiders = [globexAdmin, await gateway.tokens.user('viewer@meridian.test')];
     for (const outsider of outsiders) {
       expect(await refusal(CREATE, { organizationId: 'acme', label: 'Mine' }, outsider)).toMatchObject(FORBIDDEN);
-      expect(await refusal(ROTATE, { organizationId: 'acme', id: acmeToken.id }, outsider)).toMatchObject(FORBIDDEN);
-      expect(await refusal(REVOKE, { organizationId: 'acme', id: acmeToken.id }, outsider)).toMatchObject(FORBIDDEN);
+      expect(await refusal(ROTATE, { organizationId: 'acme', tokenId: acmeToken.id }, outsider)).toMatchObject(FORBIDDEN);
+      expect(await refusal(REVOKE, { organizationId: 'acme', tokenId: acmeToken.id }, outsider)).toMatchObject(FORBIDDEN);
     }
     // The viewer reads the organization, but not its tokens.
     const viewer = outsiders[1]!;

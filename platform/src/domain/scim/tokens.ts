@@ -111,7 +111,7 @@ async function workingToken(tx: Queryable, organizationId: string, id: string) {
 export async function rotateScimToken(db: Database, source: AuditSource, organizationId: string, id: string) {
   return db.transaction(async (tx) => {
     const old = await workingToken(tx, organizationId, id);
-    if (old.revoked_at) assertValid([{ param: 'id', msg: 'This token is revoked: create a new one instead' }]);
+    if (old.revoked_at) assertValid([{ param: 'tokenId', msg: 'This token is revoked: create a new one instead' }]);
     await revokeScimTokenRow(tx, old.id);
     const { row, token } = await issue(tx, organizationId, old.label, source.actor.id);
     await audited(tx, source, 'scim-token.rotate', row, { replaces: old.id });

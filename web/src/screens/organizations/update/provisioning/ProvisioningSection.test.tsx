@@ -199,7 +199,7 @@ describe('organization provisioning', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Rotate token' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
-    expect(sentVariables(gateway, 'RotateScimToken')).toEqual([{ organizationId: 'acme', id: 'scim_a1b2' }]);
+    expect(sentVariables(gateway, 'RotateScimToken')).toEqual([{ organizationId: 'acme', tokenId: 'scim_a1b2' }]);
     expect(within(dialog).getByLabelText('Credential secret').textContent).toBe(ROTATED);
     expect(dialog.textContent).toContain(BASE_URL);
     const rows = await screen.findAllByRole('rowheader', { name: 'Okta provisioning' }, WAIT);
@@ -226,7 +226,7 @@ describe('organization provisioning', { timeout: 20_000 }, () => {
     expect(confirm.textContent).toContain('can no longer reach Acme Health’s users');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
     await waitFor(() => expect(gateway.count('RevokeScimToken')).toBe(1), WAIT);
-    expect(sentVariables(gateway, 'RevokeScimToken')).toEqual([{ organizationId: 'acme', id: 'scim_a1b2' }]);
+    expect(sentVariables(gateway, 'RevokeScimToken')).toEqual([{ organizationId: 'acme', tokenId: 'scim_a1b2' }]);
     const row = screen.getByRole('rowheader', { name: 'Okta provisioning' }).closest('tr')!;
     await waitFor(() => expect(within(row).getByText('Revoked')).toBeTruthy(), WAIT);
     expect(within(row).queryByRole('button')).toBeNull();

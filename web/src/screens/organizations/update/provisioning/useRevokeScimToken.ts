@@ -4,8 +4,8 @@ import { graphql } from '../../../../gql/index.js';
 import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 
 const RevokeScimTokenDocument = graphql(`
-  mutation RevokeScimToken($organizationId: ID!, $id: ID!) {
-    revokeScimToken(organizationId: $organizationId, id: $id) {
+  mutation RevokeScimToken($organizationId: ID!, $tokenId: ID!) {
+    revokeScimToken(organizationId: $organizationId, tokenId: $tokenId) {
       scimToken {
         id
         revokedAt
@@ -27,7 +27,7 @@ export function useRevokeScimToken(): [
   const revoke = useCallback(
     (organizationId: string, id: string) =>
       runMutation(
-        () => mutate({ variables: { organizationId, id } }),
+        () => mutate({ variables: { organizationId, tokenId: id } }),
         (result) => ({ payload: result.data?.revokeScimToken, value: result.data?.revokeScimToken.scimToken }),
         { prefix: '' },
       ),

@@ -5,8 +5,8 @@ import type { MutationOutcome } from '../../../../components/mutation-outcome.js
 import { runScimTokenSecretMutation, type NewScimToken } from './scim-token-secret.js';
 
 const RotateScimTokenDocument = graphql(`
-  mutation RotateScimToken($organizationId: ID!, $id: ID!) {
-    rotateScimToken(organizationId: $organizationId, id: $id) {
+  mutation RotateScimToken($organizationId: ID!, $tokenId: ID!) {
+    rotateScimToken(organizationId: $organizationId, tokenId: $tokenId) {
       secret {
         token
         baseUrl
@@ -37,11 +37,11 @@ export function useRotateScimToken(): [
     async (organizationId: string, id: string) => {
       setLoading(true);
       try {
-        // A refusal names `id` (a revoked token): no field to show it beside, so it is the form's.
+        // A refusal names `tokenId` (a revoked token): no field to show it beside, so it is the form's.
         return await runScimTokenSecretMutation(
           client,
           RotateScimTokenDocument,
-          { organizationId, id },
+          { organizationId, tokenId: id },
           organizationId,
           (data) => data?.rotateScimToken,
           [],
