@@ -60,11 +60,18 @@ describe('a sign-in session ended on a cluster', () => {
     JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sid: string; amr: string[] };
   const sidOf = (jwt: string) => claimsOf(jwt).sid;
 
-  /** Whether each replica takes the token now: the gateways answering a field that needs no platform call. */
-  async function accepted(token: string, email: string): Promise<Record<string, boolean>> {
+  /**
+   * Whether each replica takes the token now: the gateways answering a field that needs no platform call.
+   * A refusal must say `refusal` (the session ended; the account deactivated).
+   */
+  async function accepted(
+    token: string,
+    email: string,
+    refusal: string = MESSAGES.sessionEnded,
+  ): Promise<Record<string, boolean>> {
     const gateways = cluster.gateways.map(async (gateway, index) => {
       const answer = await graphql(`${gateway.origin}/graphql`, token, '{ __typename }');
-      if (answer.status === 401) expect(answer.body.errors?.[0]?.message).toBe(MESSAGES.sessionEnded);
+      if (answer.status === 401) expect(answer.body.errors?.[0]?.message).toBe(refusal);
       else expect(answer.status).toBe(200);
       return [`gateway-${index + 1}`, answer.status === 200] as const;
     });
@@ -73,11 +80,21 @@ describe('a sign-in session ended on a cluster', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = (await response.json()) as { message?: string };
-      if (response.status === 401) expect(body.message).toBe(MESSAGES.sessionEnded);
+      if (response.status === 401) expect(body.message).toBe(refusal);
       else expect(response.status).toBe(200);
       return [`platform-${index + 1}`, response.status === 200] as const;
     });
     return Object.fromEntries(await Promise.all([...gateways, ...platforms]));
+  }
+
+  /** Polls `accepted` until every replica refuses, or the promise's second is over; answers what it saw. */
+  async function refusedEverywhere(token: string, email: string, refusal: string, since: number) {
+    let answers = await accepted(token, email, refusal);
+    while (Object.values(answers).some(Boolean) && Date.now() - since < WITHIN_MS) {
+      await sleep(50);
+      answers = await accepted(token, email, refusal);
+    }
+    return { answers, tookMs: Date.now() - since };
   }
 
   it('is refused by all three gateway replicas and both platform replicas within a second', async () => {
@@ -97,14 +114,7 @@ describe('a sign-in session ended on a cluster', () => {
       { id: sidOf(ended) },
     );
     expect(revoked.body).toEqual({ data: { revokeSession: { revoked: 1 } } });
-    const revokedAt = Date.now();
-
-    let answers = await accepted(ended, email);
-    while (Object.values(answers).some(Boolean) && Date.now() - revokedAt < WITHIN_MS) {
-      await sleep(50);
-      answers = await accepted(ended, email);
-    }
-    const tookMs = Date.now() - revokedAt;
+    const { answers, tookMs } = await refusedEverywhere(ended, email, MESSAGES.sessionEnded, Date.now());
     console.info(`[cluster] an ended session was refused everywhere ${tookMs} ms after its revocation`);
     expect(answers).toEqual({
       'gateway-1': false,
@@ -116,6 +126,51 @@ describe('a sign-in session ended on a cluster', () => {
     expect(tookMs).toBeLessThan(WITHIN_MS);
     // The person's other session is not touched.
     expect(Object.values(await accepted(kept, email)).every(Boolean)).toBe(true);
+  });
+
+  it('ends the sessions of a person the directory deactivates over SCIM (through nginx) on every replica within a second', async () => {
+    const email = 'cluster.scim@acme.test';
+    await createUser(email);
+    const token = await userToken(cluster.urls.issuer, CONSOLE_URL, email, PASSWORD);
+    expect(Object.values(await accepted(token, email)).every(Boolean)).toBe(true);
+    const created = await graphql(
+      cluster.urls.gateway,
+      admin,
+      'mutation Token($org: ID!) { createScimToken(organizationId: $org, label: "Entra ID") { secret { token baseUrl } } }',
+      { org: ACME_HEALTH_ID },
+    );
+    const secret = (created.body.data?.createScimToken as { secret: { token: string; baseUrl: string } }).secret;
+    // The directory reaches SCIM on the public address nginx publishes it at, as the token's base URL says.
+    expect(secret.baseUrl).toBe(cluster.urls.gateway.replace(/\/graphql$/, '/scim/v2'));
+    const scim = (path: string, init: RequestInit = {}) =>
+      fetch(`${secret.baseUrl}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${secret.token}`, 'content-type': 'application/scim+json' },
+      });
+    const found = (await (await scim(`/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`)).json()) as {
+      Resources: { id: string }[];
+    };
+    expect(found.Resources).toHaveLength(1);
+
+    // Entra ID's deactivation: PATCH active "False" (a string), op capitalized.
+    const patched = await scim(`/Users/${found.Resources[0]!.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+      }),
+    });
+    expect(patched.status).toBe(200);
+    const { answers, tookMs } = await refusedEverywhere(token, email, MESSAGES.inactiveUser, Date.now());
+    console.info(`[cluster] a person deactivated over SCIM was refused everywhere ${tookMs} ms later`);
+    expect(answers).toEqual({
+      'gateway-1': false,
+      'gateway-2': false,
+      'gateway-3': false,
+      'platform-1': false,
+      'platform-2': false,
+    });
+    expect(tookMs).toBeLessThan(WITHIN_MS);
   });
 
   it('sets up a second factor on one provider replica and confirms it on the other (the step is kept in the database)', async () => {
