@@ -235,6 +235,21 @@ describe('the protocol (RFC 7644 §3.1, §3.12)', () => {
     expectError(await scim('POST', '/Users', '{"schemas": [', {}), 400, 'invalidSyntax');
   });
 
+  it('§3.12: a body over 1 MB is refused 413 with a SCIM error', async () => {
+    const huge = person({ title: 'x'.repeat(1024 * 1024) });
+    expectError(await scim('POST', '/Users', huge), 413);
+  });
+
+  it('§3.6: a DELETE with a Content-Type and no body is served (directories send one)', async () => {
+    const created = await provision();
+    const answer = await platform.rest.inject({
+      method: 'DELETE',
+      url: `/scim/v2/Users/${created.id}`,
+      headers: { authorization: `Bearer ${acme.token}`, 'content-type': 'application/scim+json' },
+    });
+    expect(answer.statusCode).toBe(204);
+  });
+
   it('§3.12: an unknown endpoint answers a SCIM 404; /Groups says roles are the roles attribute', async () => {
     expectError(await scim('GET', '/Nothing'), 404);
     const groups = await scim('GET', '/Groups');
@@ -621,10 +636,13 @@ describe('modifying with PATCH (RFC 7644 §3.5.2)', () => {
         { op: 'replace', path: 'phoneNumbers[type eq "mobile"].value', value: '22' },
         { op: 'replace', value: { displayName: 'Rita Replaced', title: 'Surgeon' } },
         { op: 'replace', path: 'externalId', value: 'rep-1' },
+        // Meridian keeps one address, the userName: another work email is not taken.
+        { op: 'replace', path: 'emails[type eq "work"].value', value: 'elsewhere@acme.test' },
       ),
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
+      emails: [{ value: created.userName, type: 'work', primary: true }],
       displayName: 'Rita Replaced',
       title: 'Surgeon',
       externalId: 'rep-1',
