@@ -9,6 +9,8 @@ const NESTED_FIELD_OPERATIONS: Record<string, Operation> = {
   'Organization.credentials': 'organizationCredentials',
   'Organization.features': 'features',
   'Organization.sso': 'organizationSso',
+  'Organization.scimTokens': 'scimTokens',
+  'Organization.scimBaseUrl': 'scimTokens',
   'User.passwordResetMeta': 'passwordResetMeta',
   'User.mfa': 'userMfa',
   'User.sessions': 'userSessions',

@@ -202,7 +202,7 @@ describe('Entra ID’s user operations, in the order the tutorial lists them', (
 
   // TUTORIAL, "Update User [Multi-valued properties]" → PATCH with "Replace" of emails[type eq "work"].value and
   // name.familyName (updatedEmail@microsoft.com becomes an acme.test address).
-  it('Update User [Multi-valued properties]: familyName is replaced; the one email stays the userName', async () => {
+  it('Update User [Multi-valued properties]: familyName is replaced, the name follows; the one email stays the userName', async () => {
     const response = await entra.patch(
       `/Users/${id}`,
       patchOp(
@@ -215,7 +215,9 @@ describe('Entra ID’s user operations, in the order the tutorial lists them', (
     expect(response.json()).toMatchObject({
       id,
       userName: USER_NAME,
-      name: { familyName: 'updatedFamilyName', givenName: 'givenName' },
+      name: { familyName: 'updatedFamilyName', givenName: 'givenName', formatted: 'givenName updatedFamilyName' },
+      // As Microsoft's answer shows it: the person's name follows the parts the directory changed.
+      displayName: 'givenName updatedFamilyName',
       active: true,
       emails: [{ value: USER_NAME, type: 'work', primary: true }],
     });

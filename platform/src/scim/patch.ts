@@ -70,6 +70,15 @@ function operationsOf(body: unknown): ScimPatchOperation[] {
  * a role removed leaves the default role (a person always has one); a new name.formatted under an
  * unchanged displayName is the new name.
  */
+/** "givenName familyName" when both are given, else undefined (one part alone is no one's whole name). */
+function fullNameOf(name: unknown): string | undefined {
+  if (!isObject(name)) return undefined;
+  const { givenName, familyName } = name;
+  if (typeof givenName !== 'string' || typeof familyName !== 'string' || !givenName.trim() || !familyName.trim())
+    return undefined;
+  return `${givenName.trim()} ${familyName.trim()}`;
+}
+
 export function patchedUser(current: ScimUser, body: unknown): Record<string, unknown> {
   const operations = operationsOf(body);
   let patched: Record<string, unknown>;
@@ -88,7 +97,10 @@ export function patchedUser(current: ScimUser, body: unknown): Record<string, un
   if (!Array.isArray(patched.roles) || patched.roles.length === 0) patched.roles = [{ value: DEFAULT_ROLE }];
   const formatted = isObject(patched.name) ? patched.name.formatted : undefined;
   const currentName = (current.name as Record<string, unknown>).formatted;
-  if (patched.displayName === current.displayName && typeof formatted === 'string' && formatted !== currentName)
-    patched.displayName = formatted;
+  const unchangedName = patched.displayName === current.displayName;
+  if (unchangedName && typeof formatted === 'string' && formatted !== currentName) patched.displayName = formatted;
+  // Entra ID changes a surname by patching name.familyName alone: the person's name follows their parts.
+  else if (unchangedName && fullNameOf(patched.name) && fullNameOf(patched.name) !== fullNameOf(current.name))
+    patched.displayName = fullNameOf(patched.name);
   return patched;
 }

@@ -252,6 +252,9 @@ describe('the protocol (RFC 7644 §3.1, §3.12)', () => {
 
   it('§3.12: an unknown endpoint answers a SCIM 404; /Groups says roles are the roles attribute', async () => {
     expectError(await scim('GET', '/Nothing'), 404);
+    // The base URL itself is the service's too (a directory's connection test may call it).
+    expectError(await scim('GET', ''), 404);
+    expectError(await scim('GET', '/'), 404);
     const groups = await scim('GET', '/Groups');
     expectError(groups, 404);
     expect(groups.body.detail).toContain('`roles` attribute');

@@ -39,6 +39,10 @@ function sendError(reply: FastifyReply, error: ScimError) {
   return send(reply, error.status, scimErrorBody(error));
 }
 
+function unknownEndpoint(request: FastifyRequest): never {
+  throw new ScimError(404, `There is no SCIM endpoint ${request.url}. Meridian serves /Users and discovery.`);
+}
+
 /** Fastify's own refusals (body parser, limits) as SCIM errors. */
 function frameworkError(error: FastifyError): ScimError {
   switch (error.code) {
@@ -140,9 +144,8 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
           throw new ScimError(404, GROUPS_MESSAGE);
         });
       }
-      app.all('/*', ROUTE, (request) => {
-        throw new ScimError(404, `There is no SCIM endpoint ${request.url}. Meridian serves /Users and discovery.`);
-      });
+      // Any other path, the bare base URL included ('/' is /scim/v2 and /scim/v2/): a SCIM error, not the REST API's 401.
+      for (const path of ['/', '/*']) app.all(path, ROUTE, unknownEndpoint);
     },
     { prefix: SCIM_PREFIX },
   );

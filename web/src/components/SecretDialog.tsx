@@ -10,6 +10,8 @@ export interface SecretDialogProps {
   owner: ReactNode;
   /** The person is done: the caller forgets the secret. */
   onClose: () => void;
+  /** What the secret belongs to, in the dialog's words ("credential" unless said: "SCIM token"). */
+  noun?: string;
 }
 
 export const COPIED_MESSAGE = 'The secret was copied to the clipboard.';
@@ -25,7 +27,8 @@ type CopyState = 'not-copied' | 'copied' | 'failed';
  * outside click or a close icon do nothing. What copying did is said inside the dialog, not in a toast:
  * a toast sits above every overlay and would cover the dialog's top.
  */
-export function SecretDialog({ secret, owner, onClose }: SecretDialogProps) {
+export function SecretDialog({ secret, owner, onClose, noun = 'credential' }: SecretDialogProps) {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   const [copy, setCopy] = useState<CopyState>('not-copied');
   const [confirmingClose, setConfirmingClose] = useState(false);
   const copied = copy === 'copied';
@@ -79,7 +82,7 @@ export function SecretDialog({ secret, owner, onClose }: SecretDialogProps) {
   return (
     <Dialog
       isOpen={secret !== null}
-      title="Credential created"
+      title={`${Noun} created`}
       icon={<KeyIcon />}
       onClose={close}
       isCloseButtonShown={copied}
@@ -88,7 +91,7 @@ export function SecretDialog({ secret, owner, onClose }: SecretDialogProps) {
     >
       <DialogBody>
         <p>The secret of {owner}:</p>
-        <pre className={`${Classes.CODE_BLOCK} meridian-secret-value`} aria-label="Credential secret" tabIndex={0}>
+        <pre className={`${Classes.CODE_BLOCK} meridian-secret-value`} aria-label={`${Noun} secret`} tabIndex={0}>
           {secret}
         </pre>
         <p role="status" className="meridian-secret-status">
@@ -96,12 +99,12 @@ export function SecretDialog({ secret, owner, onClose }: SecretDialogProps) {
         </p>
         {confirmingClose ? (
           <Callout intent={Intent.DANGER} title={CLOSE_UNCOPIED_QUESTION}>
-            Whatever needs this credential will not get its secret; you would have to create a new credential.
+            Whatever needs this {noun} will not get its secret; you would have to create a new {noun}.
           </Callout>
         ) : (
           <Callout intent={Intent.WARNING} title="Copy it now">
             This is the only time it is shown. It is not stored anywhere it could be read again; if it is lost, create a
-            new credential.
+            new {noun}.
           </Callout>
         )}
       </DialogBody>

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@meridian/schema';
+import { MESSAGES, SCIM_TOKEN_LABEL_REQUIRED, SCIM_TOKEN_LABEL_TOO_LONG } from '@meridian/schema';
 import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
 
 /** Answers are read loosely: each document fixes the shape it asks for (JSON.parse's own any). */
@@ -117,12 +117,12 @@ describe('creating a token', () => {
     const blank = await data(CREATE, { organizationId: 'globex', label: '   ' }, operator);
     expect(blank.createScimToken).toEqual({
       secret: null,
-      inputErrors: [{ field: 'label', message: 'A label is required' }],
+      inputErrors: [{ field: 'label', message: SCIM_TOKEN_LABEL_REQUIRED }],
     });
     const long = await data(CREATE, { organizationId: 'globex', label: 'x'.repeat(101) }, operator);
     expect(long.createScimToken).toEqual({
       secret: null,
-      inputErrors: [{ field: 'label', message: 'At most 100 characters' }],
+      inputErrors: [{ field: 'label', message: SCIM_TOKEN_LABEL_TOO_LONG }],
     });
     // Beyond the contract's own limit the platform refuses the body, still on the label.
     const huge = await data(CREATE, { organizationId: 'globex', label: 'x'.repeat(201) }, operator);
@@ -159,7 +159,11 @@ describe('rotating and revoking', () => {
 
   it('revokes a token (again: the same answer, nothing changes)', async () => {
     const secret = await create('globex', 'Okta');
-    const { revokeScimToken } = await data(REVOKE, { organizationId: 'globex', tokenId: secret.scimToken.id }, operator);
+    const { revokeScimToken } = await data(
+      REVOKE,
+      { organizationId: 'globex', tokenId: secret.scimToken.id },
+      operator,
+    );
     expect(revokeScimToken.inputErrors).toEqual([]);
     expect(revokeScimToken.scimToken).toMatchObject({ id: secret.scimToken.id, revokedAt: expect.any(String) });
     const again = await data(REVOKE, { organizationId: 'globex', tokenId: secret.scimToken.id }, operator);
@@ -198,8 +202,12 @@ describe('who may', () => {
     const outsiders = [globexAdmin, await gateway.tokens.user('viewer@meridian.test')];
     for (const outsider of outsiders) {
       expect(await refusal(CREATE, { organizationId: 'acme', label: 'Mine' }, outsider)).toMatchObject(FORBIDDEN);
-      expect(await refusal(ROTATE, { organizationId: 'acme', tokenId: acmeToken.id }, outsider)).toMatchObject(FORBIDDEN);
-      expect(await refusal(REVOKE, { organizationId: 'acme', tokenId: acmeToken.id }, outsider)).toMatchObject(FORBIDDEN);
+      expect(await refusal(ROTATE, { organizationId: 'acme', tokenId: acmeToken.id }, outsider)).toMatchObject(
+        FORBIDDEN,
+      );
+      expect(await refusal(REVOKE, { organizationId: 'acme', tokenId: acmeToken.id }, outsider)).toMatchObject(
+        FORBIDDEN,
+      );
     }
     // The viewer reads the organization, but not its tokens.
     const viewer = outsiders[1]!;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { validateScimTokenLabel } from '@meridian/schema';
 import type { Database, Queryable } from '../../db/database.js';
 import {
   findScimToken,
@@ -21,7 +22,6 @@ import { getOrganization } from '../organizations.js';
 
 /** Tokens start with it, so secret scanners and people can tell what one is. */
 export const SCIM_TOKEN_PREFIX = 'mscim_';
-const LABEL_MAX = 100;
 
 export interface ScimToken {
   id: string;
@@ -87,11 +87,8 @@ const audited = (
 
 /** Creates a token for the organization's directory; the answer holds the token, never stored. */
 export async function createScimToken(db: Database, source: AuditSource, organizationId: string, label: string) {
+  assertValid([{ param: 'label', msg: validateScimTokenLabel(label) }]);
   const trimmed = label.trim();
-  assertValid([
-    { param: 'label', msg: trimmed ? null : 'A label is required' },
-    { param: 'label', msg: trimmed.length > LABEL_MAX ? `At most ${LABEL_MAX} characters` : null },
-  ]);
   return db.transaction(async (tx) => {
     await getOrganization(tx, organizationId, true);
     const { row, token } = await issue(tx, organizationId, trimmed, source.actor.id);

@@ -18,6 +18,7 @@ const ACTOR_KINDS: Readonly<Record<ActivityEventFields['actorKind'], string>> = 
   CLIENT: 'Internal tool',
   ANONYMOUS: 'Not signed in',
   CONNECTION: 'Single sign-on',
+  DIRECTORY: 'Directory provisioning',
 };
 
 export const actorKindText = (event: Pick<ActivityEventFields, 'actorKind'>): string => ACTOR_KINDS[event.actorKind];

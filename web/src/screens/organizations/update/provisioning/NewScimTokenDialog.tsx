@@ -3,7 +3,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import type { MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { TextField } from '../../../../components/TextField.js';
 import { useFieldErrors } from '../../../../components/useFieldErrors.js';
-import { validateScimTokenLabel } from './scim-token-label.js';
+import { validateScimTokenLabel } from '@meridian/schema';
 
 export interface NewScimTokenDialogProps {
   /** Whether the dialog shows. */

@@ -1,10 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@meridian/schema';
+import { MESSAGES, SCIM_TOKEN_LABEL_REQUIRED, SCIM_TOKEN_LABEL_TOO_LONG } from '@meridian/schema';
 import { sessionUserOf, WAIT } from '../../../../routes/test-support.js';
 import { organizationRecord, renderWithGateway } from '../../test-support.js';
-import { SCIM_TOKEN_LABEL_REQUIRED, SCIM_TOKEN_LABEL_TOO_LONG } from './scim-token-label.js';
 
 const PATH = '/admin/org-management/acme/update/provisioning';
 const BASE_URL = 'https://api.meridian.test/scim/v2';
@@ -124,11 +123,11 @@ describe('organization provisioning', { timeout: 20_000 }, () => {
     await userEvent.type(within(choose).getByLabelText('Label'), ' Entra ID provisioning ');
     await userEvent.click(within(choose).getByRole('button', { name: 'Create token' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
+    const dialog = await screen.findByRole('dialog', { name: 'SCIM token created' }, WAIT);
     expect(sentVariables(gateway, 'CreateScimToken')).toEqual([
       { organizationId: 'acme', label: 'Entra ID provisioning' },
     ]);
-    expect(within(dialog).getByLabelText('Credential secret').textContent).toBe(TOKEN);
+    expect(within(dialog).getByLabelText('SCIM token secret').textContent).toBe(TOKEN);
     expect(dialog.textContent).toContain(BASE_URL);
     expect(dialog.textContent).toContain('Entra ID provisioning');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy secret' }));
@@ -176,7 +175,7 @@ describe('organization provisioning', { timeout: 20_000 }, () => {
     await userEvent.click(within(choose).getByRole('button', { name: 'Create token' }));
     expect(await within(choose).findByText('The label is taken, say the platform.', undefined, WAIT)).toBeTruthy();
     expect(gateway.count('CreateScimToken')).toBe(1);
-    expect(screen.queryByRole('dialog', { name: 'Credential created' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'SCIM token created' })).toBeNull();
   });
 
   it('rotates a token after confirmation and shows the new one in the same dialog; the old one shows revoked', async () => {
@@ -198,9 +197,9 @@ describe('organization provisioning', { timeout: 20_000 }, () => {
     expect(gateway.count('RotateScimToken')).toBe(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Rotate token' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Credential created' }, WAIT);
+    const dialog = await screen.findByRole('dialog', { name: 'SCIM token created' }, WAIT);
     expect(sentVariables(gateway, 'RotateScimToken')).toEqual([{ organizationId: 'acme', tokenId: 'scim_a1b2' }]);
-    expect(within(dialog).getByLabelText('Credential secret').textContent).toBe(ROTATED);
+    expect(within(dialog).getByLabelText('SCIM token secret').textContent).toBe(ROTATED);
     expect(dialog.textContent).toContain(BASE_URL);
     const rows = await screen.findAllByRole('rowheader', { name: 'Okta provisioning' }, WAIT);
     expect(rows.map((row) => row.closest('tr')!.textContent)).toEqual([

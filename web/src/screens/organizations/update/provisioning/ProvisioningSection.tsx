@@ -225,6 +225,7 @@ export function ProvisioningSection({ organizationId }: ProvisioningSectionProps
         </p>
       </ConfirmDialog>
       <SecretDialog
+        noun="SCIM token"
         secret={shown?.token ?? null}
         owner={
           <>
