@@ -12,7 +12,11 @@ CREATE TABLE scim_tokens (
   created_by      text NOT NULL,
   created_at      timestamptz NOT NULL DEFAULT now(),
   last_used_at    timestamptz,
-  revoked_at      timestamptz
+  revoked_at      timestamptz,
+  -- Each token's request budget (a token bucket: SCIM_RATE_LIMIT_PER_MINUTE), kept here so that every
+  -- platform replica spends and refills the same one. NULL: full.
+  budget          double precision,
+  budget_at       timestamptz
 );
 CREATE INDEX scim_tokens_organization_idx ON scim_tokens (organization_id, created_at);
 

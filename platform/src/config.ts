@@ -22,6 +22,11 @@ export interface PlatformConfig {
   cliClientSecret: string;
   /** The SCIM 2.0 base URL customers' directories call, as they reach it (SCIM_BASE_URL; behind nginx its address). */
   scimBaseUrl: string;
+  /**
+   * Requests a SCIM token may make a minute (a list costs one more per 50 people answered), with bursts of
+   * half a minute's; 0 turns the limit off (SCIM_RATE_LIMIT_PER_MINUTE).
+   */
+  scimRateLimitPerMinute: number;
   /** Where PGlite, signing keys and cookies' keys live when DATABASE_URL is not set. */
   dataDir: string;
   /** PostgreSQL connection string; unset means embedded PGlite under dataDir. */
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     cliClientId: env.CLI_CLIENT_ID ?? 'meridian-cli',
     cliClientSecret: env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret',
     scimBaseUrl: env.SCIM_BASE_URL ?? `http://localhost:${restPort}/scim/v2`,
+    scimRateLimitPerMinute: number(env.SCIM_RATE_LIMIT_PER_MINUTE, 600),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     databaseUrl: env.DATABASE_URL || undefined,
     cookieKeys: cookieKeys.length > 0 ? cookieKeys : ['meridian-local-cookie-key'],

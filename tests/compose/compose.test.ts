@@ -210,7 +210,11 @@ describe('docker-compose.yml', () => {
     expect(upstreams.get('meridian_oidc')).toEqual(
       platforms.map((name) => `${name}:${portOf(name, 'OIDC_PORT', '4011')}`),
     );
-    expect(nginxProxyTargets(conf).sort()).toEqual([...upstreams.keys()].map((name) => `http://${name}`).sort());
+    expect([...new Set(nginxProxyTargets(conf))].sort()).toEqual(
+      [...upstreams.keys()].map((name) => `http://${name}`).sort(),
+    );
+    // Of the private REST API, only SCIM is published (for customers' directories), on the gateways' address.
+    expect(conf).toMatch(/location \/scim\/v2\/ \{\s*proxy_pass http:\/\/meridian_platform_api;\s*\}/);
     // The gateways reach the REST API through nginx, and share their state through Redis.
     for (const name of gateways) {
       const environment = serviceEnvironment(service(name));

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import type { ServiceCaller } from '../domain/caller.js';
-import { directoryActor, scimTokenOf } from '../domain/scim/tokens.js';
+import { PEOPLE_PER_UNIT, directoryActor, scimTokenOf, spendForPeople } from '../domain/scim/tokens.js';
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { originOf } from '../http/request.js';
@@ -61,6 +61,14 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
   const callers = new WeakMap<FastifyRequest, ScimCaller>();
   const base = config.scimBaseUrl;
   const callerOf = (request: FastifyRequest) => callers.get(request)!;
+  const perMinute = config.scimRateLimitPerMinute;
+  /** A list, its people charged to the token's budget (rows cost what requests do). */
+  const list = async (request: FastifyRequest, query: ScimListQuery) => {
+    const caller = callerOf(request);
+    const answer = await listScimUsers(db, config, caller, query);
+    await spendForPeople(db, caller.tokenId, answer.Resources.length, perMinute);
+    return answer;
+  };
 
   await fastify.register(
     async (app) => {
@@ -82,10 +90,18 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
       });
 
       // The token is the organization's directory, acting as its Org Admin (the domain's rules apply as to one).
-      app.addHook('onRequest', async (request) => {
+      app.addHook('onRequest', async (request, reply) => {
         const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-        const token = match ? await scimTokenOf(db, match[1]!) : undefined;
-        if (!token) throw new ScimError(401, 'A valid SCIM token is required: Authorization: Bearer mscim_…');
+        const use = match ? await scimTokenOf(db, match[1]!, perMinute) : undefined;
+        if (!use) throw new ScimError(401, 'A valid SCIM token is required: Authorization: Bearer mscim_…');
+        const { token, retryAfterSeconds } = use;
+        if (retryAfterSeconds !== null) {
+          void reply.header('retry-after', String(retryAfterSeconds));
+          throw new ScimError(
+            429,
+            `Too many requests with this SCIM token: at most ${perMinute} a minute (a list counts one more per ${PEOPLE_PER_UNIT} people it answers). Retry after ${retryAfterSeconds} s.`,
+          );
+        }
         const principal: Principal = {
           kind: 'client',
           subject: `scim:${token.id}`,
@@ -97,7 +113,7 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
           guard: (operation, target) => authorize(principal, operation, target),
           source: { actor: directoryActor(token), origin: originOf(request) },
         };
-        callers.set(request, { organizationId: token.organization_id, who });
+        callers.set(request, { organizationId: token.organization_id, tokenId: token.id, who });
       });
 
       app.get('/ServiceProviderConfig', ROUTE, (_request, reply) => send(reply, 200, serviceProviderConfig(base)));
@@ -114,11 +130,11 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
       });
 
       app.get<{ Querystring: ScimListQuery }>('/Users', ROUTE, async (request, reply) =>
-        send(reply, 200, await listScimUsers(db, config, callerOf(request), stringsOf(request.query))),
+        send(reply, 200, await list(request, stringsOf(request.query))),
       );
       // RFC 7644 §3.4.3: the same query in a body, so a filter stays out of logs and URLs.
       app.post('/Users/.search', ROUTE, async (request, reply) =>
-        send(reply, 200, await listScimUsers(db, config, callerOf(request), stringsOf(request.body))),
+        send(reply, 200, await list(request, stringsOf(request.body))),
       );
       app.post('/Users', ROUTE, async (request, reply) => {
         const created = await createScimUser(db, config, callerOf(request), request.body);

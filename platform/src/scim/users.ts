@@ -28,6 +28,8 @@ import { nameOf, readUserInput, roleFrom, toScimUser, type ScimUserInput } from 
 /** Who calls: the token's organization, acting as its Org Admin through `who` (routes.ts builds it). */
 export interface ScimCaller {
   organizationId: string;
+  /** The token's id: a list's people are charged to its budget. */
+  tokenId: string;
   who: ServiceCaller;
 }
 

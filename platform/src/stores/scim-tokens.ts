@@ -47,16 +47,42 @@ export async function findScimToken(
   return rows[0];
 }
 
-/** The working token with this hash, its last use noted (at most once a minute: no write per request). */
-export async function useScimToken(db: Queryable, tokenHash: string): Promise<ScimTokenRow | undefined> {
-  const { rows } = await db.query<ScimTokenRow>(
-    'SELECT * FROM scim_tokens WHERE token_hash = $1 AND revoked_at IS NULL',
-    [tokenHash],
+/** A token bucket: `capacity` units, refilled at `perSecond`. */
+export interface ScimBudget {
+  capacity: number;
+  perSecond: number;
+}
+
+/**
+ * The working token with this hash, one unit spent from its budget when one is left (and its use noted),
+ * in one statement: replicas spending from the same token are serialized by its row. `units` is what
+ * was left before this request (refilled since the last); below 1 the request is refused and nothing
+ * is spent.
+ */
+export async function useScimToken(
+  db: Queryable,
+  tokenHash: string,
+  budget: ScimBudget,
+): Promise<(ScimTokenRow & { units: number }) | undefined> {
+  const { rows } = await db.query<ScimTokenRow & { units: number }>(
+    `WITH refilled AS (
+       SELECT id, LEAST($2::float8, coalesce(budget + EXTRACT(EPOCH FROM clock_timestamp() - budget_at) * $3::float8, $2::float8)) AS units
+       FROM scim_tokens WHERE token_hash = $1 AND revoked_at IS NULL FOR UPDATE
+     )
+     UPDATE scim_tokens t
+     SET budget = CASE WHEN r.units >= 1 THEN r.units - 1 ELSE r.units END,
+         budget_at = clock_timestamp(),
+         last_used_at = CASE WHEN r.units >= 1 THEN clock_timestamp() ELSE t.last_used_at END
+     FROM refilled r WHERE t.id = r.id
+     RETURNING t.*, r.units`,
+    [tokenHash, budget.capacity, budget.perSecond],
   );
-  const row = rows[0];
-  if (row && (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000))
-    await db.query('UPDATE scim_tokens SET last_used_at = now() WHERE id = $1', [row.id]);
-  return row;
+  return rows[0];
+}
+
+/** Spends `units` more from a token's budget (what a request turned out to cost: the rows it answered). */
+export async function spendScimBudget(db: Queryable, id: string, units: number): Promise<void> {
+  if (units > 0) await db.query('UPDATE scim_tokens SET budget = budget - $2 WHERE id = $1', [id, units]);
 }
 
 export async function revokeScimTokenRow(db: Queryable, id: string): Promise<ScimTokenRow> {

@@ -6,6 +6,7 @@ import {
   insertScimToken,
   revokeScimTokenRow,
   selectScimTokens,
+  spendScimBudget,
   useScimToken,
   type ScimTokenRow,
 } from '../../stores/scim-tokens.js';
@@ -127,8 +128,34 @@ export async function revokeScimToken(db: Database, source: AuditSource, organiz
   });
 }
 
-/** The working token a bearer value is, or undefined (unknown, revoked, or not a SCIM token at all). */
-export async function scimTokenOf(db: Queryable, bearer: string): Promise<ScimTokenRow | undefined> {
+/** One more unit per this many people a list answers: a page of 200 costs five requests, not one. */
+export const PEOPLE_PER_UNIT = 50;
+/** A budget no directory reaches, for SCIM_RATE_LIMIT_PER_MINUTE=0 (the same statement either way). */
+const UNLIMITED = { capacity: 1e12, perSecond: 1e12 };
+
+/** A token's budget for `perMinute` requests a minute: bursts of half a minute's, refilled evenly. */
+export const scimBudgetOf = (perMinute: number) =>
+  perMinute > 0 ? { capacity: Math.max(1, perMinute / 2), perSecond: perMinute / 60 } : UNLIMITED;
+
+/** A token's request: allowed (one unit spent), or refused until a unit has refilled. */
+export type ScimTokenUse =
+  { token: ScimTokenRow; retryAfterSeconds: null } | { token: ScimTokenRow; retryAfterSeconds: number };
+
+/**
+ * The working token a bearer value is, with one request spent from its budget (or the seconds until one
+ * is left); undefined when it is unknown, revoked, or not a SCIM token at all.
+ */
+export async function scimTokenOf(db: Queryable, bearer: string, perMinute: number): Promise<ScimTokenUse | undefined> {
   if (!bearer.startsWith(SCIM_TOKEN_PREFIX) || bearer.length > 200) return undefined;
-  return useScimToken(db, hashScimToken(bearer));
+  const budget = scimBudgetOf(perMinute);
+  const used = await useScimToken(db, hashScimToken(bearer), budget);
+  if (!used) return undefined;
+  const { units, ...token } = used;
+  const retryAfterSeconds = units >= 1 ? null : Math.max(1, Math.ceil((1 - units) / budget.perSecond));
+  return { token, retryAfterSeconds };
+}
+
+/** What a list cost beyond its request: one unit per PEOPLE_PER_UNIT people answered. */
+export async function spendForPeople(db: Queryable, tokenId: string, people: number, perMinute: number) {
+  if (perMinute > 0) await spendScimBudget(db, tokenId, Math.floor(people / PEOPLE_PER_UNIT));
 }
