@@ -61,6 +61,9 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** Where directories reach SCIM when SCIM_BASE_URL does not say: this machine's REST port. */
+export const defaultScimBaseUrl = (restPort: number) => `http://localhost:${restPort}/scim/v2`;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const oidcPort = number(env.OIDC_PORT, 4011);
   const appEnv = env.APP_ENV ?? 'local';
@@ -81,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     consoleRedirectOrigins: list(env.CONSOLE_REDIRECT_ORIGINS),
     cliClientId: env.CLI_CLIENT_ID ?? 'meridian-cli',
     cliClientSecret: env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret',
-    scimBaseUrl: env.SCIM_BASE_URL ?? `http://localhost:${restPort}/scim/v2`,
+    scimBaseUrl: env.SCIM_BASE_URL ?? defaultScimBaseUrl(restPort),
     scimRateLimitPerMinute: number(env.SCIM_RATE_LIMIT_PER_MINUTE, 600),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     databaseUrl: env.DATABASE_URL || undefined,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { drainOnClose, closeServer, listen } from '@meridian/schema/http-server';
 import { buildRestApi } from './app.js';
-import type { PlatformConfig } from './config.js';
+import { defaultScimBaseUrl, type PlatformConfig } from './config.js';
 import { openConfiguredDatabase, type Database } from './db/database.js';
 import { ADVISORY_LOCKS } from './db/locks.js';
 import { migrate } from './db/migrate.js';
@@ -144,7 +144,9 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     stops.push(() => rest.close());
     await rest.listen({ host: config.host, port: config.restPort });
     const restPort = (rest.server.address() as AddressInfo).port;
-    // Known only now (port 0); nothing in the REST API reads it, the running platform's config reports it.
+    // Known only now (port 0): the running platform's config reports it, and the SCIM base URL shown with
+    // tokens (read per request) names it when SCIM_BASE_URL did not say another.
+    if (config.scimBaseUrl === defaultScimBaseUrl(config.restPort)) config.scimBaseUrl = defaultScimBaseUrl(restPort);
     config.restPort = restPort;
 
     oidc.bind(providerHandler({ config, db, keys: keys.current, trustProxy }));

@@ -19,7 +19,6 @@ import type { RouteDeps } from './deps.js';
  */
 export async function scimTokenRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  const baseUrl = config.scimBaseUrl;
 
   app.get(
     '/organization/:id/scim-tokens',
@@ -34,7 +33,7 @@ export async function scimTokenRoutes(fastify: FastifyInstance, { db, config }: 
     },
     async (request) => {
       authorize(principalOf(request), 'scimTokens', { organizationId: request.params.id });
-      return { data: await listScimTokens(db, request.params.id), baseUrl };
+      return { data: await listScimTokens(db, request.params.id), baseUrl: config.scimBaseUrl };
     },
   );
 
@@ -53,7 +52,7 @@ export async function scimTokenRoutes(fastify: FastifyInstance, { db, config }: 
     async (request, reply) => {
       authorize(principalOf(request), 'createScimToken', { organizationId: request.params.id });
       const created = await createScimToken(db, auditSourceOf(request), request.params.id, request.body.label);
-      return reply.status(201).send({ ...created, baseUrl });
+      return reply.status(201).send({ ...created, baseUrl: config.scimBaseUrl });
     },
   );
 
@@ -71,7 +70,7 @@ export async function scimTokenRoutes(fastify: FastifyInstance, { db, config }: 
     async (request, reply) => {
       authorize(principalOf(request), 'rotateScimToken', { organizationId: request.params.id });
       const rotated = await rotateScimToken(db, auditSourceOf(request), request.params.id, request.params.tokenId);
-      return reply.status(201).send({ ...rotated, baseUrl });
+      return reply.status(201).send({ ...rotated, baseUrl: config.scimBaseUrl });
     },
   );
 
