@@ -1,8 +1,10 @@
+import { GROUP_SCHEMA } from './group-resource.js';
 import { LIST_SCHEMA, MAX_RESULTS } from './list.js';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './user-resource.js';
 
-// RFC 7644 §4 discovery: what this service supports (RFC 7643 §5), its one resource type (§6) and the
-// schemas of that type (§7), so a directory configures itself from them.
+// RFC 7644 §4 discovery: what this service supports (RFC 7643 §5), its resource types (§6: User, and
+// Group, whose groups are the organization's roles) and their schemas (§7), so a directory configures
+// itself from them.
 
 type Mutability = 'readOnly' | 'readWrite' | 'immutable' | 'writeOnly';
 
@@ -110,6 +112,32 @@ const ENTERPRISE_ATTRIBUTES = [
   }),
 ];
 
+/** RFC 7643 §8.7.1's Group schema, as Meridian's fixed groups have it. */
+const GROUP_ATTRIBUTES = [
+  text('displayName', 'The role’s name: Org Admins or Org Users. Groups are fixed; it cannot change.', {
+    required: true,
+    mutability: 'readOnly',
+    uniqueness: 'server',
+  }),
+  attribute(
+    'members',
+    'complex',
+    'The people holding the role. Joining a group gives its role; leaving Org Admins makes an Org User; a person leaves Org Users only by joining Org Admins. GET /Groups/{id} answers them; lists leave them out.',
+    {
+      multiValued: true,
+      subAttributes: [
+        text('value', 'The person’s User id.', { mutability: 'immutable' }),
+        text('display', 'The person’s email address.', { mutability: 'readOnly' }),
+        attribute('$ref', 'reference', 'The person’s User resource.', {
+          mutability: 'immutable',
+          referenceTypes: ['User'],
+        }),
+        text('type', 'Always User.', { mutability: 'immutable', canonicalValues: ['User'] }),
+      ],
+    },
+  ),
+];
+
 export function serviceProviderConfig(baseUrl: string) {
   return {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
@@ -137,16 +165,34 @@ export function userResourceType(baseUrl: string) {
     id: 'User',
     name: 'User',
     endpoint: '/Users',
-    description: 'A person of the organization. Meridian does not provision groups: a person’s role is roles.',
+    description:
+      'A person of the organization. Their role is roles, and their group (Org Admins or Org Users) is that role.',
     schema: USER_SCHEMA,
     schemaExtensions: [{ schema: ENTERPRISE_SCHEMA, required: false }],
     meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/User` },
   };
 }
 
+export function groupResourceType(baseUrl: string) {
+  return {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+    id: 'Group',
+    name: 'Group',
+    endpoint: '/Groups',
+    description:
+      'A role of the organization (Org Admins, Org Users): fixed groups whose members are the people holding it.',
+    schema: GROUP_SCHEMA,
+    meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/Group` },
+  };
+}
+
+/** The resource types by id. */
+export const resourceTypes = (baseUrl: string) => [userResourceType(baseUrl), groupResourceType(baseUrl)];
+
 const SCHEMAS = [
   { id: USER_SCHEMA, name: 'User', description: 'User Account', attributes: USER_ATTRIBUTES },
   { id: ENTERPRISE_SCHEMA, name: 'EnterpriseUser', description: 'Enterprise User', attributes: ENTERPRISE_ATTRIBUTES },
+  { id: GROUP_SCHEMA, name: 'Group', description: 'Group: a role of the organization', attributes: GROUP_ATTRIBUTES },
 ];
 
 /** The schema `id` (its URN, any case), or undefined. */

@@ -142,15 +142,18 @@ function toSql(filter: Filter, columns: ReadonlyMap<string, Column>, params: unk
   }
 }
 
-/** The SQL of a filter, its values appended to `params`; 400 invalidFilter naming what cannot be read. */
-export function filterToSql(filter: string, params: unknown[]): string {
+/** A filter read by scim2-parse-filter; 400 invalidFilter when it cannot be. */
+export function parseFilter(filter: string): Filter {
   if (filter.length > MAX_FILTER_LENGTH)
     throw invalidFilter(`The filter is longer than ${MAX_FILTER_LENGTH} characters.`);
-  let ast: Filter;
   try {
-    ast = parse(filter);
+    return parse(filter);
   } catch (error) {
     throw invalidFilter(`The filter ${JSON.stringify(filter)} cannot be read: ${(error as Error).message}`);
   }
-  return toSql(ast, USER_COLUMNS, params);
+}
+
+/** The SQL of a filter, its values appended to `params`; 400 invalidFilter naming what cannot be read. */
+export function filterToSql(filter: string, params: unknown[]): string {
+  return toSql(parseFilter(filter), USER_COLUMNS, params);
 }

@@ -2,8 +2,8 @@ import { invalidValue } from './errors.js';
 import { filterToSql } from './filter.js';
 import { USER_SCHEMA } from './user-resource.js';
 
-// GET /Users' query (RFC 7644 §3.4.2): filter, sortBy/sortOrder and startIndex/count paging, read into
-// what the store runs.
+// A list's query (RFC 7644 §3.4.2): startIndex/count paging for /Users and /Groups; for /Users also filter
+// and sortBy/sortOrder, read into what the store runs.
 
 export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 export const DEFAULT_COUNT = 100;
@@ -45,13 +45,20 @@ function orderOf(sortBy: string | undefined, sortOrder: string | undefined): str
   return column === 'email' ? `email ${direction}` : `${column} ${direction}, email ${direction}`;
 }
 
+/** startIndex and count as RFC 7644 §3.4.2.4 reads them (below 1 → 1, negative → 0, above MAX_RESULTS → MAX_RESULTS). */
+export function readPage(query: Pick<ScimListQuery, 'startIndex' | 'count'>) {
+  return {
+    startIndex: Math.max(1, integerOf(query.startIndex, 'startIndex', 1)),
+    count: Math.min(MAX_RESULTS, Math.max(0, integerOf(query.count, 'count', DEFAULT_COUNT))),
+  };
+}
+
 /**
  * The store's query for a list: startIndex below 1 reads as 1, a negative count as 0 (RFC 7644
  * §3.4.2.4), a count above MAX_RESULTS as MAX_RESULTS. `params` starts with the organization ($1).
  */
 export function readListQuery(query: ScimListQuery, organizationId: string) {
-  const startIndex = Math.max(1, integerOf(query.startIndex, 'startIndex', 1));
-  const count = Math.min(MAX_RESULTS, Math.max(0, integerOf(query.count, 'count', DEFAULT_COUNT)));
+  const { startIndex, count } = readPage(query);
   const params: unknown[] = [organizationId];
   const where = query.filter === undefined || query.filter.trim() === '' ? null : filterToSql(query.filter, params);
   return {

@@ -49,7 +49,8 @@ function fromPatchError(error: PatchLibraryError): ScimError {
   return invalidSyntax(error.message);
 }
 
-function operationsOf(body: unknown): ScimPatchOperation[] {
+/** The operations of a PatchOp message (RFC 7644 §3.5.2), checked by scim-patch; 400 invalidSyntax when it is none. */
+export function patchOperationsOf(body: unknown): ScimPatchOperation[] {
   if (!isObject(body))
     throw invalidSyntax('The body must be a PatchOp message: {"schemas": [...], "Operations": [...]}.');
   try {
@@ -60,7 +61,11 @@ function operationsOf(body: unknown): ScimPatchOperation[] {
   }
   if (!(body.schemas as unknown[]).includes(PATCH_OPERATION_SCHEMA))
     throw invalidSyntax(`schemas must list ${PATCH_OPERATION_SCHEMA}.`);
-  return (body.Operations as ScimPatchOperation[]).map((operation) =>
+  return body.Operations as ScimPatchOperation[];
+}
+
+function operationsOf(body: unknown): ScimPatchOperation[] {
+  return patchOperationsOf(body).map((operation) =>
     typeof operation.path === 'string' ? { ...operation, path: pathOf(operation.path) } : operation,
   );
 }

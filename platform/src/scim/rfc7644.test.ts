@@ -12,6 +12,7 @@ import { filterToSql } from './filter.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -188,24 +189,28 @@ describe('discovery (RFC 7644 §4, RFC 7643 §5–7)', () => {
     ]);
   });
 
-  it('§4 / RFC 7643 §6: ResourceTypes lists User alone, with the enterprise extension', async () => {
+  it('§4 / RFC 7643 §6: ResourceTypes lists User, with the enterprise extension, and Group', async () => {
     const answer = await scim('GET', '/ResourceTypes');
     expect(answer.body.schemas).toEqual([LIST]);
-    expect(answer.body.totalResults).toBe(1);
+    expect(answer.body.totalResults).toBe(2);
     const user = await scim('GET', '/ResourceTypes/User');
-    expect(answer.body.Resources).toEqual([user.body]);
+    const group = await scim('GET', '/ResourceTypes/Group');
+    expect(answer.body.Resources).toEqual([user.body, group.body]);
     expect(user.body).toMatchObject({
       id: 'User',
       endpoint: '/Users',
       schema: USER,
       schemaExtensions: [{ schema: ENTERPRISE, required: false }],
     });
-    expectError(await scim('GET', '/ResourceTypes/Group'), 404);
+    expect(group.body).toMatchObject({ id: 'Group', endpoint: '/Groups', schema: GROUP });
+    expectError(await scim('GET', '/ResourceTypes/Nothing'), 404);
   });
 
-  it('§4 / RFC 7643 §7: Schemas answers the User schema and the enterprise extension, each by its URN', async () => {
+  it('§4 / RFC 7643 §7: Schemas answers the User schema, the enterprise extension and Group, each by its URN', async () => {
     const answer = await scim('GET', '/Schemas');
-    expect((answer.body.Resources as { id: string }[]).map((each) => each.id)).toEqual([USER, ENTERPRISE]);
+    expect((answer.body.Resources as { id: string }[]).map((each) => each.id)).toEqual([USER, ENTERPRISE, GROUP]);
+    const group = await scim('GET', `/Schemas/${GROUP}`);
+    expect((group.body.attributes as { name: string }[]).map((each) => each.name)).toEqual(['displayName', 'members']);
     const user = await scim('GET', `/Schemas/${USER}`);
     expect(user.status).toBe(200);
     const userName = (user.body.attributes as { name: string }[]).find((each) => each.name === 'userName');
@@ -250,14 +255,13 @@ describe('the protocol (RFC 7644 §3.1, §3.12)', () => {
     expect(answer.statusCode).toBe(204);
   });
 
-  it('§3.12: an unknown endpoint answers a SCIM 404; /Groups says roles are the roles attribute', async () => {
-    expectError(await scim('GET', '/Nothing'), 404);
+  it('§3.12: an unknown endpoint answers a SCIM 404 naming what is served (groups.test.ts tests /Groups)', async () => {
+    const nothing = await scim('GET', '/Nothing');
+    expectError(nothing, 404);
+    expect(nothing.body.detail).toContain('/Users, /Groups and discovery');
     // The base URL itself is the service's too (a directory's connection test may call it).
     expectError(await scim('GET', ''), 404);
     expectError(await scim('GET', '/'), 404);
-    const groups = await scim('GET', '/Groups');
-    expectError(groups, 404);
-    expect(groups.body.detail).toContain('`roles` attribute');
   });
 });
 

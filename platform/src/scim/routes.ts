@@ -6,9 +6,20 @@ import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
 import { originOf } from '../http/request.js';
 import type { RouteDeps } from '../routes/deps.js';
-import { allSchemas, listOf, schemaOf, serviceProviderConfig, userResourceType } from './discovery.js';
+import { allSchemas, listOf, resourceTypes, schemaOf, serviceProviderConfig } from './discovery.js';
 import { ScimError, fromDomainError, invalidSyntax, scimErrorBody } from './errors.js';
+import { GROUP_SCHEMA } from './group-resource.js';
+import {
+  createScimGroup,
+  deleteScimGroup,
+  getScimGroup,
+  listScimGroups,
+  patchScimGroup,
+  replaceScimGroup,
+} from './groups.js';
 import type { ScimListQuery } from './list.js';
+import { project, projectionOf, returns, type Projection } from './projection.js';
+import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './user-resource.js';
 import {
   createScimUser,
   deleteScimUser,
@@ -26,7 +37,6 @@ import {
 export const SCIM_PREFIX = '/scim/v2';
 export const SCIM_MEDIA_TYPE = 'application/scim+json; charset=utf-8';
 const BODY_LIMIT = 1024 * 1024;
-const GROUPS_MESSAGE = 'Meridian does not provision groups; a person’s role is the `roles` attribute.';
 
 const ROUTE: RouteShorthandOptions = { config: { public: true }, schema: { hide: true }, bodyLimit: BODY_LIMIT };
 
@@ -40,7 +50,7 @@ function sendError(reply: FastifyReply, error: ScimError) {
 }
 
 function unknownEndpoint(request: FastifyRequest): never {
-  throw new ScimError(404, `There is no SCIM endpoint ${request.url}. Meridian serves /Users and discovery.`);
+  throw new ScimError(404, `There is no SCIM endpoint ${request.url}. Meridian serves /Users, /Groups and discovery.`);
 }
 
 /** Fastify's own refusals (body parser, limits) as SCIM errors. */
@@ -62,12 +72,41 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
   const base = config.scimBaseUrl;
   const callerOf = (request: FastifyRequest) => callers.get(request)!;
   const perMinute = config.scimRateLimitPerMinute;
-  /** A list, its people charged to the token's budget (rows cost what requests do). */
-  const list = async (request: FastifyRequest, query: ScimListQuery) => {
-    const caller = callerOf(request);
-    const answer = await listScimUsers(db, config, caller, query);
-    await spendForPeople(db, caller.tokenId, answer.Resources.length, perMinute);
-    return answer;
+  /** Charges the token's budget for the people an answer lists (rows cost what requests do). */
+  const charge = (request: FastifyRequest, people: number) =>
+    spendForPeople(db, callerOf(request).tokenId, people, perMinute);
+  const user = (resource: Record<string, unknown>, projection: Projection) =>
+    project(resource, projection, USER_SCHEMA, [ENTERPRISE_SCHEMA]);
+  const group = (resource: Record<string, unknown>, projection: Projection) =>
+    project(resource, projection, GROUP_SCHEMA);
+  /** A list of users, shaped by the projection, its people charged. */
+  const listUsers = async (request: FastifyRequest, source: unknown) => {
+    const answer = await listScimUsers(db, config, callerOf(request), stringsOf(source));
+    await charge(request, answer.Resources.length);
+    const projection = projectionOf(source);
+    return { ...answer, Resources: answer.Resources.map((each) => user(each, projection)) };
+  };
+  /** A list of groups: never their members (Org Users may hold 100,000 people; GET /Groups/{id} answers them). */
+  const listGroups = async (request: FastifyRequest, source: unknown) => {
+    const projection = projectionOf(source);
+    if (projection.attributes && returns(projection, 'members', GROUP_SCHEMA))
+      throw new ScimError(
+        400,
+        'A list of groups does not carry members: Org Users may hold every person of the organization. GET /Groups/{id} answers a group’s members.',
+        'tooMany',
+      );
+    const answer = await listScimGroups(db, config, callerOf(request), stringsOf(source));
+    return { ...answer, Resources: answer.Resources.map((each) => group(each, projection)) };
+  };
+  /** A group with its members unless the projection leaves them out, charged for the people it lists. */
+  const sendGroup = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    resource: Awaited<ReturnType<typeof getScimGroup>>,
+    projection: Projection,
+  ) => {
+    await charge(request, resource.members?.length ?? 0);
+    return send(reply, 200, group(resource, projection));
   };
 
   await fastify.register(
@@ -117,10 +156,11 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
       });
 
       app.get('/ServiceProviderConfig', ROUTE, (_request, reply) => send(reply, 200, serviceProviderConfig(base)));
-      app.get('/ResourceTypes', ROUTE, (_request, reply) => send(reply, 200, listOf([userResourceType(base)])));
+      app.get('/ResourceTypes', ROUTE, (_request, reply) => send(reply, 200, listOf(resourceTypes(base))));
       app.get<{ Params: { id: string } }>('/ResourceTypes/:id', ROUTE, (request, reply) => {
-        if (request.params.id !== 'User') throw new ScimError(404, `No resource type ${request.params.id}; only User.`);
-        return send(reply, 200, userResourceType(base));
+        const type = resourceTypes(base).find((each) => each.id === request.params.id);
+        if (!type) throw new ScimError(404, `No resource type ${request.params.id}; there are User and Group.`);
+        return send(reply, 200, type);
       });
       app.get('/Schemas', ROUTE, (_request, reply) => send(reply, 200, listOf(allSchemas(base))));
       app.get<{ Params: { id: string } }>('/Schemas/:id', ROUTE, (request, reply) => {
@@ -129,37 +169,71 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
         return send(reply, 200, schema);
       });
 
-      app.get<{ Querystring: ScimListQuery }>('/Users', ROUTE, async (request, reply) =>
-        send(reply, 200, await list(request, stringsOf(request.query))),
-      );
+      // RFC 7644 §3.9: attributes and excludedAttributes shape every answer holding a resource.
+      app.get('/Users', ROUTE, async (request, reply) => send(reply, 200, await listUsers(request, request.query)));
       // RFC 7644 §3.4.3: the same query in a body, so a filter stays out of logs and URLs.
       app.post('/Users/.search', ROUTE, async (request, reply) =>
-        send(reply, 200, await list(request, stringsOf(request.body))),
+        send(reply, 200, await listUsers(request, request.body)),
       );
       app.post('/Users', ROUTE, async (request, reply) => {
         const created = await createScimUser(db, config, callerOf(request), request.body);
         void reply.header('location', created.meta.location);
-        return send(reply, 201, created);
+        return send(reply, 201, user(created, projectionOf(request.query)));
       });
-      app.get<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) =>
-        send(reply, 200, await getScimUser(db, config, callerOf(request), request.params.id)),
-      );
-      app.put<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) =>
-        send(reply, 200, await replaceScimUser(db, config, callerOf(request), request.params.id, request.body)),
-      );
-      app.patch<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) =>
-        send(reply, 200, await patchScimUser(db, config, callerOf(request), request.params.id, request.body)),
-      );
+      app.get<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) => {
+        const found = await getScimUser(db, config, callerOf(request), request.params.id);
+        return send(reply, 200, user(found, projectionOf(request.query)));
+      });
+      app.put<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) => {
+        const replaced = await replaceScimUser(db, config, callerOf(request), request.params.id, request.body);
+        return send(reply, 200, user(replaced, projectionOf(request.query)));
+      });
+      app.patch<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) => {
+        const patched = await patchScimUser(db, config, callerOf(request), request.params.id, request.body);
+        return send(reply, 200, user(patched, projectionOf(request.query)));
+      });
       app.delete<{ Params: { id: string } }>('/Users/:id', ROUTE, async (request, reply) => {
         await deleteScimUser(db, config, callerOf(request), request.params.id);
         return reply.status(204).send();
       });
 
-      for (const path of ['/Groups', '/Groups/*']) {
-        app.all(path, ROUTE, () => {
-          throw new ScimError(404, GROUPS_MESSAGE);
-        });
-      }
+      // Groups are the organization's roles (group-resource.ts): fixed, their members changed as role changes.
+      app.get('/Groups', ROUTE, async (request, reply) => send(reply, 200, await listGroups(request, request.query)));
+      app.post('/Groups/.search', ROUTE, async (request, reply) =>
+        send(reply, 200, await listGroups(request, request.body)),
+      );
+      app.post('/Groups', ROUTE, (request) => createScimGroup(config, request.body));
+      app.get<{ Params: { id: string } }>('/Groups/:id', ROUTE, async (request, reply) => {
+        const projection = projectionOf(request.query);
+        const members = returns(projection, 'members', GROUP_SCHEMA);
+        const found = await getScimGroup(db, config, callerOf(request), request.params.id, members);
+        return sendGroup(request, reply, found, projection);
+      });
+      app.put<{ Params: { id: string } }>('/Groups/:id', ROUTE, async (request, reply) => {
+        const projection = projectionOf(request.query);
+        const members = returns(projection, 'members', GROUP_SCHEMA);
+        const { id } = request.params;
+        const replaced = await replaceScimGroup(db, config, callerOf(request), id, request.body, members);
+        return sendGroup(request, reply, replaced, projection);
+      });
+      // RFC 7644 §3.5.2: 204 without a body (Entra's expectation), or the group when attributes are asked for.
+      app.patch<{ Params: { id: string } }>('/Groups/:id', ROUTE, async (request, reply) => {
+        const { id } = request.params;
+        await patchScimGroup(db, config, callerOf(request), id, request.body);
+        const projection = projectionOf(request.query);
+        if (!projection.attributes && projection.excluded.length === 0) return reply.status(204).send();
+        const found = await getScimGroup(
+          db,
+          config,
+          callerOf(request),
+          id,
+          returns(projection, 'members', GROUP_SCHEMA),
+        );
+        return sendGroup(request, reply, found, projection);
+      });
+      app.delete<{ Params: { id: string } }>('/Groups/:id', ROUTE, (request) =>
+        deleteScimGroup(config, request.params.id),
+      );
       // Any other path, the bare base URL included ('/' is /scim/v2 and /scim/v2/): a SCIM error, not the REST API's 401.
       for (const path of ['/', '/*']) app.all(path, ROUTE, unknownEndpoint);
     },

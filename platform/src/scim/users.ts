@@ -41,7 +41,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The database as the domain's services take it, inside the transaction `tx`: their own transaction
  * is this one, so one SCIM request commits or fails whole.
  */
-const within = (db: Database, tx: Queryable): Database => ({
+export const within = (db: Database, tx: Queryable): Database => ({
   ...db,
   query: tx.query.bind(tx),
   transaction: (work) => work(tx),
