@@ -69,7 +69,8 @@ function frameworkError(error: FastifyError): ScimError {
 
 export async function scimRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
   const callers = new WeakMap<FastifyRequest, ScimCaller>();
-  const base = config.scimBaseUrl;
+  // Read per request: the platform names its real port in it once listening (server.ts, port 0).
+  const base = () => config.scimBaseUrl;
   const callerOf = (request: FastifyRequest) => callers.get(request)!;
   const perMinute = config.scimRateLimitPerMinute;
   /** Charges the token's budget for the people an answer lists (rows cost what requests do). */
@@ -155,16 +156,16 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
         callers.set(request, { organizationId: token.organization_id, tokenId: token.id, who });
       });
 
-      app.get('/ServiceProviderConfig', ROUTE, (_request, reply) => send(reply, 200, serviceProviderConfig(base)));
-      app.get('/ResourceTypes', ROUTE, (_request, reply) => send(reply, 200, listOf(resourceTypes(base))));
+      app.get('/ServiceProviderConfig', ROUTE, (_request, reply) => send(reply, 200, serviceProviderConfig(base())));
+      app.get('/ResourceTypes', ROUTE, (_request, reply) => send(reply, 200, listOf(resourceTypes(base()))));
       app.get<{ Params: { id: string } }>('/ResourceTypes/:id', ROUTE, (request, reply) => {
-        const type = resourceTypes(base).find((each) => each.id === request.params.id);
+        const type = resourceTypes(base()).find((each) => each.id === request.params.id);
         if (!type) throw new ScimError(404, `No resource type ${request.params.id}; there are User and Group.`);
         return send(reply, 200, type);
       });
-      app.get('/Schemas', ROUTE, (_request, reply) => send(reply, 200, listOf(allSchemas(base))));
+      app.get('/Schemas', ROUTE, (_request, reply) => send(reply, 200, listOf(allSchemas(base()))));
       app.get<{ Params: { id: string } }>('/Schemas/:id', ROUTE, (request, reply) => {
-        const schema = schemaOf(request.params.id, base);
+        const schema = schemaOf(request.params.id, base());
         if (!schema) throw new ScimError(404, `No schema ${request.params.id}.`);
         return send(reply, 200, schema);
       });
