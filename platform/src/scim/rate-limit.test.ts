@@ -46,7 +46,7 @@ describe('a SCIM token’s request budget', () => {
     const { token } = await issueScimToken(platform, 'globex');
     const listed = await scimClient(platform, token).get('/Users?count=100');
     expect(listed.statusCode).toBe(200);
-    expect((listed.json() as { Resources: unknown[] }).Resources).toHaveLength(100);
+    expect(listed.json<{ Resources: unknown[] }>().Resources).toHaveLength(100);
     expectScimError(await discovery(token), 429);
   });
 
