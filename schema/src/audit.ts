@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'scim-token.create',
   'scim-token.rotate',
   'scim-token.revoke',
+  'backup.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -164,6 +165,11 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
   'scim-token.revoke': {
     label: 'Provisioning token revoked',
     meaning: 'A SCIM token was revoked: the directory using it can no longer reach the organization’s users.',
+  },
+  'backup.create': {
+    label: 'Backup taken',
+    meaning:
+      'A snapshot of the whole embedded database was downloaded (npm run backup); the event gives its size and SHA-256.',
   },
 };
 
@@ -315,6 +321,7 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'scim-token.create': (e) => `created a provisioning token for ${targetOf(e)}${labelOf(e)}`,
   'scim-token.rotate': (e) => `rotated a provisioning token of ${targetOf(e)}${labelOf(e)}`,
   'scim-token.revoke': (e) => `revoked a provisioning token of ${targetOf(e)}${labelOf(e)}`,
+  'backup.create': () => 'downloaded a backup of the embedded database',
 };
 
 /**

@@ -83,6 +83,11 @@ export const OPERATIONS = {
   createScimToken: directoryProvisioning,
   rotateScimToken: directoryProvisioning,
   revokeScimToken: directoryProvisioning,
+  /**
+   * A snapshot of the whole embedded database (issue 32, REST only: `npm run backup`): every tenant's
+   * data, so only system admins, who alone may create organizations.
+   */
+  createBackup: { access: 'permission', any: ['organizations:create'], scope: 'none' },
   organizationCredentials: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
   createOrganizationCredential: orgUpdate,
   disableOrganizationCredential: orgUpdate,

@@ -20,6 +20,11 @@ export interface Database extends Queryable {
   exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PGlite only: its data directory as one gzipped tarball (backup/). PGlite runs it between queries,
+   * so it is a consistent snapshot while writes go on.
+   */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** Embedded PostgreSQL (PGlite): in memory when `dataDir` is undefined, else persisted there. */
@@ -44,6 +49,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     exclusive: (_key, work) => work(),
     close: () => db.close(),
+    dumpDataDir: () => db.dumpDataDir('gzip'),
   };
 }
 

@@ -95,6 +95,9 @@ const asAdmin = user(admin, 'systemAdmin', 'meridian');
 const orgTarget = { organization_id: ORG, target_type: 'organization', target_id: ORG };
 const userTarget = (email: string) => ({ organization_id: ORG, target_type: 'user', target_id: email });
 
+/** The suite runs on PGlite and again on PostgreSQL, where a backup is refused (409) and records nothing. */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 const CASES: WriteCase[] = [
   {
     name: 'POST /organization',
@@ -654,6 +657,24 @@ const CASES: WriteCase[] = [
       changes: [{ field: 'status', before: 'active', after: 'offboarding' }],
     }),
   },
+  ...(onPostgres
+    ? []
+    : [
+        {
+          name: 'POST /admin/backup',
+          as: admin,
+          method: 'POST',
+          url: () => '/admin/backup',
+          status: 200,
+          event: () => ({
+            action: 'backup.create',
+            ...asAdmin,
+            organization_id: null,
+            target_type: 'organization',
+            target_id: null,
+          }),
+        } satisfies WriteCase,
+      ]),
 ];
 
 /** Each event as it was right after its request, to check at the end that nothing changed it. */
@@ -677,7 +698,9 @@ describe('every write route', () => {
     const notWrites = (action: string) =>
       action.startsWith('sign-in.') ||
       action.startsWith('organization.job-') ||
-      (action.startsWith('mfa.') && action !== 'mfa.reset');
+      (action.startsWith('mfa.') && action !== 'mfa.reset') ||
+      // PostgreSQL is backed up with its own tools: the route refuses there (backup/backup.test.ts).
+      (action === 'backup.create' && onPostgres);
     const missing = AUDIT_ACTIONS.filter((action) => !tested.has(action) && !notWrites(action));
     expect(missing).toEqual([]);
   });
@@ -687,7 +710,9 @@ describe('every write route', () => {
     const before = await lastEventId();
     const response = await send(c, c.n);
     expect(response.statusCode, response.body).toBe(c.status);
-    await c.then?.(response.body ? response.json<Record<string, unknown>>() : {});
+    // A backup answers a tarball, not JSON.
+    const json = /^application\/json/.test(String(response.headers['content-type']));
+    await c.then?.(response.body && json ? response.json<Record<string, unknown>>() : {});
     const events = await eventsAfter(before);
     expect(events).toHaveLength(1);
     // The gateway's request id and its client's address arrive as forwarded.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics.js';
 import { auditRoutes } from './audit.js';
+import { backupRoutes } from './backup.js';
 import { catalogRoutes } from './catalog.js';
 import { credentialRoutes } from './credentials.js';
 import type { RouteDeps } from './deps.js';
@@ -45,6 +46,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     providerLinkRoutes,
     analyticsRoutes,
     auditRoutes,
+    backupRoutes,
     devRoutes,
   ]) {
     await routes(app, deps);
