@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { drainOnClose, closeServer, listen } from '@meridian/schema/http-server';
 import { buildRestApi } from './app.js';
 import { defaultScimBaseUrl, type PlatformConfig } from './config.js';
+import { startDailyBackups } from './backup/daily.js';
 import { openConfiguredDatabase, type Database } from './db/database.js';
 import { ADVISORY_LOCKS } from './db/locks.js';
 import { migrate } from './db/migrate.js';
@@ -158,6 +159,7 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
 
     stops.push(startJobSweeper(db, config));
     stops.push(startHousekeeping(db));
+    if (ownsDb && db.kind === 'pglite') stops.push(startDailyBackups(db, config.dataDir));
 
     return {
       restUrl: `http://${urlHost(config.host)}:${restPort}`,
