@@ -15,7 +15,7 @@ import {
   usersWhere,
   type IssuedToken,
   type ScimClient,
-} from './test-client.js';
+} from '../test-support/scim-client.js';
 
 /**
  * Microsoft Entra ID's provisioning service, replayed as Microsoft publishes it (issue 31). Sources:

@@ -13,7 +13,7 @@ import {
   userRow,
   type IssuedToken,
   type ScimClient,
-} from './test-client.js';
+} from '../test-support/scim-client.js';
 
 /**
  * /Groups: Meridian's groups are the organization's roles (issue 31), "Org Admins" (id orgAdmin) and

@@ -17,7 +17,7 @@ import {
   usersWhere,
   type IssuedToken,
   type ScimClient,
-} from './test-client.js';
+} from '../test-support/scim-client.js';
 
 /**
  * Tenant isolation of the SCIM service (issue 31: "a token of one organization against another's users:

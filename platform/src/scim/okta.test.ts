@@ -14,7 +14,7 @@ import {
   userRow,
   usersWhere,
   type ScimClient,
-} from './test-client.js';
+} from '../test-support/scim-client.js';
 
 /**
  * Okta's SCIM client, replayed as Okta publishes it (issue 31). Sources:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
-import { expectScimError, issueScimToken, scimClient } from './test-client.js';
+import { expectScimError, issueScimToken, scimClient } from '../test-support/scim-client.js';
 
 /**
  * A SCIM token's request budget (SCIM_RATE_LIMIT_PER_MINUTE): here 6 a minute, so bursts of 3 and one

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestPlatform } from '../test-support/platform.js';
+import type { TestPlatform } from './platform.js';
 
 /**
  * What the SCIM tests share (entra.test.ts, okta.test.ts, isolation.test.ts): a directory's side of
