@@ -47,6 +47,13 @@ export const AUDIT_ACTIONS = [
   'scim-token.rotate',
   'scim-token.revoke',
   'backup.create',
+  'webhook.create',
+  'webhook.update',
+  'webhook.pause',
+  'webhook.resume',
+  'webhook.rotate-secret',
+  'webhook.delete',
+  'webhook.failing',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -171,6 +178,31 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
     meaning:
       'A snapshot of the whole embedded database was downloaded (npm run backup); the event gives its size and SHA-256.',
   },
+  'webhook.create': {
+    label: 'Webhook added',
+    meaning: 'An endpoint was added: the organization’s audit events are now sent to it as they happen.',
+  },
+  'webhook.update': {
+    label: 'Webhook changed',
+    meaning: 'An endpoint’s URL or the events it receives changed.',
+  },
+  'webhook.pause': { label: 'Webhook paused', meaning: 'An administrator paused an endpoint; its events are kept.' },
+  'webhook.resume': {
+    label: 'Webhook resumed',
+    meaning: 'An endpoint was resumed: the events kept while it was paused are sent first, in order.',
+  },
+  'webhook.rotate-secret': {
+    label: 'Webhook secret rotated',
+    meaning: 'An endpoint’s signing secret was replaced; the old one also signs for 24 hours.',
+  },
+  'webhook.delete': {
+    label: 'Webhook deleted',
+    meaning: 'An endpoint was removed, with the events it had not received.',
+  },
+  'webhook.failing': {
+    label: 'Webhook paused (failing)',
+    meaning: 'The platform paused an endpoint whose deliveries had failed for a day; its events are kept.',
+  },
 };
 
 export function isAuditAction(value: string): value is AuditAction {
@@ -218,6 +250,11 @@ function actorOf(event: AuditEventWords): string {
 const targetOf = (event: AuditEventWords) => event.targetId ?? 'an unknown target';
 
 /** A token's label from the event's details: " (Entra ID)". */
+function urlOf(event: AuditEventWords): string {
+  const url = textOf(detailOf(event, 'url'));
+  return url ? ` (${url})` : '';
+}
+
 function labelOf(event: AuditEventWords): string {
   const label = textOf(detailOf(event, 'label'));
   return label ? ` (${label})` : '';
@@ -322,6 +359,13 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'scim-token.rotate': (e) => `rotated a provisioning token of ${targetOf(e)}${labelOf(e)}`,
   'scim-token.revoke': (e) => `revoked a provisioning token of ${targetOf(e)}${labelOf(e)}`,
   'backup.create': () => 'downloaded a backup of the embedded database',
+  'webhook.create': (e) => `added a webhook to ${targetOf(e)}${urlOf(e)}`,
+  'webhook.update': (e) => `changed a webhook of ${targetOf(e)}${urlOf(e)}`,
+  'webhook.pause': (e) => `paused a webhook of ${targetOf(e)}${urlOf(e)}`,
+  'webhook.resume': (e) => `resumed a webhook of ${targetOf(e)}${urlOf(e)}`,
+  'webhook.rotate-secret': (e) => `rotated the signing secret of a webhook of ${targetOf(e)}${urlOf(e)}`,
+  'webhook.delete': (e) => `deleted a webhook of ${targetOf(e)}${urlOf(e)}`,
+  'webhook.failing': (e) => `paused a webhook of ${targetOf(e)}${urlOf(e)}: its deliveries failed for a day`,
 };
 
 /**

@@ -11,6 +11,8 @@ const NESTED_FIELD_OPERATIONS: Record<string, Operation> = {
   'Organization.sso': 'organizationSso',
   'Organization.scimTokens': 'scimTokens',
   'Organization.scimBaseUrl': 'scimTokens',
+  'Organization.webhooks': 'webhooks',
+  'Webhook.deliveries': 'webhookDeliveries',
   'User.passwordResetMeta': 'passwordResetMeta',
   'User.mfa': 'userMfa',
   'User.sessions': 'userSessions',

@@ -9,6 +9,7 @@ export * from './licenses.js';
 export * from './time-rules.js';
 export * from './credentials.js';
 export * from './scim-tokens.js';
+export * from './webhooks.js';
 export * from './self-protection.js';
 export * from './provider-rows.js';
 export * from './field-operations.js';

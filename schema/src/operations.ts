@@ -28,7 +28,7 @@ export interface OperationRequirement {
 const orgUpdate: OperationRequirement = { access: 'permission', any: ['organization:update'], scope: 'ownOrg' };
 const userCreate: OperationRequirement = { access: 'permission', any: ['users:create'], scope: 'ownOrg' };
 /** Operators and an organization's admins: whoever may change it or create its users. */
-const directoryProvisioning: OperationRequirement = {
+const orgAdministration: OperationRequirement = {
   access: 'permission',
   any: ['organization:update', 'users:create'],
   scope: 'ownOrg',
@@ -79,10 +79,23 @@ export const OPERATIONS = {
    * users) list, create, rotate and revoke its SCIM tokens; what a token then does is checked by the
    * platform's SCIM service as the organization's admin would be.
    */
-  scimTokens: directoryProvisioning,
-  createScimToken: directoryProvisioning,
-  rotateScimToken: directoryProvisioning,
-  revokeScimToken: directoryProvisioning,
+  scimTokens: orgAdministration,
+  createScimToken: orgAdministration,
+  rotateScimToken: orgAdministration,
+  revokeScimToken: orgAdministration,
+  /**
+   * Audit events to the organization's endpoints (issue 32): operators and the organization's admins
+   * list, add, change, pause, resume, rotate, delete and test its webhooks and read their delivery log.
+   */
+  webhooks: orgAdministration,
+  webhookDeliveries: orgAdministration,
+  createWebhook: orgAdministration,
+  updateWebhook: orgAdministration,
+  pauseWebhook: orgAdministration,
+  resumeWebhook: orgAdministration,
+  rotateWebhookSecret: orgAdministration,
+  deleteWebhook: orgAdministration,
+  testWebhook: orgAdministration,
   /**
    * A snapshot of the whole embedded database (issue 32, REST only: `npm run backup`): every tenant's
    * data, so only system admins, who alone may create organizations.
