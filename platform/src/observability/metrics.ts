@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Queryable } from '../db/database.js';
+
+/** Routes that are not the API's work: probes every few seconds would drown its figures. */
+const UNCOUNTED_ROUTES = new Set(['/metrics', '/healthz']);
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** A scrape waits this long for the database; longer and the platform reports itself not ready. */
+const DATABASE_TIMEOUT_MS = 2000;
+
+/** What the backlog gauges show, read from the database at scrape time. */
+export interface BacklogSnapshot {
+  ready: boolean;
+  jobsOverdue: number;
+  jobOverdueSeconds: number;
+  deliveriesPending: number;
+  deliveriesPendingPaused: number;
+  oldestDueDeliverySeconds: number;
+  webhooksPausedFailing: number;
+}
+
+// Each query is one indexed scan (the partial "in progress" and "pending" indexes), cheap at every scrape.
+// A lifecycle job is overdue once its last step was due and it still runs: the sweeper should have ended it.
+const JOBS_OVERDUE_SQL = `
+  SELECT count(*)::int AS count,
+         coalesce(max(extract(epoch FROM now() - due)), 0)::float8 AS seconds
+    FROM (SELECT started_at + jsonb_array_length(steps) * step_ms * interval '1 millisecond' AS due
+            FROM organization_jobs WHERE status = 'in_progress') jobs
+   WHERE due < now()`;
+
+// Deliveries go out in order per endpoint, so only the head of each endpoint's queue can be due: the
+// rows behind a head that is backing off wait for it, not for the sender.
+const DELIVERIES_SQL = `
+  SELECT coalesce(sum(pending) FILTER (WHERE w.paused_at IS NULL), 0)::int AS pending,
+         coalesce(sum(pending) FILTER (WHERE w.paused_at IS NOT NULL), 0)::int AS pending_paused,
+         coalesce(max(extract(epoch FROM now() - head.next_attempt_at))
+                    FILTER (WHERE w.paused_at IS NULL AND head.next_attempt_at <= now()), 0)::float8 AS oldest_due,
+         count(*) FILTER (WHERE w.paused_reason = 'failing')::int AS paused_failing
+    FROM webhooks w
+    LEFT JOIN LATERAL (SELECT count(*) AS pending FROM webhook_deliveries d
+                        WHERE d.webhook_id = w.id AND d.status = 'pending') counts ON true
+    LEFT JOIN LATERAL (SELECT d.next_attempt_at FROM webhook_deliveries d
+                        WHERE d.webhook_id = w.id AND d.status = 'pending' ORDER BY d.id LIMIT 1) head ON true`;
+
+/** Rejects when `work` takes longer than `ms`: a hanging database must not hang the scrape. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Reads readiness and the sweepers' backlog; a database that fails or hangs reads as not ready. */
+export async function readBacklog(db: Queryable): Promise<BacklogSnapshot> {
+  try {
+    const [jobs, deliveries] = await within(
+      Promise.all([
+        db.query<{ count: number; seconds: number }>(JOBS_OVERDUE_SQL),
+        db.query<{ pending: number; pending_paused: number; oldest_due: number; paused_failing: number }>(
+          DELIVERIES_SQL,
+        ),
+      ]),
+      DATABASE_TIMEOUT_MS,
+    );
+    const job = jobs.rows[0]!;
+    const delivery = deliveries.rows[0]!;
+    return {
+      ready: true,
+      jobsOverdue: job.count,
+      jobOverdueSeconds: job.seconds,
+      deliveriesPending: delivery.pending,
+      deliveriesPendingPaused: delivery.pending_paused,
+      oldestDueDeliverySeconds: delivery.oldest_due,
+      webhooksPausedFailing: delivery.paused_failing,
+    };
+  } catch {
+    return {
+      ready: false,
+      jobsOverdue: 0,
+      jobOverdueSeconds: 0,
+      deliveriesPending: 0,
+      deliveriesPendingPaused: 0,
+      oldestDueDeliverySeconds: 0,
+      webhooksPausedFailing: 0,
+    };
+  }
+}
+
+/**
+ * The platform's Prometheus metrics, in a registry of its own (several platforms run in one process in
+ * tests): the twin of the gateway's GatewayMetrics. Routes are labelled by their pattern
+ * (`/organizations/:id`), never by the URL, so label values are bounded by the routes that exist.
+ */
+export class PlatformMetrics {
+  readonly registry = new Registry();
+  /** The scrape's one database reading, shared by its gauges (prom-client collects them in parallel). */
+  private reading: Promise<BacklogSnapshot> | undefined;
+
+  readonly requests = new Counter({
+    name: 'platform_http_requests_total',
+    help: 'REST API requests by route pattern, method and status class (2xx, 3xx, 4xx, 5xx)',
+    labelNames: ['route', 'method', 'status_class'] as const,
+    registers: [this.registry],
+  });
+
+  readonly duration = new Histogram({
+    name: 'platform_http_request_duration_seconds',
+    help: 'Time from receiving a REST API request to the end of its response, by route pattern',
+    labelNames: ['route'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  constructor(private readonly db: Queryable) {
+    const read = () => this.reading ?? readBacklog(db);
+    const gauge = (name: string, help: string, value: (snapshot: BacklogSnapshot) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        async collect() {
+          this.set(value(await read()));
+        },
+      });
+    gauge('platform_ready', '1 while the database answers within 2 s, else 0', (s) => (s.ready ? 1 : 0));
+    gauge(
+      'platform_lifecycle_jobs_overdue',
+      'Lifecycle jobs still running after their last step was due (the sweeper should have finished them)',
+      (s) => s.jobsOverdue,
+    );
+    gauge(
+      'platform_lifecycle_job_overdue_seconds',
+      'How long past its due time the most overdue running lifecycle job is (0 when none)',
+      (s) => s.jobOverdueSeconds,
+    );
+    gauge(
+      'platform_webhook_deliveries_pending',
+      'Webhook deliveries not yet delivered, on endpoints that are not paused',
+      (s) => s.deliveriesPending,
+    );
+    gauge(
+      'platform_webhook_deliveries_pending_paused',
+      'Webhook deliveries kept for paused endpoints (a customer matter: sent once the endpoint is resumed)',
+      (s) => s.deliveriesPendingPaused,
+    );
+    gauge(
+      'platform_webhook_oldest_due_delivery_seconds',
+      'Seconds the longest-waiting due delivery (head of an endpoint not paused) has waited past its attempt time',
+      (s) => s.oldestDueDeliverySeconds,
+    );
+    gauge(
+      'platform_webhooks_paused_failing',
+      'Webhook endpoints paused because their deliveries failed for a day',
+      (s) => s.webhooksPausedFailing,
+    );
+    // As the gateway: the event-loop delay sampled every 100 ms, not every 10, for an idle process's sake.
+    collectDefaultMetrics({ register: this.registry, prefix: 'platform_', eventLoopMonitoringPrecision: 100 });
+  }
+
+  /** Counts an answered request under its route's pattern (unmatched URLs under one label). */
+  observe(request: FastifyRequest, reply: FastifyReply): void {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (UNCOUNTED_ROUTES.has(route)) return;
+    const method = METHODS.has(request.method) ? request.method : 'other';
+    const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
+    this.requests.inc({ route, method, status_class: statusClass });
+    this.duration.observe({ route }, reply.elapsedTime / 1000);
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    this.reading = readBacklog(this.db);
+    try {
+      return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    } finally {
+      this.reading = undefined;
+    }
+  }
+}
+
+/**
+ * Counts every request of the REST API and serves GET /metrics, as the gateway does: on the API's own
+ * port, which is private (nginx publishes only /scim/v2 of it, and answers 404 for /metrics). Call before
+ * the routes are registered. Not in /openapi.json, like /healthz.
+ */
+export function registerMetrics(app: FastifyInstance, db: Queryable): PlatformMetrics {
+  const metrics = new PlatformMetrics(db);
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(request, reply);
+    done();
+  });
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    const { contentType, body } = await metrics.render();
+    return reply.code(200).headers({ 'content-type': contentType, 'cache-control': 'no-store' }).send(body);
+  });
+  return metrics;
+}
