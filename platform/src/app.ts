@@ -10,6 +10,7 @@ import { OneLinePerRequest } from './http/request-log.js';
 import { requestIdOf } from './http/request.js';
 import { refuseControlCharacters, strictBodyValidators } from './http/validation.js';
 import { registerRoutes } from './routes/index.js';
+import { registerMetrics } from './observability/metrics.js';
 
 export interface RestApiOptions {
   config: PlatformConfig;
@@ -67,6 +68,8 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
     return { status: 'ok' };
   });
 
+  // Before the routes: its hook counts each of them.
+  registerMetrics(app, options.db);
   await registerRoutes(app, { config: options.config, db: options.db });
   return app;
 }
