@@ -10,6 +10,8 @@ import { OneLinePerRequest } from './http/request-log.js';
 import { requestIdOf } from './http/request.js';
 import { refuseControlCharacters, strictBodyValidators } from './http/validation.js';
 import { registerRoutes } from './routes/index.js';
+import { traceLogFields } from './observability/trace-context.js';
+import { activeTracing } from './observability/tracing.js';
 import { registerMetrics } from './observability/metrics.js';
 
 export interface RestApiOptions {
@@ -25,7 +27,12 @@ export interface RestApiOptions {
 /** Builds the REST API; it listens nowhere (main.ts and tests choose the port). */
 export async function buildRestApi(options: RestApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel, redact: ['req.headers.authorization'] },
+    logger: options.logger ?? {
+      level: options.config.logLevel,
+      redact: ['req.headers.authorization'],
+      // The request's trace on each of its lines (nothing when tracing is off).
+      mixin: traceLogFields,
+    },
     // The 5,000-row bulk calls must fit.
     bodyLimit: 5 * 1024 * 1024,
     genReqId: requestIdOf,
@@ -41,6 +48,9 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
     trustProxy: options.trustProxy ? behindOneProxy : false,
   });
   drainOnClose(app.server);
+  // The route's span (@fastify/otel), only when tracing is on: registered before any route.
+  const tracing = activeTracing();
+  if (tracing) await app.register(tracing.fastifyPlugin);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   refuseControlCharacters(app);

@@ -8,6 +8,7 @@ import { admit, callerLabel, executeGraphQL, newExchange, type GraphQLDeps, type
 import { sendHealth, sendReadiness, type ReadinessCheck } from './health.js';
 import { LANDING_PAGE_CSP, landingPage } from './landing-page.js';
 import { sendError } from './send.js';
+import { withOperationSpan } from '../observability/trace-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -123,7 +124,7 @@ function graphqlRoute(app: FastifyInstance, deps: HandlerDeps): void {
     },
     handler: async (request, reply) => {
       const exchange = request.graphql!;
-      exchange.outcome = await executeGraphQL(request, reply, exchange, deps);
+      exchange.outcome = await withOperationSpan(() => executeGraphQL(request, reply, exchange, deps));
       return reply;
     },
     onResponse: (request, reply, done) => {

@@ -3,6 +3,7 @@ import type { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
 import type { GatewayRequestContext } from '../context.js';
 import { PlatformCallCancelled, PlatformError } from '../platform/errors.js';
+import { describeOperation } from './trace-context.js';
 
 /** Errors that are answers, not faults: logged at debug. */
 const EXPECTED_CODES = new Set([
@@ -53,8 +54,9 @@ export function tracePlugin(): ApolloServerPlugin<GatewayRequestContext> {
     async requestDidStart({ request, contextValue }) {
       if (request.operationName) contextValue.trace.operationName = request.operationName;
       return {
-        async didResolveOperation({ operationName }) {
+        async didResolveOperation({ operationName, operation, queryHash }) {
           if (operationName) contextValue.trace.operationName = operationName;
+          if (operation) describeOperation(operation, queryHash);
         },
         async didEncounterErrors({ errors }) {
           recordErrors(contextValue, errors);

@@ -6,7 +6,12 @@ import { PREPARED_LIMIT, PreparedOperations, type PreparedOperation } from './op
 
 function prepared(text: string): PreparedOperation {
   const document = parse(text);
-  return { document, operation: document.definitions[0] as OperationDefinitionNode, registered: false };
+  return {
+    document,
+    operation: document.definitions[0] as OperationDefinitionNode,
+    registered: false,
+    documentHash: 'test',
+  };
 }
 
 describe('prepared operations', () => {

@@ -13,6 +13,8 @@ export interface PreparedOperation {
   operation: OperationDefinitionNode;
   /** The document is one of the console's trusted documents. */
   registered: boolean;
+  /** Its SHA-256 hash (Apollo's queryHash): what its trace says it ran. */
+  documentHash: string;
   /** What it can cost the platform, when that does not depend on variables (it declares none). */
   fixedEstimate?: CostEstimate;
   /** The operation compiled by graphql-jit on its first prepared run; null when it cannot be. */

@@ -25,6 +25,7 @@ export function preparedOperationsPlugin(
             document,
             operation,
             registered: documents.document(queryHash) !== undefined,
+            documentHash: queryHash,
             ...(withoutVariables
               ? { fixedEstimate: estimateRequest({ schema, document, operation, variables: undefined }) }
               : {}),

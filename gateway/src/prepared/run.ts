@@ -6,6 +6,7 @@ import type { CostEstimate } from '../cost/estimate.js';
 import { formatError } from '../http/format-error.js';
 import { checkVariablesText } from '../http/input-text.js';
 import { recordErrors } from '../observability/apollo-plugin.js';
+import { describeOperation } from '../observability/trace-context.js';
 import { mayRunDocument } from '../trusted-documents/policy.js';
 import type { PreparedOperation, PreparedOperations, PreparedRequest } from './operations.js';
 
@@ -116,6 +117,7 @@ export async function runPrepared(
   if (!admitted) return undefined;
   const operationName = prepared.operation.name?.value ?? request.operationName;
   if (operationName) context.trace.operationName = operationName;
+  describeOperation(prepared.operation, prepared.documentHash);
 
   const compiled = compiledOf(prepared, options.schema, request.operationName);
   const result = compiled

@@ -46,6 +46,10 @@ export const auditEventBody = {
     },
     requestId: nullableString,
     clientIp: nullableString,
+    traceId: {
+      ...nullableString,
+      description: 'The OpenTelemetry trace id of the request that recorded it; null when tracing was off.',
+    },
     cursor: { type: 'string', description: 'Pass as `after` for the events older than this one.' },
   },
   required: [
@@ -64,6 +68,7 @@ export const auditEventBody = {
     'details',
     'requestId',
     'clientIp',
+    'traceId',
     'cursor',
   ],
 } as const;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { tracedQuery } from '../observability/trace-context.js';
 
 /** What the platform needs of a database: the same SQL runs on PGlite and on a PostgreSQL server. */
 export interface Queryable {
@@ -34,13 +35,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     query: async <T extends object>(sql: string, params?: unknown[]) => ({
-      rows: (await db.query<T>(sql, params)).rows,
+      rows: (await tracedQuery(sql, () => db.query<T>(sql, params))).rows,
     }),
     transaction: (work) =>
       db.transaction((tx) =>
         work({
           query: async <T extends object>(sql: string, params?: unknown[]) => ({
-            rows: (await tx.query<T>(sql, params)).rows,
+            rows: (await tracedQuery(sql, () => tx.query<T>(sql, params))).rows,
           }),
         }),
       ),

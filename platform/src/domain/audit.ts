@@ -9,6 +9,7 @@ import {
   type AuditChange,
   type StoredAuditEvent,
 } from '../stores/audit.js';
+import { activeTraceId } from '../observability/trace-context.js';
 
 /**
  * The audit trail (issue 7). Every write the REST API accepts records exactly one event, in the same
@@ -174,7 +175,8 @@ export async function recordAuditEvents(
   if (events.length === 0) return;
   await insertAuditEvents(
     tx,
-    source,
+    // The request's trace, so a person goes from an audit entry to its trace.
+    { ...source, traceId: activeTraceId() },
     events.map((event) => ({
       action: event.action,
       organizationId: event.organizationId,
@@ -191,7 +193,8 @@ export function anonymousActor(email: string): AuditActor {
   return { id: email, kind: 'anonymous', role: null, organizationId: null };
 }
 
-function toAuditEvent(row: StoredAuditEvent) {
+/** An event as the REST API answers it (GET /audit-events, and the data of a webhook message). */
+export function toAuditEvent(row: StoredAuditEvent) {
   return {
     id: row.event_id,
     occurredAt: row.occurred_at.toISOString(),
@@ -208,6 +211,7 @@ function toAuditEvent(row: StoredAuditEvent) {
     details: row.details,
     requestId: row.request_id,
     clientIp: row.client_ip,
+    traceId: row.trace_id,
     cursor: encodeCursor(row),
   };
 }

@@ -17,6 +17,8 @@ export interface AuditChange {
 export interface AuditSourceColumns {
   actor: { id: string; kind: string; role: Role | null; organizationId: string | null };
   origin: { requestId: string | null; clientIp: string | null };
+  /** The OpenTelemetry trace of the request that recorded the events; null when tracing is off. */
+  traceId: string | null;
 }
 
 /** One event's own columns; changes and details already JSON text, secrets already dropped. */
@@ -42,9 +44,10 @@ export async function insertAuditEvents(
   const column = <T>(pick: (event: AuditEventColumns) => T) => events.map(pick);
   await tx.query(
     `INSERT INTO audit_events (actor, actor_kind, actor_name, actor_role, actor_organization_id, action,
-                               organization_id, target_type, target_id, changes, details, request_id, client_ip)
+                               organization_id, target_type, target_id, changes, details, request_id, client_ip,
+                               trace_id)
      SELECT $1, $2, CASE WHEN $2 = 'user' THEN (SELECT name FROM users WHERE email = $1) END, $3, $4, e.action,
-            e.organization_id, e.target_type, e.target_id, e.changes::jsonb, e.details::jsonb, $5, $6
+            e.organization_id, e.target_type, e.target_id, e.changes::jsonb, e.details::jsonb, $5, $6, $13
        FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
               WITH ORDINALITY AS e(action, organization_id, target_type, target_id, changes, details, n)
       ORDER BY e.n`,
@@ -61,6 +64,7 @@ export async function insertAuditEvents(
       column((event) => event.targetId),
       column((event) => event.changes),
       column((event) => event.details),
+      source.traceId,
     ],
   );
 }
@@ -85,6 +89,7 @@ export interface AuditEventRow {
   details: Record<string, unknown> | null;
   request_id: string | null;
   client_ip: string | null;
+  trace_id: string | null;
 }
 
 /** A row as the table's CHECK constraints keep it: each kind, role, action and target type one of ours. */
@@ -146,7 +151,7 @@ export function eventsQuery(query: AuditQuery, organizationId: string | undefine
   // not an output column of the same name.
   const sql = `SELECT id::text AS event_id, (extract(epoch FROM occurred_at) * 1000000)::bigint::text AS occurred_us,
             occurred_at, actor, actor_kind, actor_name, actor_role, actor_organization_id, action, organization_id,
-            target_type, target_id, changes, details, request_id, client_ip
+            target_type, target_id, changes, details, request_id, client_ip, trace_id
        FROM audit_events ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
       ORDER BY occurred_at DESC, id DESC LIMIT $${params.length}`;
   return { sql, params };
