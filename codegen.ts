@@ -46,6 +46,9 @@ const config: CodegenConfig = {
           UserStatus: gatewayModule('invitation', 'RestUserStatus'),
           SecondFactorKind: gatewayModule('security', 'RestSecondFactorKind'),
           SsoProtocol: gatewayModule('sso', 'RestSsoProtocol'),
+          WebhookStatus: gatewayModule('webhook', 'RestWebhookStatus'),
+          WebhookPauseReason: gatewayModule('webhook', 'RestWebhookPauseReason'),
+          WebhookDeliveryStatus: gatewayModule('webhook', 'RestWebhookDeliveryStatus'),
         },
         // Parent types are the platform's REST shapes; field resolvers turn them into the contract's.
         mappers: {
@@ -65,6 +68,7 @@ const config: CodegenConfig = {
           SearchResults: gatewayModule('search', 'SearchQuery'),
           SecondFactors: gatewayModule('security', 'RestSecondFactors'),
           SignInSession: gatewayModule('security', 'RestSignInSession'),
+          Webhook: gatewayModule('webhook', 'RestWebhook'),
         },
       },
     },

@@ -40,6 +40,13 @@ export interface PlatformConfig {
   mfaEncryptionKeys: string[];
   /** How long each step of an onboarding, deployment or offboarding job takes. */
   jobStepMs: number;
+  /**
+   * Webhooks (issue 32): the waits before each retry of a failed delivery (WEBHOOK_RETRY_DELAYS, e.g.
+   * "5s,5m,30m,2h"); once they are spent the endpoint is paused. How often the sender looks for due
+   * deliveries (WEBHOOK_POLL_MS).
+   */
+  webhookRetryDelaysMs: number[];
+  webhookPollMs: number;
   /** The shared password of the seeded accounts. */
   seedPassword: string;
   logLevel: string;
@@ -59,6 +66,17 @@ function list(value: string | undefined): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "5s,5m,2h" as milliseconds; a malformed item is an error naming the variable. */
+export function durations(value: string, name: string): number[] {
+  return list(value).map((item) => {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(item);
+    if (!match) throw new Error(`${name}: "${item}" is not a duration such as 500ms, 5s, 5m, 2h or 1d`);
+    return Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2]!]!);
+  });
 }
 
 /** Where directories reach SCIM when SCIM_BASE_URL does not say: this machine's REST port. */
@@ -96,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
           ? cookieKeys
           : ['meridian-local-mfa-encryption-key'],
     jobStepMs: number(env.JOB_STEP_MS, 1500),
+    webhookRetryDelaysMs: durations(env.WEBHOOK_RETRY_DELAYS || '5s,5m,30m,2h,5h,10h,10h', 'WEBHOOK_RETRY_DELAYS'),
+    webhookPollMs: number(env.WEBHOOK_POLL_MS, 250),
     seedPassword: env.SEED_PASSWORD ?? 'meridian-local-1',
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -10,6 +10,8 @@ import { ADVISORY_LOCKS } from './db/locks.js';
 import { migrate } from './db/migrate.js';
 import { holdPglite } from './db/pglite-lock.js';
 import { startJobSweeper } from './domain/jobs.js';
+import { startWebhookSender } from './domain/webhooks/sender.js';
+import { deleteOldDeliveries } from './stores/webhooks.js';
 import { deleteStaleLoginFailures } from './domain/login.js';
 import { deleteStaleSessions } from './domain/sessions.js';
 import { deleteExpiredModels } from './oidc/adapter.js';
@@ -69,9 +71,12 @@ function lateBoundServer() {
 
 function startHousekeeping(db: Database): () => void {
   const timer = setInterval(() => {
-    Promise.all([deleteExpiredModels(db), deleteStaleLoginFailures(db), deleteStaleSessions(db)]).catch(
-      (error: unknown) => console.error('Housekeeping of sign-in data failed', error),
-    );
+    Promise.all([
+      deleteExpiredModels(db),
+      deleteStaleLoginFailures(db),
+      deleteStaleSessions(db),
+      deleteOldDeliveries(db),
+    ]).catch((error: unknown) => console.error('Housekeeping of sign-in data and webhook logs failed', error));
   }, HOUSEKEEPING_MS);
   timer.unref();
   return () => clearInterval(timer);
@@ -158,6 +163,7 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     stops.push(keys.start(options.keyRefreshMs ?? KEY_REFRESH_MS));
 
     stops.push(startJobSweeper(db, config));
+    stops.push(startWebhookSender(db, config));
     stops.push(startHousekeeping(db));
     if (ownsDb && db.kind === 'pglite') stops.push(startDailyBackups(db, config.dataDir));
 

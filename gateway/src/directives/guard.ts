@@ -1,4 +1,4 @@
-import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
+import { getNamedType, isInputObjectType, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import { OPERATIONS, operationOfField } from '@meridian/schema';
 
 /** A field the operation table guards (the same mapping that prints its @requires and @feature). */
@@ -6,8 +6,11 @@ export interface FieldGuard {
   typeName: string;
   fieldName: string;
   isRoot: boolean;
-  /** Arguments of the field that name the organization or user it acts on. */
-  targetArguments: { organizationId: boolean; id: boolean; email: boolean };
+  /**
+   * Arguments of the field that name the organization or user it acts on; inputOrganizationId: the
+   * organizationId field of its `input` object (createWebhook, updateWebhook).
+   */
+  targetArguments: { organizationId: boolean; id: boolean; email: boolean; inputOrganizationId: boolean };
 }
 
 /**
@@ -30,10 +33,16 @@ export function guardOf(
   }
   if (OPERATIONS[operation].access === 'public') return null;
   const args = field.args ?? {};
+  const input = args.input ? getNamedType(args.input.type) : undefined;
   return {
     typeName,
     fieldName,
     isRoot,
-    targetArguments: { organizationId: 'organizationId' in args, id: isRoot && 'id' in args, email: 'email' in args },
+    targetArguments: {
+      organizationId: 'organizationId' in args,
+      id: isRoot && 'id' in args,
+      email: 'email' in args,
+      inputOrganizationId: isInputObjectType(input) && 'organizationId' in input.getFields(),
+    },
   };
 }

@@ -41,7 +41,7 @@ export function targetEmailOf(guard: FieldGuard, source: unknown, args: Record<s
 
 /**
  * The organizations a field acts on, for OWN_ORG scope: its organizationId or id argument (root
- * organization fields), the organization of the user its email argument names (null when that user
+ * organization fields) or its input's organizationId (createWebhook), the organization of the user its email argument names (null when that user
  * is not visible), its parent's organization for nested fields, and the caller's own organization for
  * root fields with no such argument (provider, providers). The decision (schema's decideAccess) reads them.
  */
@@ -51,16 +51,20 @@ export async function targetOrganizations(
   args: Record<string, unknown>,
   context: GatewayContext,
 ): Promise<TargetOrganization[]> {
-  const { organizationId, id, email } = guard.targetArguments;
+  const { organizationId, id, email, inputOrganizationId } = guard.targetArguments;
   const targets: TargetOrganization[] = [];
   // ID arguments arrive as strings (graphql coerces them).
   if (organizationId && typeof args.organizationId === 'string') targets.push({ organizationId: args.organizationId });
+  const input = args.input as { organizationId?: unknown } | undefined;
+  if (inputOrganizationId && typeof input?.organizationId === 'string')
+    targets.push({ organizationId: input.organizationId });
   if (id && typeof args.id === 'string') targets.push({ organizationId: args.id });
   if (email && typeof args.email === 'string')
     targets.push({ organizationId: await organizationOfUser(context, args.email), ofUser: true });
   if (targets.length > 0) return targets;
   if (!guard.isRoot) return [{ organizationId: parentOrganization(guard.typeName, source) }];
-  if (!organizationId && !id && !email) return [{ organizationId: context.caller?.organizationId || null }];
+  if (!organizationId && !id && !email && !inputOrganizationId)
+    return [{ organizationId: context.caller?.organizationId || null }];
   // A target argument exists but was not given: nothing to scope to, so refuse.
   return [{ organizationId: null }];
 }

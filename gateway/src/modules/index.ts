@@ -18,6 +18,7 @@ import { sessionResolvers } from './session/resolvers.js';
 import { ssoResolvers } from './sso/resolvers.js';
 import { userBulkResolvers } from './user-bulk/resolvers.js';
 import { userResolvers } from './user/resolvers.js';
+import { webhookResolvers } from './webhook/resolvers.js';
 
 const MODULES: readonly Resolvers[] = [
   commonResolvers,
@@ -38,6 +39,7 @@ const MODULES: readonly Resolvers[] = [
   securityResolvers,
   ssoResolvers,
   scimResolvers,
+  webhookResolvers,
 ];
 
 /**

@@ -10,7 +10,7 @@ import { requestBuffered, type BufferedAnswer } from './buffered-request.js';
 import { PlatformCallCancelled, PlatformError } from './errors.js';
 import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What nginx answers when no platform replica can be reached (the platform itself never does). */
 const PROXY_UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
@@ -230,6 +230,10 @@ export class RequestPlatformClient implements PlatformClient {
 
   put<T>(path: string, body?: unknown, query?: Query): Promise<T> {
     return this.write({ method: 'PUT', path, search: searchOf(query), body }) as Promise<T>;
+  }
+
+  patch<T>(path: string, body?: unknown, query?: Query): Promise<T> {
+    return this.write({ method: 'PATCH', path, search: searchOf(query), body }) as Promise<T>;
   }
 
   delete<T>(path: string, query?: Query): Promise<T> {

@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { AUDIT_ACTIONS, WEBHOOK_URL_MAX_LENGTH } from '@meridian/schema';
 import { isoDateTime } from './common.js';
 
@@ -38,6 +39,8 @@ export const webhookBody = {
     'pendingCount',
   ],
 } as const;
+
+export type Webhook = FromSchema<typeof webhookBody>;
 
 export const webhookListBody = {
   type: 'object',
@@ -122,6 +125,8 @@ export const webhookDeliveryBody = {
     'latencyMs',
   ],
 } as const;
+
+export type WebhookDelivery = FromSchema<typeof webhookDeliveryBody>;
 
 export const webhookDeliveryListBody = {
   type: 'object',

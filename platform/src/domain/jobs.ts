@@ -71,7 +71,7 @@ const START_ACTIONS: Readonly<Record<JobKind, AuditAction>> = {
 };
 
 /** Who a failure is recorded for when no start event is found (a job written outside the API). */
-const PLATFORM_ACTOR: AuditActor = { id: 'platform', kind: 'client', role: null, organizationId: null };
+export const PLATFORM_ACTOR: AuditActor = { id: 'platform', kind: 'client', role: null, organizationId: null };
 
 /** Whoever started the organization's latest job of this kind, from the trail. */
 async function jobStarter(tx: Queryable, organizationId: string, kind: JobKind): Promise<AuditActor> {

@@ -22,6 +22,7 @@ import { sessionRoutes } from './sessions.js';
 import { ssoRoutes } from './sso.js';
 import { userBulkRoutes } from './user-bulk.js';
 import { userRoutes } from './users.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** Every route module of the REST API; one file per domain. */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -29,6 +30,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     organizationRoutes,
     ssoRoutes,
     scimTokenRoutes,
+    webhookRoutes,
     scimRoutes,
     lifecycleRoutes,
     licenseRoutes,
