@@ -56,6 +56,7 @@ export function toAuditEvent(event: RestAuditEvent): AuditEvent {
     details: Object.entries(event.details ?? {}).map(([name, value]) => ({ name, value: asText(value) ?? 'null' })),
     requestId: event.requestId,
     clientIp: event.clientIp,
+    traceId: event.traceId,
     summary: describeAuditEvent(event),
   };
 }

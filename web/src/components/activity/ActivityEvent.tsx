@@ -29,6 +29,7 @@ export const ActivityEventFragment = graphql(`
     }
     requestId
     clientIp
+    traceId
   }
 `);
 
@@ -94,6 +95,11 @@ export function ActivityEvent({
           </Fact>
         )}
         {event.clientIp && <Fact term="Client IP">{event.clientIp}</Fact>}
+        {event.traceId && (
+          <Fact term="Trace id">
+            <code>{event.traceId}</code>
+          </Fact>
+        )}
         {event.details.map((detail) => (
           <Fact key={detail.name} term={detail.name}>
             {detail.value}

@@ -17,6 +17,7 @@ export function auditEventRecord(overrides: Record<string, unknown> = {}) {
     details: [],
     requestId: 'req-123',
     clientIp: '10.0.0.7',
+    traceId: null,
     ...overrides,
   };
 }
