@@ -418,9 +418,43 @@ const MUTATIONS: Case[] = [
       'mutation($organizationId: ID!) { revokeScimToken(organizationId: $organizationId, tokenId: "scim_none") { scimToken { id } inputErrors { field } } }',
     variables: byOrganization,
   },
+  // Webhooks (issue 32): a URL that is no URL is refused (400) and nothing is added; the other calls name an
+  // endpoint the organization does not have (404). createWebhook and updateWebhook name the organization
+  // inside their input: the gateway's scope reads it there (modules/webhook/webhook.test.ts shows that an
+  // outsider's call never reaches the platform).
+  {
+    field: 'createWebhook',
+    operation: 'createWebhook',
+    targets: organizationTargets,
+    document:
+      'mutation($organizationId: ID!) { createWebhook(input: { organizationId: $organizationId, url: "nope" }) { secret inputErrors { field } } }',
+    variables: byOrganization,
+  },
+  {
+    field: 'updateWebhook',
+    operation: 'updateWebhook',
+    targets: organizationTargets,
+    document:
+      'mutation($organizationId: ID!) { updateWebhook(input: { organizationId: $organizationId, webhookId: "wh_none", events: null }) { webhook { id } inputErrors { field } } }',
+    variables: byOrganization,
+  },
+  ...(['pauseWebhook', 'resumeWebhook', 'deleteWebhook'] as const).map((field) => webhookMove(field, 'webhook { id }')),
+  webhookMove('rotateWebhookSecret', 'secret'),
+  webhookMove('testWebhook', 'delivery { id }'),
   // Last: for the roles allowed, offboarding an active organization succeeds (and nothing after needs it).
   organizationMove('offboardOrganization'),
 ];
+
+/** An endpoint's action on an endpoint the organization does not have: the platform answers 404. */
+function webhookMove(field: Operation, selection: string): Case {
+  return {
+    field,
+    operation: field,
+    targets: organizationTargets,
+    document: `mutation($organizationId: ID!) { ${field}(organizationId: $organizationId, webhookId: "wh_none") { ${selection} inputErrors { field } } }`,
+    variables: byOrganization,
+  };
+}
 
 type Decision = 'allowed' | 'FORBIDDEN' | 'FEATURE_UNAVAILABLE' | 'UNAUTHENTICATED';
 
@@ -493,6 +527,15 @@ beforeAll(async () => {
     const features = (body as { data: { features: { key: string; isAvailable: boolean }[] } }).data.features;
     managedProviders.set(organizationId, features.find((f) => f.key === 'feature:managed-providers')!.isAvailable);
   }
+  // An endpoint per organization, so that each one's delivery log is reached (an action no test makes: nothing is sent).
+  for (const organizationId of ['meridian', 'acme', 'globex']) {
+    const created = await gateway.request(
+      'mutation($input: CreateWebhookInput!) { createWebhook(input: $input) { webhook { id } inputErrors { message } } }',
+      { input: { organizationId, url: 'http://127.0.0.1:9/permissions', events: ['backup.create'] } },
+      admin,
+    );
+    expect(created.body.data, JSON.stringify(created.body)).toMatchObject({ createWebhook: { inputErrors: [] } });
+  }
   const { body } = await gateway.request('{ providers(limit: 1) { rows { npi } } }', undefined, admin);
   npi = (body as { data: { providers: { rows: { npi: string }[] } } }).data.providers.rows[0]!.npi;
 });
@@ -553,6 +596,8 @@ it('covers every root field of the operation table', () => {
         'organizationCredentials',
         'organizationSso',
         'scimTokens',
+        'webhooks',
+        'webhookDeliveries',
         'passwordSection',
         'passwordResetMeta',
         'userMfa',
@@ -596,6 +641,15 @@ const NESTED: { parent: Case; operation: Operation; path: string[]; selection: s
     path: ['organization', 'scimBaseUrl'],
     selection: 'scimBaseUrl',
   },
+  // Webhooks (issue 32): the endpoints, and each one's delivery log (beforeAll adds an endpoint to each
+  // organization, so the log's field is reached and judged).
+  { parent: QUERIES[2]!, operation: 'webhooks', path: ['organization', 'webhooks'], selection: 'webhooks { id }' },
+  {
+    parent: QUERIES[2]!,
+    operation: 'webhookDeliveries',
+    path: ['organization', 'webhooks', '0', 'deliveries'],
+    selection: 'webhooks { deliveries { id } }',
+  },
   {
     parent: USER_QUERY,
     operation: 'passwordResetMeta',
@@ -626,7 +680,11 @@ describe('nested fields', () => {
     const parentExpected = expected(n.actor, n.parent.operation, n.target, subject);
     expect(parentDecision).toBe(parentExpected);
     if (parentExpected !== 'allowed') return;
-    const refusal = (body.errors ?? []).find((e) => e.path?.join('.') === n.path.join('.') && REFUSALS.has(codeOf(e)));
+    // On the field, or on a guarded field between it and the parent (Organization.webhooks above
+    // Webhook.deliveries, which the table guards alike): either one answers for the field.
+    const onPath = (e: GraphQLErrorBody) =>
+      e.path !== undefined && `${n.path.join('.')}.`.startsWith(`${e.path.join('.')}.`);
+    const refusal = (body.errors ?? []).find((e) => onPath(e) && e.path!.length > 1 && REFUSALS.has(codeOf(e)));
     const decision = refusal ? (codeOf(refusal) as Decision) : 'allowed';
     expect(decision, JSON.stringify(body)).toBe(expected(n.actor, n.operation, n.target, subject));
   });
