@@ -425,7 +425,8 @@ export async function startCluster(options = {}) {
      * @param {() => Promise<boolean>} ready
      */
     const replica = (name, args, own, ready) =>
-      new Part({ name, command: process.execPath, args, env: { ...common, ...own }, ready, log });
+      // REPLICA_NAME: the replica in its traces' resource (service.instance.id).
+      new Part({ name, command: process.execPath, args, env: { ...common, REPLICA_NAME: name, ...own }, ready, log });
     const platforms = [];
     for (let index = 1; index <= platformReplicas; index++) {
       const restPort = await freePort();

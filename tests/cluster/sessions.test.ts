@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
 import type { RunningPlatform } from '@meridian/platform';
@@ -13,6 +14,7 @@ import {
   totpCode,
 } from '@meridian/platform/test-support';
 import { graphql, sleep, startTestCluster, tokenFrom, userToken, type RunningCluster } from './support/cluster.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../e2e/support/otlp-receiver.js';
 
 const ACME_HEALTH_ID = 'acme-health';
 const PASSWORD = 'cluster-sessions-password-1';
@@ -28,13 +30,61 @@ const WITHIN_MS = 1000;
 describe('a sign-in session ended on a cluster', () => {
   let cluster: RunningCluster;
   let admin: string;
+  let receiver: OtlpReceiver;
 
   beforeAll(async () => {
-    cluster = await startTestCluster({ consoleUrl: CONSOLE_URL });
+    // Traces on (issue 32): every replica exports to this receiver.
+    receiver = await startOtlpReceiver();
+    const otel = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    };
+    cluster = await startTestCluster({ consoleUrl: CONSOLE_URL, env: otel });
     admin = await tokenFrom(cluster.platforms[0]!.oidcUrl, cluster.cliClient);
   }, 180_000);
   afterAll(async () => {
     await cluster?.close();
+    await receiver?.close();
+  });
+
+  it('traces requests through nginx on every replica, each named in its spans, PostgreSQL queries included', async () => {
+    const traceIds: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const traceId = randomBytes(16).toString('hex');
+      traceIds.push(traceId);
+      const response = await fetch(cluster.urls.gateway, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${admin}`,
+          'content-type': 'application/json',
+          traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+        },
+        body: JSON.stringify({ query: `query Org { organization(id: "${ACME_HEALTH_ID}") { id } }` }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const spans = () => receiver.spans.filter((span) => traceIds.includes(span.traceId));
+    const instances = (service: string) =>
+      new Set(
+        spans()
+          .filter((span) => span.service === service)
+          .map((span) => span.instance),
+      );
+    // nginx spreads the requests: more than one gateway and more than one platform replica took part.
+    await expect.poll(() => instances('meridian-gateway').size, { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(() => instances('meridian-platform').size, { timeout: 15_000 }).toBeGreaterThan(1);
+    expect([...instances('meridian-gateway')].every((name) => /^gateway-[1-3]$/.test(name!))).toBe(true);
+    expect([...instances('meridian-platform')].every((name) => /^platform-[12]$/.test(name!))).toBe(true);
+    // Each trace goes on from a gateway into a platform, and into PostgreSQL (instrumentation-pg).
+    for (const traceId of traceIds) {
+      await expect
+        .poll(() => new Set(receiver.trace(traceId).map((span) => span.service)).size, { timeout: 15_000 })
+        .toBe(2);
+    }
+    expect(
+      spans().some((span) => span.attributes['db.system.name'] === 'postgresql' && span.name.startsWith('pg.query')),
+    ).toBe(true);
   });
 
   async function createUser(email: string): Promise<void> {
