@@ -18,6 +18,7 @@ import type { BenchContext, BenchSection } from './report.js';
 import { startReplayPlatform } from './replay-platform.js';
 import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
 import { measureSessionCheck, renderSessionCheck, type SessionCheckFigures } from './session-check.js';
+import { measureTracing, renderTracing, type TracingFigures } from './tracing-overhead.js';
 import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 import { startGatewayProcess } from '../e2e/support/gateway-process.js';
 import { freePort } from '@meridian/platform/test-support';
@@ -221,7 +222,7 @@ async function measureOn(
   database: BenchDatabase,
   load: LoadSettings,
   log: (message: string) => void,
-): Promise<GatewayFigures & { sessionCheck: SessionCheckFigures[] }> {
+): Promise<GatewayFigures & { sessionCheck: SessionCheckFigures[]; tracing: TracingFigures[] }> {
   const config = loadConfig({
     APP_ENV: 'testing',
     LOG_LEVEL: 'silent',
@@ -292,8 +293,10 @@ async function measureOn(
     peer = undefined;
     const ownWork = await measureOwnWork(platform, await freshToken(), peerStarted, load, log);
     const sessionCheck = await measureSessionCheck(platform, load, loadWithCpu, log);
+    const tracing = await measureTracing(platform, freshToken, load, loadWithCpu, log);
     return {
       sessionCheck,
+      tracing,
       database,
       comparisons,
       restCallsPerQuery,
@@ -323,7 +326,9 @@ export const gatewaySection: BenchSection = {
     buildGateway();
     const rendered = await measureOnEachDatabase(context.command, async (database) => {
       const figures = await measureOn(database, load, context.log);
-      return [renderFigures(figures), renderSessionCheck(figures.sessionCheck)].join('\n\n');
+      return [renderFigures(figures), renderSessionCheck(figures.sessionCheck), renderTracing(figures.tracing)].join(
+        '\n\n',
+      );
     });
     return [
       '## GraphQL gateway',

@@ -23,6 +23,8 @@ export interface OtlpReceiver {
   refused: string[];
   /** The spans of one trace. */
   trace(traceId: string): ReceivedSpan[];
+  /** Spans received so far (counted even when not kept). */
+  received(): number;
   close(): Promise<void>;
 }
 
@@ -75,9 +77,10 @@ function spansOf(body: OtlpTraces): ReceivedSpan[] {
   });
 }
 
-/** Listens on 127.0.0.1 on a free port. */
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+/** Listens on 127.0.0.1 on a free port; `keep: false` only counts the spans (the bench's long loads). */
+export async function startOtlpReceiver({ keep = true }: { keep?: boolean } = {}): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
+  let received = 0;
   const refused: string[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -89,7 +92,9 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         response.writeHead(415).end();
         return;
       }
-      spans.push(...spansOf(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpTraces));
+      const batch = spansOf(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpTraces);
+      received += batch.length;
+      if (keep) spans.push(...batch);
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
@@ -100,6 +105,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     spans,
     refused,
     trace: (traceId) => spans.filter((span) => span.traceId === traceId),
+    received: () => received,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
