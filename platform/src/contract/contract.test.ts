@@ -25,6 +25,7 @@ import { userBulkCases } from './cases/user-bulk.js';
 import { sessionCases } from './cases/sessions.js';
 import { scimTokenCases } from './cases/scim-tokens.js';
 import { ssoCases } from './cases/sso.js';
+import { webhookCases } from './cases/webhooks.js';
 import { OPENAPI_FILE, printOpenApi } from './openapi.js';
 
 /**
@@ -52,6 +53,7 @@ const CASES: ContractCase[] = [
   ...sessionCases,
   ...ssoCases,
   ...scimTokenCases,
+  ...webhookCases,
   ...backupCases,
 ];
 

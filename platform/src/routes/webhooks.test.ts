@@ -189,3 +189,125 @@ describe('delivery', () => {
     ]);
   });
 });
+
+describe('failing endpoints', () => {
+  it('pauses an endpoint whose schedule is spent, audits it, and delivers the kept events in order once resumed', async () => {
+    receiver.answer((path) => ({ status: path === '/down' ? 503 : 204 }));
+    const { webhook, secret } = await create('/down', ['webhook.update', 'webhook.failing']);
+    await touch(webhook.id, null);
+    // One attempt and one per delay, then the endpoint is paused, its event kept.
+    const paused = await until(async () => {
+      const answer = (await call('GET', '/organization/acme/webhooks')).json<{ data: Created['webhook'][] }>();
+      const row = answer.data.find((entry) => entry.id === webhook.id);
+      return row?.status === 'paused' && row;
+    }, 'the endpoint paused');
+    expect(paused).toMatchObject({ pausedReason: 'failing' });
+    expect(receiver.on('/down')).toHaveLength(RETRY_DELAYS.length + 1);
+    expect(new Set(receiver.on('/down').map((entry) => entry.headers['webhook-id'])).size).toBe(1);
+    const { rows } = await platform.db.query<{ actor: string; details: object }>(
+      `SELECT actor, details FROM audit_events WHERE action = 'webhook.failing' AND details->>'webhookId' = $1`,
+      [webhook.id],
+    );
+    expect(rows).toEqual([{ actor: 'platform', details: { webhookId: webhook.id, url: receiver.url('/down') } }]);
+    const log = (await call('GET', `/organization/acme/webhooks/${webhook.id}/deliveries`)).json<{
+      data: { status: string; attempts: number; error: string; responseStatus: number }[];
+    }>();
+    // Newest first: the webhook.failing event (kept), then the update that failed three times.
+    expect(log.data.map((entry) => [entry.status, entry.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 3],
+    ]);
+    expect(log.data[1]).toMatchObject({ error: 'The endpoint answered 503', responseStatus: 503 });
+
+    await touch(webhook.id, ['webhook.update', 'webhook.failing']); // kept while paused
+    receiver.answer(() => ({ status: 204 }));
+    expect((await call('POST', `/organization/acme/webhooks/${webhook.id}/resume`)).json()).toMatchObject({
+      status: 'active',
+      pausedReason: null,
+    });
+    const delivered = await until(
+      () => receiver.on('/down').filter((e) => e.status === 204).length >= 3 && receiver.on('/down'),
+      'the kept events',
+    );
+    const messages = delivered.filter((e) => e.status === 204).map((entry) => verified(entry, secret));
+    expect(messages.map((message) => message.type)).toEqual(['webhook.update', 'webhook.failing', 'webhook.update']);
+    const ids = messages.map((message) => Number(message.data.id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('does not follow a redirect: the attempt fails in words', async () => {
+    receiver.answer((path) =>
+      path === '/moved' ? { status: 302, headers: { location: receiver.url('/elsewhere') } } : { status: 204 },
+    );
+    const { webhook } = await create('/moved', ['webhook.failing']);
+    const test = await call('POST', `/organization/acme/webhooks/${webhook.id}/test`);
+    expect(test.statusCode).toBe(200);
+    expect(test.json()).toMatchObject({
+      status: 'failed',
+      responseStatus: 302,
+      error: 'Redirects are not followed (the endpoint answered 302)',
+    });
+    expect(receiver.on('/elsewhere')).toEqual([]);
+  });
+});
+
+describe('test events and secrets', () => {
+  it('sends a test event now, records it as a test, and records no audit event', async () => {
+    const { webhook, secret } = await create('/tested', ['webhook.failing']);
+    const { rows: before } = await platform.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events');
+    const response = await call('POST', `/organization/acme/webhooks/${webhook.id}/test`);
+    expect(response.statusCode).toBe(200);
+    const delivery = response.json<{ messageId: string }>();
+    expect(delivery).toMatchObject({ action: 'webhook.test', test: true, status: 'delivered', attempts: 1 });
+    const [entry] = receiver.on('/tested');
+    expect(verified(entry!, secret)).toMatchObject({ type: 'webhook.test', data: { webhookId: webhook.id } });
+    expect(entry!.headers['webhook-id']).toBe(delivery.messageId);
+    const { rows: after } = await platform.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events');
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('signs with the old and the new secret for a day after a rotation, then with the new one', async () => {
+    const { webhook, secret: old } = await create('/rotated', ['webhook.update']);
+    const rotated = await call('POST', `/organization/acme/webhooks/${webhook.id}/rotate-secret`);
+    expect(rotated.statusCode).toBe(200);
+    const { secret, webhook: after } = rotated.json<Created>();
+    expect(secret).not.toBe(old);
+    expect(after.id).toBe(webhook.id);
+    await touch(webhook.id, null);
+    const [first] = await until(() => receiver.on('/rotated').length > 0 && receiver.on('/rotated'), 'a delivery');
+    expect(String(first!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verified(first!, old).type).toBe('webhook.update');
+    expect(verified(first!, secret).type).toBe('webhook.update');
+
+    // A day later the old secret signs no more.
+    await platform.db.query(`UPDATE webhooks SET previous_secret_until = now() - interval '1 second' WHERE id = $1`, [
+      webhook.id,
+    ]);
+    await touch(webhook.id, ['webhook.update']);
+    const [, second] = await until(
+      () => receiver.on('/rotated').length > 1 && receiver.on('/rotated'),
+      'a second delivery',
+    );
+    expect(verified(second!, secret).type).toBe('webhook.update');
+    expect(() => verified(second!, old)).toThrow();
+  });
+});
+
+describe('several senders', () => {
+  it('sends each event once and in order while two replicas’ senders share the outbox', async () => {
+    const stopSecond = startWebhookSender(platform.db, platform.config, { holder: 'second-replica' });
+    try {
+      receiver.answer(() => ({ status: 204, delayMs: 5 }));
+      const { webhook, secret } = await create('/shared', ['webhook.update']);
+      for (let n = 0; n < 8; n += 1) await touch(webhook.id, n % 2 === 0 ? null : ['webhook.update']);
+      const arrivals = await until(() => receiver.on('/shared').length >= 8 && receiver.on('/shared'), 'eight events');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(receiver.on('/shared')).toHaveLength(8);
+      const ids = arrivals.map((entry) => Number(verified(entry, secret).data.id));
+      expect(new Set(ids).size).toBe(8);
+      expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    } finally {
+      await stopSecond();
+    }
+  });
+});
