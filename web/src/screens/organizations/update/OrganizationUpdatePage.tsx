@@ -23,6 +23,8 @@ import { ManagedProvidersSection } from './providers/ManagedProvidersSection.js'
 import { SignInSection } from './sign-in/SignInSection.js';
 import { readOnlyReason as roleReadOnlyReason, updateAccessOf } from './update-access.js';
 import { useProgressPolling } from './useProgressPolling.js';
+import { WebhooksSection } from './webhooks/WebhooksSection.js';
+import { WebhooksTabTitle } from './webhooks/WebhooksTabTitle.js';
 import '../organizations.css';
 
 /** The sub-pages, in tab order: path segment and title. */
@@ -33,6 +35,7 @@ export const UPDATE_SECTIONS = [
   { id: 'credentials', title: 'Credentials' },
   { id: 'sign-in', title: 'Sign-in' },
   { id: 'provisioning', title: 'Provisioning' },
+  { id: 'webhooks', title: 'Webhooks' },
   { id: 'managed-providers', title: 'Managed providers' },
   { id: 'activity', title: 'Activity' },
 ] as const;
@@ -46,12 +49,15 @@ const isSection = (value: string | undefined): value is SectionId =>
   UPDATE_SECTIONS.some((section) => section.id === value);
 
 /**
- * The audit trail is read with admin:read only, the SCIM tokens by operators and the organization's admins
- * (the gateway refuses others): those tabs show for them alone.
+ * The audit trail is read with admin:read only, the SCIM tokens and webhooks by operators and the
+ * organization's admins (the gateway refuses others): those tabs show for them alone.
  */
-const visibleSections = (may: { readActivity: boolean; provision: boolean }) =>
+const visibleSections = (may: { readActivity: boolean; provision: boolean; webhooks: boolean }) =>
   UPDATE_SECTIONS.filter(
-    (section) => (section.id !== 'activity' || may.readActivity) && (section.id !== 'provisioning' || may.provision),
+    (section) =>
+      (section.id !== 'activity' || may.readActivity) &&
+      (section.id !== 'provisioning' || may.provision) &&
+      (section.id !== 'webhooks' || may.webhooks),
   );
 
 function LoadingPage() {
@@ -122,12 +128,14 @@ export default function OrganizationUpdatePage() {
     credentials: <CredentialsSection organization={organization} readOnlyReason={readOnlyReason} />,
     'sign-in': <SignInSection organization={organization} readOnlyReason={signInReadOnlyReason} />,
     provisioning: <ProvisioningSection organizationId={organizationId} />,
+    webhooks: <WebhooksSection organizationId={organizationId} />,
     'managed-providers': <ManagedProvidersSection organization={organization} />,
     activity: <ActivityList fixed={{ organizationId }} exportScope={organizationId} />,
   };
   const shownSections = visibleSections({
     readActivity: mayDo(user, 'auditEvents', { organizationId }),
     provision: mayDo(user, 'scimTokens', { organizationId }),
+    webhooks: mayDo(user, 'webhooks', { organizationId }),
   });
   const subPages = (
     <Routes>
@@ -163,7 +171,14 @@ export default function OrganizationUpdatePage() {
           {shownSections.map(({ id, title }) => (
             // disabled={false} spelled out: Blueprint's arrow keys move only between tabs marked
             // aria-disabled="false", and React 19 no longer applies Tab's default prop where Tabs reads it.
-            <Tab key={id} id={id} title={title} panel={subPages} disabled={false} />
+            <Tab
+              key={id}
+              id={id}
+              // The webhooks' title warns of an endpoint paused for failing, whichever tab is open.
+              title={id === 'webhooks' ? <WebhooksTabTitle organizationId={organizationId} /> : title}
+              panel={subPages}
+              disabled={false}
+            />
           ))}
         </Tabs>
       ) : (

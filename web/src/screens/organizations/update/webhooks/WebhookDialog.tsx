@@ -1,0 +1,167 @@
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  Intent,
+  RadioGroup,
+} from '@blueprintjs/core';
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { AUDIT_ACTIONS, AUDIT_ACTION_INFO, validateWebhookEvents, validateWebhookUrl } from '@meridian/schema';
+import type { MutationOutcome } from '../../../../components/mutation-outcome.js';
+import { TextField } from '../../../../components/TextField.js';
+import { useFieldErrors } from '../../../../components/useFieldErrors.js';
+import type { WebhookTarget } from './useCreateWebhook.js';
+import { EVERY_EVENT } from './webhook-view.js';
+
+export interface WebhookDialogProps {
+  /** Whether the dialog shows. */
+  isOpen: boolean;
+  /** The endpoint being edited; null adds a new one. */
+  editing: WebhookTarget | null;
+  /** The organization's name, in the title. */
+  organizationName: string;
+  /** Saves the endpoint; on success the caller closes this dialog. */
+  onSave: (target: WebhookTarget) => Promise<MutationOutcome<unknown>>;
+  /** The person gave up: nothing was saved. */
+  onClose: () => void;
+  /** The save is under way. */
+  loading: boolean;
+}
+
+type EventsMode = 'every' | 'chosen';
+type Field = 'url' | 'events';
+
+const EVENTS_OPTIONS = [
+  { value: 'every', label: `${EVERY_EVENT}, including actions added later` },
+  { value: 'chosen', label: 'Chosen events' },
+];
+
+/**
+ * Adds or edits an endpoint: its URL and the audit events it receives (every event, or the actions
+ * chosen by their labels). What is wrong shows beside the field, checked here with the platform's rule
+ * and words; http is allowed here, and in production the platform adds https-only and public addresses,
+ * whose words show beside the URL too.
+ */
+export function WebhookDialog({ isOpen, editing, organizationName, onSave, onClose, loading }: WebhookDialogProps) {
+  const eventsLabelId = useId();
+  const [url, setUrl] = useState(editing?.url ?? '');
+  const [mode, setMode] = useState<EventsMode>(editing?.events ? 'chosen' : 'every');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(editing?.events ?? []));
+  const [formError, setFormError] = useState<string | null>(null);
+  const events = mode === 'every' ? null : AUDIT_ACTIONS.filter((action) => chosen.has(action));
+  const validate = useCallback((): Partial<Record<Field, string>> => {
+    const errors: Partial<Record<Field, string>> = {};
+    const urlProblem = validateWebhookUrl(url, { httpsOnly: false });
+    if (urlProblem) errors.url = urlProblem;
+    const eventsProblem = validateWebhookEvents(events);
+    if (eventsProblem) errors.events = eventsProblem;
+    return errors;
+  }, [url, events]);
+  const fields = useFieldErrors<Field>(validate);
+  const eventsError = fields.errorOf('events');
+
+  const toggle = (action: string, on: boolean) => {
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(action);
+      else next.delete(action);
+      return next;
+    });
+    fields.changed('events');
+    fields.touch('events');
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!fields.trySubmit(event)) return;
+    const outcome = await onSave({ url: url.trim(), events });
+    if (outcome.ok) return;
+    fields.setServerErrors(outcome.fieldErrors);
+    setFormError(outcome.formError);
+  };
+
+  const title = editing ? `Edit the webhook of ${organizationName}` : `New webhook for ${organizationName}`;
+  return (
+    <Dialog isOpen={isOpen} onClose={loading ? undefined : onClose} title={title} className="meridian-webhook-dialog">
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogBody>
+          {formError && (
+            <Callout intent={Intent.DANGER} role="alert" compact>
+              {formError}
+            </Callout>
+          )}
+          <TextField
+            label="Endpoint URL"
+            value={url}
+            onChange={(value) => {
+              setUrl(value);
+              fields.changed('url');
+            }}
+            onBlur={() => fields.touch('url')}
+            error={fields.errorOf('url')}
+            helperText="Where the events are sent, such as https://siem.example.com/meridian."
+            placeholder="https://"
+            autoFocus
+          />
+          <RadioGroup
+            label="Events"
+            name="webhook-events"
+            selectedValue={mode}
+            onChange={(event) => {
+              setMode(event.currentTarget.value === 'chosen' ? 'chosen' : 'every');
+              fields.changed('events');
+            }}
+            options={EVENTS_OPTIONS}
+          />
+          {mode === 'chosen' && (
+            <FormGroup
+              intent={eventsError ? Intent.DANGER : Intent.NONE}
+              helperText={eventsError}
+              label={<span id={eventsLabelId}>The events to send</span>}
+            >
+              <div
+                role="group"
+                aria-labelledby={eventsLabelId}
+                aria-invalid={eventsError ? true : undefined}
+                tabIndex={-1}
+                className="meridian-webhook-events"
+              >
+                {AUDIT_ACTIONS.map((action) => (
+                  <Checkbox
+                    key={action}
+                    label={AUDIT_ACTION_INFO[action].label}
+                    title={AUDIT_ACTION_INFO[action].meaning}
+                    checked={chosen.has(action)}
+                    onChange={(event) => toggle(action, event.currentTarget.checked)}
+                  />
+                ))}
+              </div>
+            </FormGroup>
+          )}
+          {mode === 'every' && eventsError && (
+            <Callout intent={Intent.DANGER} compact>
+              {eventsError}
+            </Callout>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button variant="minimal" onClick={onClose} disabled={loading}>
+                Cancel
+              </Button>
+              <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
+                {editing ? 'Save webhook' : 'Add webhook'}
+              </Button>
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
