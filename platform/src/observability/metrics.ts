@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Queryable } from '../db/database.js';
+import { selectOverdueJobs, selectWebhookBacklog, type OverdueJobs, type WebhookBacklog } from '../stores/backlog.js';
 
 /** Routes that are not the API's work: probes every few seconds would drown its figures. */
 const UNCOUNTED_ROUTES = new Set(['/metrics', '/healthz']);
@@ -8,39 +9,18 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** A scrape waits this long for the database; longer and the platform reports itself not ready. */
 const DATABASE_TIMEOUT_MS = 2000;
 
-/** What the backlog gauges show, read from the database at scrape time. */
+/** What the readiness and backlog gauges show, read from the database at scrape time. */
 export interface BacklogSnapshot {
   ready: boolean;
-  jobsOverdue: number;
-  jobOverdueSeconds: number;
-  deliveriesPending: number;
-  deliveriesPendingPaused: number;
-  oldestDueDeliverySeconds: number;
-  webhooksPausedFailing: number;
+  jobs: OverdueJobs;
+  webhooks: WebhookBacklog;
 }
 
-// Each query is one indexed scan (the partial "in progress" and "pending" indexes), cheap at every scrape.
-// A lifecycle job is overdue once its last step was due and it still runs: the sweeper should have ended it.
-const JOBS_OVERDUE_SQL = `
-  SELECT count(*)::int AS count,
-         coalesce(max(extract(epoch FROM now() - due)), 0)::float8 AS seconds
-    FROM (SELECT started_at + jsonb_array_length(steps) * step_ms * interval '1 millisecond' AS due
-            FROM organization_jobs WHERE status = 'in_progress') jobs
-   WHERE due < now()`;
-
-// Deliveries go out in order per endpoint, so only the head of each endpoint's queue can be due: the
-// rows behind a head that is backing off wait for it, not for the sender.
-const DELIVERIES_SQL = `
-  SELECT coalesce(sum(pending) FILTER (WHERE w.paused_at IS NULL), 0)::int AS pending,
-         coalesce(sum(pending) FILTER (WHERE w.paused_at IS NOT NULL), 0)::int AS pending_paused,
-         coalesce(max(extract(epoch FROM now() - head.next_attempt_at))
-                    FILTER (WHERE w.paused_at IS NULL AND head.next_attempt_at <= now()), 0)::float8 AS oldest_due,
-         count(*) FILTER (WHERE w.paused_reason = 'failing')::int AS paused_failing
-    FROM webhooks w
-    LEFT JOIN LATERAL (SELECT count(*) AS pending FROM webhook_deliveries d
-                        WHERE d.webhook_id = w.id AND d.status = 'pending') counts ON true
-    LEFT JOIN LATERAL (SELECT d.next_attempt_at FROM webhook_deliveries d
-                        WHERE d.webhook_id = w.id AND d.status = 'pending' ORDER BY d.id LIMIT 1) head ON true`;
+const NOT_READY: BacklogSnapshot = {
+  ready: false,
+  jobs: { count: 0, seconds: 0 },
+  webhooks: { pending: 0, pendingPaused: 0, oldestDueSeconds: 0, pausedFailing: 0 },
+};
 
 /** Rejects when `work` takes longer than `ms`: a hanging database must not hang the scrape. */
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -54,43 +34,20 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 /** Reads readiness and the sweepers' backlog; a database that fails or hangs reads as not ready. */
 export async function readBacklog(db: Queryable): Promise<BacklogSnapshot> {
   try {
-    const [jobs, deliveries] = await within(
-      Promise.all([
-        db.query<{ count: number; seconds: number }>(JOBS_OVERDUE_SQL),
-        db.query<{ pending: number; pending_paused: number; oldest_due: number; paused_failing: number }>(
-          DELIVERIES_SQL,
-        ),
-      ]),
+    const [jobs, webhooks] = await within(
+      Promise.all([selectOverdueJobs(db), selectWebhookBacklog(db)]),
       DATABASE_TIMEOUT_MS,
     );
-    const job = jobs.rows[0]!;
-    const delivery = deliveries.rows[0]!;
-    return {
-      ready: true,
-      jobsOverdue: job.count,
-      jobOverdueSeconds: job.seconds,
-      deliveriesPending: delivery.pending,
-      deliveriesPendingPaused: delivery.pending_paused,
-      oldestDueDeliverySeconds: delivery.oldest_due,
-      webhooksPausedFailing: delivery.paused_failing,
-    };
+    return { ready: true, jobs, webhooks };
   } catch {
-    return {
-      ready: false,
-      jobsOverdue: 0,
-      jobOverdueSeconds: 0,
-      deliveriesPending: 0,
-      deliveriesPendingPaused: 0,
-      oldestDueDeliverySeconds: 0,
-      webhooksPausedFailing: 0,
-    };
+    return NOT_READY;
   }
 }
 
 /**
  * The platform's Prometheus metrics, in a registry of its own (several platforms run in one process in
  * tests): the twin of the gateway's GatewayMetrics. Routes are labelled by their pattern
- * (`/organizations/:id`), never by the URL, so label values are bounded by the routes that exist.
+ * (`/organization/:id`), never by the URL, so label values are bounded by the routes that exist.
  */
 export class PlatformMetrics {
   readonly registry = new Registry();
@@ -127,32 +84,32 @@ export class PlatformMetrics {
     gauge(
       'platform_lifecycle_jobs_overdue',
       'Lifecycle jobs still running after their last step was due (the sweeper should have finished them)',
-      (s) => s.jobsOverdue,
+      (s) => s.jobs.count,
     );
     gauge(
       'platform_lifecycle_job_overdue_seconds',
       'How long past its due time the most overdue running lifecycle job is (0 when none)',
-      (s) => s.jobOverdueSeconds,
+      (s) => s.jobs.seconds,
     );
     gauge(
       'platform_webhook_deliveries_pending',
       'Webhook deliveries not yet delivered, on endpoints that are not paused',
-      (s) => s.deliveriesPending,
+      (s) => s.webhooks.pending,
     );
     gauge(
       'platform_webhook_deliveries_pending_paused',
       'Webhook deliveries kept for paused endpoints (a customer matter: sent once the endpoint is resumed)',
-      (s) => s.deliveriesPendingPaused,
+      (s) => s.webhooks.pendingPaused,
     );
     gauge(
       'platform_webhook_oldest_due_delivery_seconds',
       'Seconds the longest-waiting due delivery (head of an endpoint not paused) has waited past its attempt time',
-      (s) => s.oldestDueDeliverySeconds,
+      (s) => s.webhooks.oldestDueSeconds,
     );
     gauge(
       'platform_webhooks_paused_failing',
       'Webhook endpoints paused because their deliveries failed for a day',
-      (s) => s.webhooksPausedFailing,
+      (s) => s.webhooks.pausedFailing,
     );
     // As the gateway: the event-loop delay sampled every 100 ms, not every 10, for an idle process's sake.
     collectDefaultMetrics({ register: this.registry, prefix: 'platform_', eventLoopMonitoringPrecision: 100 });
