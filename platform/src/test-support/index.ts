@@ -6,3 +6,4 @@ export * from './sign-in.js';
 export * from './ports.js';
 export * from './saml-idp.js';
 export * from './customer-oidc.js';
+export * from './webhook-receiver.js';

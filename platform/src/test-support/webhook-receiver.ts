@@ -7,7 +7,7 @@ export interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
-  /** The status the receiver answered. */
+  /** The status the receiver answers (after `delayMs`). */
   status: number;
 }
 
@@ -25,13 +25,13 @@ export async function startWebhookReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const path = req.url ?? '/';
+      // The path alone: an endpoint's URL may carry a query (the cluster test numbers its URLs).
+      const path = new URL(req.url ?? '/', 'http://receiver').pathname;
       const count = received.filter((entry) => entry.path === path).length;
       const { status, headers, delayMs } = answer(path, count);
-      const respond = () => {
-        received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
-        res.writeHead(status, headers).end();
-      };
+      // Recorded on arrival: a sender killed while the receiver is slow to answer still delivered it.
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+      const respond = () => res.writeHead(status, headers).end();
       if (delayMs) setTimeout(respond, delayMs);
       else respond();
     });
