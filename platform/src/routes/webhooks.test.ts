@@ -6,6 +6,7 @@ import {
   WEBHOOKS_PER_ORGANIZATION,
   webhookEventUnknown,
 } from '@meridian/schema';
+import { loadConfig } from '../config.js';
 import { startWebhookSender } from '../domain/webhooks/sender.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 import { startWebhookReceiver, until, verified } from '../test-support/webhook-receiver.js';
@@ -309,5 +310,24 @@ describe('several senders', () => {
     } finally {
       await stopSecond();
     }
+  });
+});
+
+describe('WEBHOOK_RETRY_DELAYS', () => {
+  it('reads durations, about a day by default, and names the variable of a malformed one', () => {
+    const hour = 3_600_000;
+    expect(loadConfig({}).webhookRetryDelaysMs).toEqual([
+      5000,
+      300_000,
+      1_800_000,
+      2 * hour,
+      5 * hour,
+      10 * hour,
+      10 * hour,
+    ]);
+    expect(loadConfig({ WEBHOOK_RETRY_DELAYS: '500ms, 1.5s,1d' }).webhookRetryDelaysMs).toEqual([500, 1500, 24 * hour]);
+    expect(() => loadConfig({ WEBHOOK_RETRY_DELAYS: '5s,soon' })).toThrow(
+      'WEBHOOK_RETRY_DELAYS: "soon" is not a duration such as 500ms, 5s, 5m, 2h or 1d',
+    );
   });
 });
