@@ -10,6 +10,8 @@ import { APOLLO_CACHE_KEY, profileUrl, waitForHome } from './support/console.js'
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn } from './support/sign-in.js';
 import { originStorage } from './support/storage.js';
+import { overflowsAtEachWidth } from './support/routes-tour.js';
+import { WIDE } from './support/widths.js';
 import { createOrgUser, ensureRoomForOneUser } from './support/user-admin.js';
 
 const JOURNEY = 'webhooks';
@@ -145,6 +147,10 @@ describe('webhooks: an Org Admin’s endpoint receives its organization’s audi
     await row.first().waitFor();
     expect(await row.first().innerText()).toContain('Delivered');
     await saveScreenshot(page, JOURNEY, 'test event delivered');
+    // The card, its outcome and its open log fit a narrow window too, with nothing scrolling sideways.
+    expect(Object.fromEntries(await overflowsAtEachWidth(page))).toEqual({ 1280: [], 800: [] });
+    await saveScreenshot(page, JOURNEY, 'test event delivered 800px');
+    await page.setViewportSize(WIDE);
   });
 
   it('a user deactivated in the console arrives signed, in the log as Delivered', async () => {

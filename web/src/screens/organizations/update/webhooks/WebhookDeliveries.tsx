@@ -82,18 +82,23 @@ export function WebhookDeliveries({ organizationId, webhookId, url }: WebhookDel
               <tr key={delivery.id}>
                 <td>{formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}</td>
                 <td title={delivery.messageId}>{actionLabel(delivery.action)}</td>
-                <td>
+                <td className="meridian-webhook-log-short">
                   <Tag minimal intent={STATUS_INTENT[delivery.status] ?? Intent.NONE}>
                     {DELIVERY_STATUS_TEXT[delivery.status] ?? delivery.status}
                   </Tag>
+                </td>
+                <td className="meridian-webhook-log-short">{delivery.attempts}</td>
+                <td className="meridian-webhook-log-short">{delivery.responseStatus ?? '—'}</td>
+                <td className="meridian-webhook-log-short">
+                  {delivery.latencyMs == null ? '—' : `${delivery.latencyMs} ms`}
+                </td>
+                <td className="meridian-webhook-log-error">
+                  {delivery.error ?? ''}
+                  {/* In the wrapping column, so a pending row keeps the short columns narrow. */}
                   {delivery.status === 'PENDING' && delivery.nextAttemptAt && (
-                    <span className={Classes.TEXT_MUTED}> next {formatDateTime(delivery.nextAttemptAt)}</span>
+                    <span className={Classes.TEXT_MUTED}> Next attempt {formatDateTime(delivery.nextAttemptAt)}.</span>
                   )}
                 </td>
-                <td>{delivery.attempts}</td>
-                <td>{delivery.responseStatus ?? '—'}</td>
-                <td>{delivery.latencyMs == null ? '—' : `${delivery.latencyMs} ms`}</td>
-                <td className="meridian-webhook-log-error">{delivery.error ?? ''}</td>
               </tr>
             ))}
           </tbody>
