@@ -81,7 +81,9 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has(request.url ?? '') }),
       new UndiciInstrumentation(),
-      new PgInstrumentation(),
+      // As PGlite's spans: only inside a request's span. The sweepers and the webhook sender poll the
+      // database several times a second; each poll as a trace of its own would bury the requests.
+      new PgInstrumentation({ requireParentSpan: true }),
       fastify,
     ],
     metricReaders: [],
