@@ -1,8 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startWebhookReceiver, verified } from '@meridian/platform/test-support';
 import { WEBHOOK_URL_INVALID } from '@meridian/schema';
 import { ACCOUNTS, ACME_HEALTH_ID } from './support/accounts.js';
 import { openJourney, type JourneyBrowser } from './support/browser.js';
@@ -20,39 +18,6 @@ const SECRET_PREFIX = 'whsec_';
 /** The Acme Health user whose deactivation in the console is sent to the endpoint. */
 const PERSON = { email: 'webhook.person@acme.test', name: 'Webhook Person', password: 'e2e-webhook-person-pass-1' };
 
-/** One request the receiver got: its headers and raw body, as a receiver verifies them. */
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * A customer's receiver on this machine (http on loopback: allowed outside production), answering 200.
- * It keeps what it was sent; the test verifies signatures with the standardwebhooks package, as a
- * customer's code would.
- */
-async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/meridian`, received };
-}
-
-/** The message of a request, verified against `secret` (throws when the signature does not match). */
-function verified(secret: string, request: Received): { type: string; data: Record<string, unknown> } {
-  const headers = Object.fromEntries(
-    ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(request.headers[name])]),
-  );
-  return new Webhook(secret).verify(request.body, headers) as { type: string; data: Record<string, unknown> };
-}
-
 /** A link of the console's main navigation. */
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
@@ -69,13 +34,16 @@ describe('webhooks: an Org Admin’s endpoint receives its organization’s audi
   const { seedPassword, webUrl } = inject('product');
   let page: Page;
   let browser: JourneyBrowser;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let receiverUrl = '';
   let secret = '';
 
   openJourney((opened) => ({ page, browser } = opened));
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    // A customer's receiver on this machine (http on loopback: allowed outside production).
+    receiver = await startWebhookReceiver();
+    receiverUrl = receiver.url('/meridian');
     await ensureRoomForOneUser(ACME_HEALTH_ID);
     await createOrgUser(ACME_HEALTH_ID, PERSON);
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webUrl });
@@ -83,7 +51,7 @@ describe('webhooks: an Org Admin’s endpoint receives its organization’s audi
     await waitForHome(page);
   });
   afterAll(async () => {
-    await new Promise((resolve) => receiver?.server.close(resolve));
+    await receiver?.close();
   });
 
   it('adds an endpoint: a URL that is no URL is refused beside the field; the secret is shown once and stored nowhere', async () => {
@@ -98,13 +66,13 @@ describe('webhooks: an Org Admin’s endpoint receives its organization’s audi
     await form.getByRole('button', { name: 'Add webhook' }).click();
     await form.getByText(WEBHOOK_URL_INVALID).waitFor();
     expect(await form.getByLabel('Endpoint URL').getAttribute('aria-invalid')).toBe('true');
-    await form.getByLabel('Endpoint URL').fill(receiver.url);
+    await form.getByLabel('Endpoint URL').fill(receiverUrl);
     await saveScreenshot(page, JOURNEY, 'add endpoint');
     await form.getByRole('button', { name: 'Add webhook' }).click();
 
     const dialog = secretDialog(page);
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain(receiver.url);
+    expect(await dialog.innerText()).toContain(receiverUrl);
     secret = (await dialog.getByLabel('Webhook secret').innerText()).trim();
     expect(secret.startsWith(SECRET_PREFIX)).toBe(true);
     await dialog.getByRole('button', { name: 'Copy secret' }).click();
@@ -112,14 +80,14 @@ describe('webhooks: an Org Admin’s endpoint receives its organization’s audi
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    const endpoint = card(page, receiver.url);
+    const endpoint = card(page, receiverUrl);
     await endpoint.getByText('Every event').waitFor();
     await endpoint.getByText('Active', { exact: true }).waitFor();
     expect(await page.content()).not.toContain(secret);
     // The persisted cache holds the endpoint (its URL), so it was written after the dialog: never the secret.
     await expect
       .poll(async () => (await originStorage(browser.context, webUrl))[APOLLO_CACHE_KEY] ?? '')
-      .toContain(receiver.url);
+      .toContain(receiverUrl);
     const local = JSON.stringify(await originStorage(browser.context, webUrl));
     const session = await page.evaluate<string>('JSON.stringify(sessionStorage)');
     for (const stored of [local, session]) expect(stored).not.toContain(secret.slice(SECRET_PREFIX.length));
@@ -128,21 +96,21 @@ describe('webhooks: an Org Admin’s endpoint receives its organization’s audi
 
   it('sends a test event: the receiver verifies its signature, the card says Delivered, the log shows it', async () => {
     const before = receiver.received.length;
-    const endpoint = card(page, receiver.url);
+    const endpoint = card(page, receiverUrl);
     await endpoint.getByRole('button', { name: 'Send test event' }).click();
     await endpoint.getByText(/^Test event: Delivered \(HTTP 204, \d+ ms\)\.$/).waitFor();
     const tests = receiver.received
       .slice(before)
-      .filter((request) => verified(secret, request).type === 'webhook.test');
+      .filter((request) => verified(request, secret).type === 'webhook.test');
     expect(tests).toHaveLength(1);
-    expect(verified(secret, tests[0]!).data).toMatchObject({ organizationId: ACME_HEALTH_ID });
+    expect(verified(tests[0]!, secret).data).toMatchObject({ organizationId: ACME_HEALTH_ID });
     // A signature with another secret is refused: the check above means something.
     expect(() =>
-      verified(`${SECRET_PREFIX}${Buffer.from('not-the-secret-0123456789').toString('base64')}`, tests[0]!),
+      verified(tests[0]!, `${SECRET_PREFIX}${Buffer.from('not-the-secret-0123456789').toString('base64')}`),
     ).toThrow();
 
     await endpoint.getByRole('button', { name: 'Delivery log' }).click();
-    const log = endpoint.getByRole('table', { name: `Deliveries to ${receiver.url}` });
+    const log = endpoint.getByRole('table', { name: `Deliveries to ${receiverUrl}` });
     const row = log.getByRole('row').filter({ hasText: 'Test event' });
     await row.first().waitFor();
     expect(await row.first().innerText()).toContain('Delivered');
@@ -162,16 +130,16 @@ describe('webhooks: an Org Admin’s endpoint receives its organization’s audi
 
     const deactivation = () =>
       receiver.received
-        .map((request) => verified(secret, request))
+        .map((request) => verified(request, secret))
         .find((message) => message.type === 'user.deactivate' && message.data.targetId === PERSON.email);
     await expect.poll(() => deactivation()).toBeDefined();
     expect(deactivation()!.data).toMatchObject({ action: 'user.deactivate', organizationId: ACME_HEALTH_ID });
 
     await nav(page, 'My Organization').click();
     await page.getByRole('tab', { name: 'Webhooks' }).click();
-    const endpoint = card(page, receiver.url);
+    const endpoint = card(page, receiverUrl);
     await endpoint.getByRole('button', { name: 'Delivery log' }).click();
-    const log = endpoint.getByRole('table', { name: `Deliveries to ${receiver.url}` });
+    const log = endpoint.getByRole('table', { name: `Deliveries to ${receiverUrl}` });
     await expect
       .poll(async () => {
         await endpoint.getByRole('button', { name: 'Refresh' }).click();
@@ -181,7 +149,7 @@ describe('webhooks: an Org Admin’s endpoint receives its organization’s audi
   });
 
   it('pauses and resumes the endpoint, then deletes it after confirmation', async () => {
-    const endpoint = card(page, receiver.url);
+    const endpoint = card(page, receiverUrl);
     await endpoint.getByRole('button', { name: 'Pause' }).click();
     await endpoint.getByText('Paused', { exact: true }).waitFor();
     await endpoint.getByRole('button', { name: 'Resume' }).click();
