@@ -16,9 +16,9 @@ import { PEER_COMMAND, installPeer, startPeerGateway, type PeerGatewayProcess } 
 import { cpuSecondsOf, memoryOf } from './process-cpu.js';
 import type { BenchContext, BenchSection } from './report.js';
 import { startReplayPlatform } from './replay-platform.js';
-import { loadSideBySide, type BenchRequest, type RequestLoadFigures } from './request-load.js';
+import { loadWithCpu } from './load-with-cpu.js';
+import type { BenchRequest } from './request-load.js';
 import { measureSessionCheck, renderSessionCheck, type SessionCheckFigures } from './session-check.js';
-import { measureTracing, renderTracing, type TracingFigures } from './tracing-overhead.js';
 import { clientCredentialsToken } from '../internal-tool/client-credentials.js';
 import { startGatewayProcess } from '../e2e/support/gateway-process.js';
 import { freePort } from '@meridian/platform/test-support';
@@ -134,25 +134,6 @@ async function probePeer(
 /** The servers loaded beside REST: our gateway always, the peer and the floor when they answer the question. */
 type Servers = 'gateway' | 'peer' | 'floor';
 
-/** Loads each request in turn (loadSideBySide), with the CPU per answer of the process behind each that has one. */
-async function loadWithCpu(
-  loaded: readonly [BenchRequest, MeasuredProcess | undefined][],
-  settings: LoadSettings,
-): Promise<{ load: RequestLoadFigures; cpuMsPerRequest: number }[]> {
-  const cpuBefore = await Promise.all(loaded.map(([, server]) => (server ? server.cpuSeconds() : Promise.resolve(0))));
-  const figures = await loadSideBySide(
-    loaded.map(([request]) => request),
-    settings,
-  );
-  return Promise.all(
-    figures.map(async (load, index) => {
-      const server = loaded[index]![1];
-      const cpuSeconds = server ? (await server.cpuSeconds()) - cpuBefore[index]! : 0;
-      return { load, cpuMsPerRequest: (cpuSeconds * 1000) / load.answersTotal };
-    }),
-  );
-}
-
 /**
  * Loads REST and each server given in turn. CPU per request: each server process's CPU time over the
  * whole load, divided by the answers it gave; it is idle while the others are loaded, and this figure
@@ -222,7 +203,7 @@ async function measureOn(
   database: BenchDatabase,
   load: LoadSettings,
   log: (message: string) => void,
-): Promise<GatewayFigures & { sessionCheck: SessionCheckFigures[]; tracing: TracingFigures[] }> {
+): Promise<GatewayFigures & { sessionCheck: SessionCheckFigures[] }> {
   const config = loadConfig({
     APP_ENV: 'testing',
     LOG_LEVEL: 'silent',
@@ -293,10 +274,8 @@ async function measureOn(
     peer = undefined;
     const ownWork = await measureOwnWork(platform, await freshToken(), peerStarted, load, log);
     const sessionCheck = await measureSessionCheck(platform, load, loadWithCpu, log);
-    const tracing = await measureTracing(platform, freshToken, load, loadWithCpu, log);
     return {
       sessionCheck,
-      tracing,
       database,
       comparisons,
       restCallsPerQuery,
@@ -326,9 +305,7 @@ export const gatewaySection: BenchSection = {
     buildGateway();
     const rendered = await measureOnEachDatabase(context.command, async (database) => {
       const figures = await measureOn(database, load, context.log);
-      return [renderFigures(figures), renderSessionCheck(figures.sessionCheck), renderTracing(figures.tracing)].join(
-        '\n\n',
-      );
+      return [renderFigures(figures), renderSessionCheck(figures.sessionCheck)].join('\n\n');
     });
     return [
       '## GraphQL gateway',

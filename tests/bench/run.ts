@@ -9,6 +9,7 @@ import { describeMachine } from './machine.js';
 import { gatewaySection } from './gateway-section.js';
 import { platformSection } from './platform-section.js';
 import { scimSection } from './scim-section.js';
+import { tracingSection } from './tracing-section.js';
 import { webSection } from './web-section.js';
 import { workflowSection } from './workflow-section.js';
 import { writeSection, type BenchSection } from './report.js';
@@ -18,6 +19,7 @@ const SECTIONS: BenchSection[] = [
   workflowSection,
   platformSection,
   gatewaySection,
+  tracingSection,
   amplificationSection,
   webSection,
   auditSection,

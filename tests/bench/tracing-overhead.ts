@@ -3,6 +3,7 @@ import { startOtlpReceiver } from '../e2e/support/otlp-receiver.js';
 import { FLOOR_QUESTION } from './gateway-queries.js';
 import { NO_RATE_LIMIT, benchGatewayEnv, startBuiltGateway, type MeasuredGatewayProcess } from './gateway-process.js';
 import type { LoadSettings } from './load.js';
+import { loadWithCpu } from './load-with-cpu.js';
 import type { BenchRequest, RequestLoadFigures } from './request-load.js';
 
 type Measured = { load: RequestLoadFigures; cpuMsPerRequest: number };
@@ -14,11 +15,6 @@ export interface TracingFigures {
   all: Measured;
   tenth: Measured;
 }
-
-type LoadWithCpu = (
-  loaded: readonly [BenchRequest, MeasuredGatewayProcess][],
-  settings: LoadSettings,
-) => Promise<Measured[]>;
 
 /** What the gateways are told besides the endpoint: the standard variables only, as an operator sets them. */
 const SAMPLED_ALL = { OTEL_TRACES_SAMPLER: 'parentbased_always_on' };
@@ -40,7 +36,6 @@ export async function measureTracing(
   platform: RunningPlatform,
   token: () => Promise<string>,
   load: LoadSettings,
-  loadWithCpu: LoadWithCpu,
   log: (message: string) => void,
 ): Promise<TracingFigures[]> {
   const receiver = await startOtlpReceiver({ keep: false });
@@ -57,13 +52,19 @@ export async function measureTracing(
     const tenth = await start({ ...traced, ...SAMPLED_TENTH });
     const figures: TracingFigures[] = [];
     for (const connections of [1, 10]) {
-      log(`tracing: ${FLOOR_QUESTION.label}, ${connections} connection(s), off, 100 % and 10 % in turn…`);
+      log(`tracing: ${FLOOR_QUESTION.label}, ${connections} connection(s), off, 100 % and 10 % in turn and back…`);
       const fresh = await token();
-      const [withoutTracing, sampledAll, sampledTenth] = await loadWithCpu(
-        [off, all, tenth].map(
-          (gateway) => [request(gateway, fresh), gateway] as [BenchRequest, MeasuredGatewayProcess],
-        ),
-        { ...load, connections },
+      const loaded = (order: MeasuredGatewayProcess[]) =>
+        loadWithCpu(
+          order.map((gateway) => [request(gateway, fresh), gateway] as [BenchRequest, MeasuredGatewayProcess]),
+          { ...load, connections },
+        );
+      // In turn, then in the reverse turn: whichever goes first or last (a warmer machine, another
+      // process's timer) weighs on each the same. Each figure is the mean of its two.
+      const forward = await loaded([off, all, tenth]);
+      const backward = (await loaded([tenth, all, off])).reverse();
+      const [withoutTracing, sampledAll, sampledTenth] = forward.map((figure, index) =>
+        meanOf(figure, backward[index]!),
       );
       figures.push({ connections, off: withoutTracing!, all: sampledAll!, tenth: sampledTenth! });
     }
@@ -73,6 +74,14 @@ export async function measureTracing(
     for (const gateway of started.reverse()) await gateway.close();
     await receiver.close();
   }
+}
+
+/** One gateway's two loads as one: mean CPU per answer and mean latency. */
+function meanOf(a: Measured, b: Measured): Measured {
+  return {
+    load: { ...a.load, meanLatencyMs: (a.load.meanLatencyMs + b.load.meanLatencyMs) / 2 },
+    cpuMsPerRequest: (a.cpuMsPerRequest + b.cpuMsPerRequest) / 2,
+  };
 }
 
 const ratio = (value: number, base: number) => `${(value / base).toFixed(3)}×`;
@@ -98,11 +107,10 @@ export function renderTracing(figures: readonly TracingFigures[]): string {
     ),
   );
   return [
-    '### Tracing (OpenTelemetry)',
     [
       `Three gateways in front of the same platform, the same build and settings but the standard OTEL_* variables: none (off),`,
       `an OTLP http/json endpoint (a receiver in the bench's process) sampled at 100 % (\`parentbased_always_on\`), and at 10 %`,
-      `(\`parentbased_traceidratio\`, 0.1), loaded in turn with ${FLOOR_QUESTION.label}. Off, the SDK is not loaded at all.`,
+      `(\`parentbased_traceidratio\`, 0.1), loaded in turn and in the reverse turn (each figure the mean of both) with ${FLOOR_QUESTION.label}. Off, the SDK is not loaded at all.`,
       'CPU: the process’s user and system time over the load, per answer (export included); latency: the mean (Little’s law).',
     ].join('\n'),
     [

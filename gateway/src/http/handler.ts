@@ -124,7 +124,7 @@ function graphqlRoute(app: FastifyInstance, deps: HandlerDeps): void {
     },
     handler: async (request, reply) => {
       const exchange = request.graphql!;
-      exchange.outcome = await withOperationSpan(() => executeGraphQL(request, reply, exchange, deps));
+      exchange.outcome = await withOperationSpan(request, reply, () => executeGraphQL(request, reply, exchange, deps));
       return reply;
     },
     onResponse: (request, reply, done) => {

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { CLIENT_IP_HEADER, MESSAGES } from '@meridian/schema';
 import { Pool } from 'undici';
+import { withPlatformCallSpan } from '../observability/trace-context.js';
 import type { ClientDisconnect } from '../http/client-disconnect.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
@@ -149,7 +150,9 @@ export class PlatformTransport {
 
     let answer: BufferedAnswer;
     try {
-      answer = await requestBuffered(this.pool, { method: call.method, path, headers, body: payload }, options.signal);
+      answer = await withPlatformCallSpan(call.method, path, headers, () =>
+        requestBuffered(this.pool, { method: call.method, path, headers, body: payload }, options.signal),
+      );
     } catch (error) {
       if (options.signal?.aborted) {
         const durationMs = finish('cancelled');
