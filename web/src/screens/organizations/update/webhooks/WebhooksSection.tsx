@@ -10,7 +10,6 @@ import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { useCreateWebhook, type WebhookTarget } from './useCreateWebhook.js';
 import { useDeleteWebhook } from './useDeleteWebhook.js';
 import { usePauseWebhook } from './usePauseWebhook.js';
-import { useResumeWebhook } from './useResumeWebhook.js';
 import { useRotateWebhookSecret } from './useRotateWebhookSecret.js';
 import { useTestWebhook, type TestDelivery } from './useTestWebhook.js';
 import { useUpdateWebhook } from './useUpdateWebhook.js';
@@ -42,8 +41,7 @@ export function WebhooksSection({ organizationId }: WebhooksSectionProps) {
   });
   const [create, creating] = useCreateWebhook();
   const [update, updating] = useUpdateWebhook();
-  const [pause] = usePauseWebhook();
-  const [resume] = useResumeWebhook();
+  const { pause, resume } = usePauseWebhook();
   const [rotate, rotating] = useRotateWebhookSecret();
   const [remove, removing] = useDeleteWebhook();
   const [test] = useTestWebhook();
