@@ -58,9 +58,14 @@ CREATE INDEX webhook_deliveries_log_idx ON webhook_deliveries (webhook_id, id DE
 -- Every event of an organization goes to its endpoints that take that action, in the event's own
 -- transaction: if the write commits, its deliveries exist; if it rolls back, neither does. Paused
 -- endpoints keep receiving them, to send in order once resumed.
+-- The sender sends an endpoint's lowest pending id first, so ids must follow commit order: with two
+-- replicas on PostgreSQL, a transaction that took id 10 could otherwise commit after one that took 11,
+-- already sent. So one writer at a time per organization with endpoints, from its first delivery to its
+-- commit (advisory lock class 4711004, db/locks.ts; the two-key space does not meet the one-key locks).
 CREATE FUNCTION enqueue_webhook_deliveries() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.organization_id IS NOT NULL THEN
+  IF NEW.organization_id IS NOT NULL AND EXISTS (SELECT 1 FROM webhooks WHERE organization_id = NEW.organization_id) THEN
+    PERFORM pg_advisory_xact_lock(4711004, hashtext(NEW.organization_id));
     INSERT INTO webhook_deliveries (webhook_id, event_id)
     SELECT w.id, NEW.id FROM webhooks w
      WHERE w.organization_id = NEW.organization_id AND (w.events IS NULL OR NEW.action = ANY (w.events));
