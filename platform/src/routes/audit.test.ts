@@ -89,6 +89,8 @@ describe('filters', () => {
       details: null,
       requestId: null,
       clientIp: null,
+      // Written outside any request's trace.
+      traceId: null,
       cursor: expect.any(String),
     });
   });
