@@ -110,9 +110,10 @@ describe('endpoints', () => {
     const { webhook, secret } = await create('/filtered', ['webhook.pause']);
     await call('POST', `/organization/acme/webhooks/${webhook.id}/pause`);
     await call('POST', `/organization/acme/webhooks/${webhook.id}/resume`);
+    // Delivered once resumed (before the next pause: a paused endpoint would keep it).
+    await until(() => receiver.on('/filtered').length >= 1, 'the pause event');
     await touch(webhook.id, ['webhook.pause']);
     await call('POST', `/organization/acme/webhooks/${webhook.id}/pause`);
-    await until(() => receiver.on('/filtered').length >= 1, 'the pause event');
     // The second pause is delivered once the endpoint is resumed: events wait, in order, while paused.
     await call('POST', `/organization/acme/webhooks/${webhook.id}/resume`);
     await until(() => receiver.on('/filtered').length >= 2, 'the kept pause event');
