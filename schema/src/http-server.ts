@@ -90,3 +90,12 @@ export function closeServer(server: Server, graceMs = CLOSE_GRACE_MS): Promise<v
     setTimeout(() => server.closeAllConnections(), graceMs).unref();
   });
 }
+
+/** Rejects when `work` takes longer than `ms` (a hanging dependency must not hang a probe or a scrape). */
+export function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { sendJson } from './send.js';
+import { within } from '@meridian/schema/http-server';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -10,15 +11,6 @@ export function sendHealth(reply: FastifyReply) {
 
 /** A dependency that has not answered within this is failing, for readiness (probes time out at ~1 s). */
 export const READINESS_TIMEOUT_MS = 800;
-
-/** Rejects when `work` takes longer than `ms` (a hanging dependency must not hang the probe). */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * /readyz: every dependency answers (the platform's /healthz, the provider's JWKS) within

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Queryable } from '../db/database.js';
 import { selectOverdueJobs, selectWebhookBacklog, type OverdueJobs, type WebhookBacklog } from '../stores/backlog.js';
+import { within } from '@meridian/schema/http-server';
 
 /** Routes that are not the API's work: probes every few seconds would drown its figures. */
 const UNCOUNTED_ROUTES = new Set(['/metrics', '/healthz']);
@@ -21,15 +22,6 @@ const NOT_READY: BacklogSnapshot = {
   jobs: { count: 0, seconds: 0 },
   webhooks: { pending: 0, pendingPaused: 0, oldestDueSeconds: 0, pausedFailing: 0 },
 };
-
-/** Rejects when `work` takes longer than `ms`: a hanging database must not hang the scrape. */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Reads readiness and the sweepers' backlog; a database that fails or hangs reads as not ready. */
 export async function readBacklog(db: Queryable): Promise<BacklogSnapshot> {
