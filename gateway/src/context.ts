@@ -1,3 +1,4 @@
+import type { Context } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Role } from '@meridian/schema';
 import type { PlatformClient } from './platform/client-types.js';
@@ -43,6 +44,8 @@ export interface RequestTrace {
   platformCallEstimate?: number;
   /** The response carried errors. */
   hadErrors: boolean;
+  /** The request's span (OpenTelemetry context) once tracing made one: its platform calls continue it. */
+  otel: Context | undefined;
 }
 
 /** The context the gateway builds: GatewayContext plus what its own plugins and directives need. */

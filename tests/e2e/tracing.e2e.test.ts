@@ -106,7 +106,12 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: '0',
   };
   [traced, untraced] = await Promise.all([
-    startGatewayProcess(gatewayPort, { ...gatewayEnv, ...OTEL_ENV, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint }),
+    startGatewayProcess(gatewayPort, {
+      ...gatewayEnv,
+      ...OTEL_ENV,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      LOG_LEVEL: 'info',
+    }),
     // No OTEL variable at all (the parent's are dropped): nothing may be exported.
     startGatewayProcess(untracedPort, { ...gatewayEnv, OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_SDK_DISABLED: '' }),
   ]);
@@ -160,6 +165,44 @@ describe('traces (OpenTelemetry)', () => {
     expect(receiver.refused).toEqual([]);
   });
 
+  it('traces a request refused before it runs (a bad token) with its status, and one sampled out not at all', async () => {
+    const refused = newTraceparent();
+    const answer = await fetch(`${traced.origin}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer not.a.token',
+        traceparent: refused.traceparent,
+      },
+      body: JSON.stringify({ query: '{ catalogVersion }' }),
+    });
+    expect(answer.status).toBe(401);
+    const [span] = await spansOf(refused.traceId, (found) => found.length > 0);
+    expect(span).toMatchObject({ service: 'meridian-gateway', kind: 2, name: 'POST /graphql' });
+    expect(span!.attributes['http.response.status_code']).toBe(401);
+
+    // The caller's decision holds: a traceparent that is not sampled (flags 00) exports nothing, here or
+    // at the platform, while the request still answers.
+    const traceId = randomBytes(16).toString('hex');
+    const unsampled = await graphql(
+      traced,
+      'query Quiet { organizations { rows { id } } }',
+      {},
+      `00-${traceId}-${randomBytes(8).toString('hex')}-00`,
+    );
+    expect(unsampled.errors).toBeUndefined();
+    const later = newTraceparent();
+    await graphql(traced, 'query Later { organizations { rows { id } } }', {}, later.traceparent);
+    // Each side exports in order: the later request's spans from both show the quiet one's would be in.
+    await spansOf(
+      later.traceId,
+      (found) =>
+        found.some((span) => span.service === 'meridian-gateway' && span.kind === 2) &&
+        found.some((span) => span.service === 'meridian-platform' && span.kind === 2),
+    );
+    expect(receiver.trace(traceId)).toEqual([]);
+  });
+
   it('records the trace id in the audit event of a write, and in the log lines of its request', async () => {
     const { traceparent, traceId } = newTraceparent();
     const id = `traced-${randomBytes(3).toString('hex')}`;
@@ -187,8 +230,14 @@ describe('traces (OpenTelemetry)', () => {
     );
     const nodes = (read.data?.auditEvents as { nodes: { action: string; traceId: string | null }[] }).nodes;
     expect(nodes.find((event) => event.action === 'organization.create')?.traceId).toBe(traceId);
-    // The platform's request line of the write carries the trace.
+    // The platform's request line of the write carries the trace, and so does the gateway's.
     await expect.poll(() => platformLog.includes(`"trace_id":"${traceId}"`)).toBe(true);
+    const gatewayLine = () =>
+      traced
+        .log()
+        .split('\n')
+        .find((line) => line.includes(`"trace_id":"${traceId}"`));
+    await expect.poll(gatewayLine).toContain('"msg":"GraphQL request"');
   });
 
   it('exports nothing from a gateway started without OTEL variables', async () => {

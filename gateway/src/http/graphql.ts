@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLResponse } from '@apollo/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '@opentelemetry/api';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import { CallerUnavailable, refuseEndedSession, resolveCaller, userRecordLoader } from '../auth/caller.js';
@@ -71,12 +72,13 @@ export interface GraphQLExchange {
 }
 
 /**
- * A request's exchange before its token is read: anonymous, counted under its address. Every field is
- * present from the start (undefined until known), so all exchanges share one shape in V8.
+ * A request's exchange before its token is read: anonymous, counted under its address, in its span
+ * (`otel`, when tracing is on). Every field is present from the start (undefined until known), so all
+ * exchanges share one shape in V8.
  */
-export function newExchange(ip: string, log: Logger): GraphQLExchange {
+export function newExchange(ip: string, log: Logger, otel: Context | undefined): GraphQLExchange {
   return {
-    trace: { operationName: undefined, platformCallEstimate: undefined, hadErrors: false },
+    trace: { operationName: undefined, platformCallEstimate: undefined, hadErrors: false, otel },
     identity: null,
     token: undefined,
     rateKey: `ip:${ip}`,
@@ -229,6 +231,7 @@ export async function executeGraphQL(
     // A client that goes away cancels the request's platform calls.
     signal: new ClientDisconnect(reply.raw, exchange.log),
     log: exchange.log,
+    otel: exchange.trace.otel,
     // The platform refusing a user's own token (deactivated): their cached record goes at once.
     onUnauthorized: identity?.kind === 'user' ? () => deps.users.delete(identity.subject) : undefined,
   });

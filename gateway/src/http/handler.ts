@@ -5,10 +5,10 @@ import { behindOneProxy, MESSAGES, requestIdFrom } from '@meridian/schema';
 import { InvalidJson, UnsupportedCharset, registerBodyParsers } from './body.js';
 import { handleCors } from './cors.js';
 import { admit, callerLabel, executeGraphQL, newExchange, type GraphQLDeps, type GraphQLExchange } from './graphql.js';
-import { sendHealth, sendReadiness, type ReadinessCheck } from './health.js';
+import { checkReadiness, sendHealth, sendReadiness, type ReadinessCheck } from './health.js';
 import { LANDING_PAGE_CSP, landingPage } from './landing-page.js';
 import { sendError } from './send.js';
-import { withOperationSpan } from '../observability/trace-context.js';
+import { endRequestSpan, requestLogBindings, startRequestSpan } from '../observability/trace-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,7 +97,12 @@ function errorHandler(deps: HandlerDeps) {
       const message = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? new InvalidJson().message : error.message;
       return sendError(reply, error.statusCode ?? 400, message, 'BAD_REQUEST');
     }
-    deps.log.error({ err: error, path: request.url, requestId: request.id }, 'Request failed');
+    const exchange = request.graphql;
+    (exchange?.log ?? deps.log.child({ requestId: request.id })).error(
+      { err: error, path: request.url },
+      'Request failed',
+    );
+    endRequestSpan(exchange?.trace.otel, 500, error);
     if (reply.sent || reply.raw.headersSent) return reply.raw.destroy();
     return sendError(reply, 500, MESSAGES.defaultToastError, 'INTERNAL_SERVER_ERROR');
   };
@@ -111,7 +116,8 @@ function graphqlRoute(app: FastifyInstance, deps: HandlerDeps): void {
     onRequest: async (request, reply) => {
       if (handleCors(request, reply, deps.config.corsOrigins)) return reply;
       if (wantsHtml(request)) return sendLandingPage(reply, deps);
-      const exchange = newExchange(request.ip, deps.log.child({ requestId: request.id }));
+      const otel = startRequestSpan(request);
+      const exchange = newExchange(request.ip, deps.log.child(requestLogBindings(request.id, otel)), otel);
       request.graphql = exchange;
       if (request.method !== 'GET' && request.method !== 'POST') {
         exchange.outcome = 'bad_request';
@@ -124,11 +130,14 @@ function graphqlRoute(app: FastifyInstance, deps: HandlerDeps): void {
     },
     handler: async (request, reply) => {
       const exchange = request.graphql!;
-      exchange.outcome = await withOperationSpan(request, reply, () => executeGraphQL(request, reply, exchange, deps));
+      exchange.outcome = await executeGraphQL(request, reply, exchange, deps);
+      // No answer leaves for a client that went away, so onResponse will not end its span.
+      if (exchange.outcome === 'cancelled') endRequestSpan(exchange.trace.otel, undefined);
       return reply;
     },
     onResponse: (request, reply, done) => {
       recordGraphQL(request, reply, deps);
+      endRequestSpan(request.graphql?.trace.otel, reply.statusCode);
       done();
     },
   });
@@ -161,7 +170,9 @@ export function createHttpApp(deps: HandlerDeps): { app: FastifyInstance; listen
   graphqlRoute(app, deps);
   app.get('/', (_request, reply) => sendLandingPage(reply, deps));
   app.get('/healthz', (_request, reply) => sendHealth(reply));
-  app.get('/readyz', (_request, reply) => sendReadiness(reply, deps.readiness, deps.degradable));
+  const readiness = () => checkReadiness(deps.readiness, deps.degradable);
+  app.get('/readyz', (_request, reply) => sendReadiness(reply, readiness()));
+  deps.metrics.reportReadiness(readiness);
   app.get('/metrics', async (_request, reply) => {
     const { contentType, body } = await deps.metrics.render();
     return reply.code(200).headers({ 'content-type': contentType, 'cache-control': 'no-store' }).send(body);

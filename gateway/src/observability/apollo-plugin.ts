@@ -56,7 +56,7 @@ export function tracePlugin(): ApolloServerPlugin<GatewayRequestContext> {
       return {
         async didResolveOperation({ operationName, operation, queryHash }) {
           if (operationName) contextValue.trace.operationName = operationName;
-          if (operation) describeOperation(operation, queryHash);
+          if (operation) describeOperation(contextValue.trace.otel, operation, queryHash);
         },
         async didEncounterErrors({ errors }) {
           recordErrors(contextValue, errors);

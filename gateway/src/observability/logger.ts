@@ -1,5 +1,4 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { traceLogFields } from './trace-context.js';
 
 /**
  * Paths that could hold a token or a secret, wherever a log call puts them. The gateway logs no
@@ -33,8 +32,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       base: { service: 'gateway' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      // The request's trace on each of its lines (nothing when tracing is off).
-      mixin: traceLogFields,
     },
     destination,
   );

@@ -3,6 +3,7 @@
 // one loads and pays nothing. The platform's twin is platform/src/observability/tracing.ts (with the
 // http, undici, pg and Fastify instrumentations).
 import { hostname } from 'node:os';
+import { ROOT_CONTEXT, type ContextManager } from '@opentelemetry/api';
 
 export const DEFAULT_SERVICE_NAME = 'meridian-gateway';
 
@@ -11,6 +12,22 @@ export interface Tracing {
   /** Exports the spans still buffered and stops the SDK. */
   shutdown(): Promise<void>;
 }
+
+/**
+ * The SDK's context manager: one that carries nothing (trace-context.ts says why). `context.active()`
+ * is always the root, so a span's parent is only ever the one it is given.
+ */
+const explicitContextOnly: ContextManager = {
+  active: () => ROOT_CONTEXT,
+  with: (_context, fn, thisArg, ...args) => fn.call(thisArg, ...args),
+  bind: (_context, target) => target,
+  enable() {
+    return this;
+  },
+  disable() {
+    return this;
+  },
+};
 
 let running = false;
 
@@ -58,6 +75,8 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     // No instrumentation: the gateway's spans are its own (trace-context.ts), and a request that is not
     // sampled gets none; instrumentations wrap every request and call, sampled or not.
     instrumentations: [],
+    // Spans travel with the request (trace-context.ts), not in AsyncLocalStorage.
+    contextManager: explicitContextOnly,
     metricReaders: [],
     logRecordProcessors: [],
   });

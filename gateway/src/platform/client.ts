@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { Context } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { CLIENT_IP_HEADER, MESSAGES } from '@meridian/schema';
 import { Pool } from 'undici';
@@ -37,6 +38,8 @@ export interface CallerOptions {
   /** Says 'abort' when the client disconnects: its calls are cancelled. */
   signal?: ClientDisconnect;
   log: Logger;
+  /** The request's span, when tracing made one: each call's span goes under it (trace-context.ts). */
+  otel?: Context;
   /** Told when the platform answers 401 (the caller was deactivated, or the token revoked). */
   onUnauthorized?: () => void;
 }
@@ -150,7 +153,7 @@ export class PlatformTransport {
 
     let answer: BufferedAnswer;
     try {
-      answer = await withPlatformCallSpan(call.method, path, headers, () =>
+      answer = await withPlatformCallSpan(options.otel, call.method, path, headers, () =>
         requestBuffered(this.pool, { method: call.method, path, headers, body: payload }, options.signal),
       );
     } catch (error) {

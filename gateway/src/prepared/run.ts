@@ -117,7 +117,7 @@ export async function runPrepared(
   if (!admitted) return undefined;
   const operationName = prepared.operation.name?.value ?? request.operationName;
   if (operationName) context.trace.operationName = operationName;
-  describeOperation(prepared.operation, prepared.documentHash);
+  describeOperation(context.trace.otel, prepared.operation, prepared.documentHash);
 
   const compiled = compiledOf(prepared, options.schema, request.operationName);
   const result = compiled

@@ -8,6 +8,8 @@ export interface GatewayProcess {
   /** Its GraphQL URL as the console and the token audience name it: http://localhost:<port>/graphql. */
   url: string;
   pid: number;
+  /** The last 64 kB of what it wrote to stdout: its JSON log lines. */
+  log(): string;
   /** SIGTERM (the gateway finishes what is under way and exits); waits for the exit. */
   close(): Promise<void>;
 }
@@ -47,7 +49,11 @@ export async function startGatewayProcess(
   const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: { ...process.env, ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-64_000);
   });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -64,5 +70,5 @@ export async function startGatewayProcess(
     await close();
     throw error;
   }
-  return { origin, url: `http://localhost:${port}/graphql`, pid: child.pid!, close };
+  return { origin, url: `http://localhost:${port}/graphql`, pid: child.pid!, log: () => log, close };
 }
