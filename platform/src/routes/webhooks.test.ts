@@ -7,6 +7,8 @@ import {
   webhookEventUnknown,
 } from '@meridian/schema';
 import { loadConfig } from '../config.js';
+import { secretBox } from '../domain/mfa/secret-box.js';
+import { SECRET_UNREADABLE } from '../domain/webhooks/endpoints.js';
 import { startWebhookSender } from '../domain/webhooks/sender.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 import { startWebhookReceiver, until, verified } from '../test-support/webhook-receiver.js';
@@ -235,6 +237,37 @@ describe('failing endpoints', () => {
     expect(messages.map((message) => message.type)).toEqual(['webhook.update', 'webhook.failing', 'webhook.update']);
     const ids = messages.map((message) => Number(message.data.id));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('pauses an endpoint whose secret no longer opens, says why, and sends again once the secret is rotated', async () => {
+    const { webhook } = await create('/unsealed', ['webhook.update']);
+    // As if the MFA_ENCRYPTION_KEYS secret it was sealed with had been removed.
+    const sealedElsewhere = secretBox(['a secret this platform does not have']).seal('whsec_gone');
+    await platform.db.query('UPDATE webhooks SET secret_sealed = $2 WHERE id = $1', [webhook.id, sealedElsewhere]);
+    await touch(webhook.id, null);
+    await until(async () => {
+      const answer = (await call('GET', '/organization/acme/webhooks')).json<{ data: Created['webhook'][] }>();
+      return answer.data.find((entry) => entry.id === webhook.id)?.status === 'paused';
+    }, 'the endpoint paused');
+    const log = (await call('GET', `/organization/acme/webhooks/${webhook.id}/deliveries`)).json<{
+      data: { action: string; status: string; attempts: number; error: string }[];
+    }>();
+    // Not retried: one attempt, nothing sent, the delivery kept (with the webhook.failing event after it).
+    expect(log.data.find((entry) => entry.action === 'webhook.update')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      error: SECRET_UNREADABLE,
+    });
+    expect(receiver.on('/unsealed')).toEqual([]);
+    const test = await call('POST', `/organization/acme/webhooks/${webhook.id}/test`);
+    expect(test.json()).toMatchObject({ status: 'failed', error: SECRET_UNREADABLE });
+
+    const { secret } = (await call('POST', `/organization/acme/webhooks/${webhook.id}/rotate-secret`)).json<Created>();
+    await call('POST', `/organization/acme/webhooks/${webhook.id}/resume`);
+    const [kept] = await until(() => receiver.on('/unsealed').length > 0 && receiver.on('/unsealed'), 'the kept event');
+    // Signed by the new secret alone: the old one, kept for a day after a rotation, does not open.
+    expect(String(kept!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verified(kept!, secret).type).toBe('webhook.update');
   });
 
   it('does not follow a redirect: the attempt fails in words', async () => {

@@ -80,20 +80,28 @@ function toDelivery(row: DeliveryLogRow): WebhookDelivery {
   };
 }
 
-/** The secrets that sign an endpoint's deliveries now: its own, and the previous one for a day after a rotation. */
-export function signingSecrets(config: WebhookConfig, row: WebhookRow, now = new Date()): string[] {
+/**
+ * Said in the delivery log when the endpoint's secret no longer opens: an operator removed the
+ * MFA_ENCRYPTION_KEYS secret it was sealed with. No retry can help; a rotation seals a new one.
+ */
+export const SECRET_UNREADABLE =
+  'The signing secret can no longer be read (MFA_ENCRYPTION_KEYS changed): rotate the secret, then resume';
+
+/**
+ * The secrets that sign an endpoint's deliveries now: its own, and the previous one for a day after a
+ * rotation (skipped if it no longer opens). Null when its own secret no longer opens (SECRET_UNREADABLE).
+ */
+export function signingSecrets(config: WebhookConfig, row: WebhookRow, now = new Date()): string[] | null {
   const box = secretBox(config.mfaEncryptionKeys);
-  const sealed = [row.secret_sealed];
-  if (row.previous_secret_sealed && row.previous_secret_until && row.previous_secret_until > now)
-    sealed.push(row.previous_secret_sealed);
-  return sealed.map((value) => {
-    const secret = box.open(value);
-    // Only a removed MFA_ENCRYPTION_KEYS secret makes this happen: an operator's error, said as such.
-    if (secret === null)
-      throw new Error(`The signing secret of webhook ${row.id} opens with no MFA_ENCRYPTION_KEYS secret`);
-    return secret;
-  });
+  const current = box.open(row.secret_sealed);
+  if (current === null) return null;
+  const keepsPrevious = row.previous_secret_sealed && row.previous_secret_until && row.previous_secret_until > now;
+  const previous = keepsPrevious ? box.open(row.previous_secret_sealed!) : null;
+  return previous === null ? [current] : [current, previous];
 }
+
+/** An attempt that sent nothing: the endpoint's secret no longer opens. */
+export const unreadableSecretOutcome = { responseStatus: null, error: SECRET_UNREADABLE, latencyMs: 0 } as const;
 
 /**
  * What is wrong with a URL and events, by field. In production only https, and a host given as an IP
@@ -276,12 +284,13 @@ export async function testWebhook(
   const row = await findWebhook(db, organizationId, id);
   if (!row) throw notFound('Webhook');
   const messageId = newMessageId();
-  const request = signedRequest(
-    messageId,
-    testMessage({ id: row.id, organizationId: row.organization_id }),
-    signingSecrets(config, row),
-  );
-  const outcome = await transport.send(row.url, request);
+  const secrets = signingSecrets(config, row);
+  const outcome = secrets
+    ? await transport.send(
+        row.url,
+        signedRequest(messageId, testMessage({ id: row.id, organizationId: row.organization_id }), secrets),
+      )
+    : unreadableSecretOutcome;
   try {
     return toDelivery(await insertTestDelivery(db, id, messageId, outcome));
   } catch (error) {

@@ -16,7 +16,7 @@ import {
 } from '../../stores/webhooks.js';
 import { recordAuditEvent, toAuditEvent } from '../audit.js';
 import { PLATFORM_ACTOR } from '../jobs.js';
-import { signingSecrets } from './endpoints.js';
+import { signingSecrets, unreadableSecretOutcome } from './endpoints.js';
 import { eventMessage, signedRequest } from './payload.js';
 import { createTransport, DELIVERY_TIMEOUT_MS, type WebhookTransport } from './transport.js';
 
@@ -89,20 +89,20 @@ async function pauseFailing(db: Database, endpoint: WebhookRow): Promise<void> {
 /** Sends one delivery and records how it went; true when it was delivered. */
 async function attempt(sending: Sending, endpoint: WebhookRow, delivery: WebhookDeliveryRow): Promise<boolean> {
   const { db, config, transport, signal } = sending;
-  const message = await messageOf(db, delivery);
-  const outcome = message
-    ? await transport.send(
-        endpoint.url,
-        signedRequest(delivery.message_id, message, signingSecrets(config, endpoint)),
-        signal,
-      )
-    : { responseStatus: null, error: 'The audit event of this delivery is gone', latencyMs: 0 };
+  const secrets = signingSecrets(config, endpoint);
+  const message = secrets && (await messageOf(db, delivery));
+  const outcome = !secrets
+    ? unreadableSecretOutcome
+    : message
+      ? await transport.send(endpoint.url, signedRequest(delivery.message_id, message, secrets), signal)
+      : { responseStatus: null, error: 'The audit event of this delivery is gone', latencyMs: 0 };
   if (outcome.error === null) {
     await markDelivered(db, delivery.id, outcome);
     return true;
   }
   // attempts counts the attempt just made: after the n-th failure the n-th delay, if the schedule has one.
-  const retryInMs = config.webhookRetryDelaysMs[delivery.attempts] ?? null;
+  // A secret that does not open is not retried: only a rotation mends it.
+  const retryInMs = secrets ? (config.webhookRetryDelaysMs[delivery.attempts] ?? null) : null;
   await markAttemptFailed(db, delivery.id, outcome, retryInMs);
   if (retryInMs === null) await pauseFailing(db, endpoint);
   return false;
