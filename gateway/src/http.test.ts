@@ -403,6 +403,11 @@ describe('errors', () => {
       status: 'not ready',
       checks: { platform: 'failing', jwks: 'ok', sessionRevocations: 'degraded' },
     });
+    // And so says /metrics, for the alert (GatewayNotReady) that sees a replica up but useless.
+    const metrics = (await request(cut.url).get('/metrics')).text;
+    expect(metrics).toMatch(/^gateway_ready 0$/m);
+    expect(metrics).toMatch(/^gateway_dependency_up\{dependency="platform"\} 0$/m);
+    expect(metrics).toMatch(/^gateway_dependency_up\{dependency="jwks"\} 1$/m);
   });
 });
 
@@ -462,6 +467,9 @@ describe('operability', () => {
       status: 'ready',
       checks: { platform: 'ok', jwks: 'ok', sessionRevocations: 'ok' },
     });
+    const metrics = (await request(gateway.url).get('/metrics')).text;
+    expect(metrics).toMatch(/^gateway_ready 1$/m);
+    expect(metrics).toMatch(/^gateway_dependency_up\{dependency="sessionRevocations"\} 1$/m);
   });
 
   it('/metrics counts requests by operation and outcome, their durations and upstream calls', async () => {

@@ -12,16 +12,22 @@ export function sendHealth(reply: FastifyReply) {
 /** A dependency that has not answered within this is failing, for readiness (probes time out at ~1 s). */
 export const READINESS_TIMEOUT_MS = 800;
 
+/** Each dependency's state now: 'ok' or 'failing' (required), 'ok' or 'degraded' (the gateway serves without). */
+export interface Readiness {
+  ready: boolean;
+  degraded: boolean;
+  checks: Record<string, 'ok' | 'failing' | 'degraded'>;
+}
+
 /**
- * /readyz: every dependency answers (the platform's /healthz, the provider's JWKS) within
- * READINESS_TIMEOUT_MS; 503 naming the failing ones.
+ * Runs the readiness checks: every required dependency (the platform's /healthz, the provider's JWKS)
+ * must answer within `timeoutMs`. What /readyz answers and what the gateway_ready metric reports.
  */
-export async function sendReadiness(
-  reply: FastifyReply,
+export async function checkReadiness(
   checks: Record<string, ReadinessCheck>,
   degradable: Record<string, () => boolean> = {},
   timeoutMs: number = READINESS_TIMEOUT_MS,
-): Promise<FastifyReply> {
+): Promise<Readiness> {
   const results = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
@@ -32,16 +38,21 @@ export async function sendReadiness(
       }
     }),
   );
-  const ready = results.every(([, state]) => state === 'ok');
   const optional = Object.entries(degradable).map(([name, up]) => [name, up() ? 'ok' : 'degraded'] as const);
-  const degraded = optional.some(([, state]) => state === 'degraded');
+  return {
+    ready: results.every(([, state]) => state === 'ok'),
+    degraded: optional.some(([, state]) => state === 'degraded'),
+    checks: Object.fromEntries([...results, ...optional]),
+  };
+}
+
+/** /readyz: 200 when every required dependency answers (checkReadiness), else 503 naming the failing ones. */
+export async function sendReadiness(reply: FastifyReply, readiness: Promise<Readiness>): Promise<FastifyReply> {
+  const { ready, degraded, checks } = await readiness;
   return sendJson(
     reply,
     ready ? 200 : 503,
-    {
-      status: !ready ? 'not ready' : degraded ? 'degraded' : 'ready',
-      checks: Object.fromEntries([...results, ...optional]),
-    },
+    { status: !ready ? 'not ready' : degraded ? 'degraded' : 'ready', checks },
     { 'cache-control': 'no-store' },
   );
 }

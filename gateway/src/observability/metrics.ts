@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Readiness } from '../http/health.js';
 
 /** At most this many distinct operation names become label values; the rest count as "other". */
 const MAX_OPERATION_LABELS = 200;
@@ -63,6 +64,38 @@ export class GatewayMetrics {
     if (this.operations.size >= MAX_OPERATION_LABELS) return 'other';
     this.operations.add(name);
     return name;
+  }
+
+  /**
+   * gateway_ready and gateway_dependency_up, read at each scrape by `readiness` (what /readyz checks):
+   * a gateway that is up but cannot reach the platform or the provider's keys shows as such.
+   */
+  reportReadiness(readiness: () => Promise<Readiness>): void {
+    let reading: Promise<Readiness> | undefined;
+    // A scrape collects both gauges at once: they share one reading.
+    const read = () =>
+      (reading ??= readiness().finally(() => {
+        reading = undefined;
+      }));
+    new Gauge({
+      name: 'gateway_ready',
+      help: '1 while every required dependency (platform, provider keys) answers within 800 ms, else 0',
+      registers: [this.registry],
+      async collect() {
+        this.set((await read()).ready ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'gateway_dependency_up',
+      help: '1 while a dependency answers (platform, jwks; redis, sessionRevocations when set up), else 0',
+      labelNames: ['dependency'],
+      registers: [this.registry],
+      async collect() {
+        for (const [dependency, state] of Object.entries((await read()).checks)) {
+          this.set({ dependency }, state === 'ok' ? 1 : 0);
+        }
+      },
+    });
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
