@@ -28,7 +28,10 @@ export type TestDelivery = Pick<
   'status' | 'responseStatus' | 'latencyMs' | 'error'
 >;
 
-/** Sends a test event now; an open delivery log is read again, so it shows the test too. */
+/**
+ * Sends a test event now; the endpoints (their state and pending count, which the sender changes
+ * meanwhile) and an open delivery log are read again, so the card shows now and the log the test too.
+ */
 export function useTestWebhook(): [
   (organizationId: string, webhookId: string) => Promise<MutationOutcome<TestDelivery>>,
   { loading: boolean },
@@ -37,7 +40,11 @@ export function useTestWebhook(): [
   const test = useCallback(
     (organizationId: string, webhookId: string) =>
       runMutation(
-        () => mutate({ variables: { organizationId, webhookId }, refetchQueries: ['OrganizationWebhookDeliveries'] }),
+        () =>
+          mutate({
+            variables: { organizationId, webhookId },
+            refetchQueries: ['OrganizationWebhooks', 'OrganizationWebhookDeliveries'],
+          }),
         (result) => ({ payload: result.data?.testWebhook, value: result.data?.testWebhook.delivery }),
         { prefix: '' },
       ),
