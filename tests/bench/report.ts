@@ -18,6 +18,8 @@ export interface BenchContext {
 export interface BenchSection {
   /** Stable id: `pnpm bench <id>` runs it alone; its markers in BENCHMARKS.md. */
   id: string;
+  /** Another section's id whose run measures this one too (`pnpm bench gateway` includes `tracing`). */
+  partOf?: string;
   /** Measures and answers the section's markdown, its `##` heading included. */
   run(context: BenchContext): Promise<string>;
 }

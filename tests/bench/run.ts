@@ -34,7 +34,10 @@ async function main(requested: string[]): Promise<void> {
   if (unknown.length > 0) {
     throw new Error(`Unknown section ${unknown.join(', ')}; known: ${SECTIONS.map(({ id }) => id).join(', ')}`);
   }
-  const selected = requested.length === 0 ? SECTIONS : SECTIONS.filter(({ id }) => requested.includes(id));
+  const selected =
+    requested.length === 0
+      ? SECTIONS
+      : SECTIONS.filter(({ id, partOf }) => requested.includes(id) || (partOf && requested.includes(partOf)));
   const context = {
     command: ['pnpm bench', ...requested].join(' '),
     machine: describeMachine(),
