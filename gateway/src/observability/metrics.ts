@@ -12,9 +12,6 @@ const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export class GatewayMetrics {
   readonly registry = new Registry();
   private readonly operations = new Set<string>();
-  /** What /readyz checks (reportReadiness), and the scrape's one reading of it, shared by its gauges. */
-  private readiness: (() => Promise<Readiness>) | undefined;
-  private reading: Promise<Readiness> | undefined;
 
   readonly requests = new Counter({
     name: 'gateway_graphql_requests_total',
@@ -74,8 +71,12 @@ export class GatewayMetrics {
    * a gateway that is up but cannot reach the platform or the provider's keys shows as such.
    */
   reportReadiness(readiness: () => Promise<Readiness>): void {
-    this.readiness = readiness;
-    const read = () => this.reading ?? readiness();
+    let reading: Promise<Readiness> | undefined;
+    // A scrape collects both gauges at once: they share one reading.
+    const read = () =>
+      (reading ??= readiness().finally(() => {
+        reading = undefined;
+      }));
     new Gauge({
       name: 'gateway_ready',
       help: '1 while every required dependency (platform, provider keys) answers within 800 ms, else 0',
@@ -98,11 +99,6 @@ export class GatewayMetrics {
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
-    this.reading = this.readiness?.();
-    try {
-      return { contentType: this.registry.contentType, body: await this.registry.metrics() };
-    } finally {
-      this.reading = undefined;
-    }
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
