@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptQueueLength, closeServer, drainOnClose, IDLE_CLOSE_DELAY_MS, listen } from './http-server.js';
@@ -74,6 +74,27 @@ describe('a server stopping behind nginx', () => {
     expect(await answer).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*served$/);
     await closed;
     expect(server.listening).toBe(false);
+  });
+
+  it("reads its own listener's queue behind hundreds of connections in the kernel's table", async () => {
+    // The table is read only as far as the listening sockets, which come first; every connection of the
+    // machine (here 300 to another server) comes after them and must change nothing.
+    let accepted = 0;
+    const other = createNetServer(() => accepted++);
+    const otherPort = await listen(other, '127.0.0.1', 0);
+    const clients = Array.from({ length: 300 }, () => connect(otherPort, '127.0.0.1'));
+    await Promise.all(clients.map((client) => once(client, 'connect')));
+    await expect.poll(() => accepted).toBe(300);
+    server = createServer((_req, res) => res.end('served'));
+    const port = await listen(server, '127.0.0.1', 0);
+    const queued = connect(port, '127.0.0.1');
+    await new Promise((resolve) => process.nextTick(resolve));
+    const until = Date.now() + 2_000;
+    while (acceptQueueLength(port) === 0 && Date.now() < until);
+    expect(acceptQueueLength(port)).toBe(1);
+    expect(acceptQueueLength(otherPort)).toBe(0);
+    for (const client of [...clients, queued]) client.destroy();
+    other.close();
   });
 
   it('cuts a request still running after the grace', async () => {
