@@ -12,6 +12,9 @@ const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export class GatewayMetrics {
   readonly registry = new Registry();
   private readonly operations = new Set<string>();
+  /** What /readyz checks (reportReadiness), and the scrape's one reading of it, shared by its gauges. */
+  private readiness: (() => Promise<Readiness>) | undefined;
+  private reading: Promise<Readiness> | undefined;
 
   readonly requests = new Counter({
     name: 'gateway_graphql_requests_total',
@@ -71,12 +74,8 @@ export class GatewayMetrics {
    * a gateway that is up but cannot reach the platform or the provider's keys shows as such.
    */
   reportReadiness(readiness: () => Promise<Readiness>): void {
-    let reading: Promise<Readiness> | undefined;
-    // A scrape collects both gauges at once: they share one reading.
-    const read = () =>
-      (reading ??= readiness().finally(() => {
-        reading = undefined;
-      }));
+    this.readiness = readiness;
+    const read = () => this.reading ?? readiness();
     new Gauge({
       name: 'gateway_ready',
       help: '1 while every required dependency (platform, provider keys) answers within 800 ms, else 0',
@@ -99,6 +98,11 @@ export class GatewayMetrics {
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    this.reading = this.readiness?.();
+    try {
+      return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    } finally {
+      this.reading = undefined;
+    }
   }
 }
