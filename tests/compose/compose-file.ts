@@ -17,6 +17,7 @@ export interface ComposeService {
   configs?: (string | { source: string; target?: string })[];
   volumes?: (string | { type: string; source?: string; target?: string })[];
   restart?: string;
+  hostname?: string;
 }
 
 export interface ComposeFile {
@@ -29,10 +30,10 @@ export function readRepoFile(relativePath: string): string {
   return readFileSync(path.join(repoRoot, relativePath), 'utf8');
 }
 
-/** docker-compose.yml as text and as data (YAML aliases resolved, as compose resolves them). */
+/** docker-compose.yml as text and as data (YAML aliases and merge keys resolved, as compose resolves them). */
 export function loadComposeFile(): { text: string; document: ComposeFile } {
   const text = readRepoFile('docker-compose.yml');
-  return { text, document: parse(text) as ComposeFile };
+  return { text, document: parse(text, { merge: true }) as ComposeFile };
 }
 
 /** The variables a service sets, name → value as written (before interpolation). */

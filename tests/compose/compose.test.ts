@@ -182,6 +182,8 @@ describe('docker-compose.yml', () => {
     const gateways = replicasOf('deploy/gateway.Dockerfile');
     expect(platforms).toEqual(['platform-1', 'platform-2']);
     expect(gateways).toEqual(['gateway-1', 'gateway-2', 'gateway-3']);
+    // Each names its host after itself, so its log lines and spans tell it from the other replicas.
+    for (const name of [...platforms, ...gateways]) expect(service(name).hostname, name).toBe(name);
     const balancers = services.filter(([, definition]) =>
       [...mountedFiles(document, definition).values()].includes(path.normalize(NGINX_TEMPLATE_FILE)),
     );

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig, migrate, startPlatform, type RunningPlatform } from '@meridian/platform';
 import { freePort, openTestDatabase, seedFixture, tokenMinter } from '@meridian/platform/test-support';
-import { readRepoFile, repoRoot } from './compose-file.js';
+import { loadComposeFile, readRepoFile, repoRoot } from './compose-file.js';
 import { startGatewayProcess, type GatewayProcess } from '../e2e/support/gateway-process.js';
 
 const ALERTS = 'deploy/prometheus/alerts.yml';
@@ -107,7 +107,7 @@ describe('Prometheus files (promtool)', () => {
       gateway: ['gateway-1:4000', 'gateway-2:4000', 'gateway-3:4000'],
       platform: ['platform-1:4010', 'platform-2:4010'],
     });
-    const compose = parse(readRepoFile('docker-compose.yml')) as { services: Record<string, unknown> };
+    const compose = loadComposeFile().document;
     for (const target of Object.values(targets).flat())
       expect(Object.keys(compose.services), `${target} in docker-compose.yml`).toContain(target.split(':')[0]);
   });

@@ -42,7 +42,10 @@ export function tracingWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
 }
 
-/** Which replica sent a span: REPLICA_NAME (the cluster's and compose's gateway-N), else host:pid. */
+/**
+ * Which replica sent a span: REPLICA_NAME (the cluster's gateway-N), else host:pid (compose names each
+ * replica's host after its service: gateway-1:<pid>).
+ */
 export function replicaName(env: NodeJS.ProcessEnv = process.env): string {
   return env.REPLICA_NAME?.trim() || `${hostname()}:${process.pid}`;
 }
