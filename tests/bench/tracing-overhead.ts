@@ -17,44 +17,54 @@ export interface TracingLoad {
 
 export const TRACING_LOAD: TracingLoad = { connections: [1, 10], rounds: 15, seconds: 4, warmupSeconds: 8 };
 
-/** A median over the rounds, with the lowest and highest round. */
-export interface Spread {
+/** The ratio over the whole run (totals against totals), with the median, lowest and highest round. */
+export interface Ratio {
+  total: number;
   median: number;
   low: number;
   high: number;
 }
 
-/** One gateway's figures over the rounds; the ratios are to the untraced gateways of the same round. */
+/** One setting's figures; the ratios are to the untraced gateways (over the run, and round by round). */
 export interface TracedGatewayFigures {
   label: string;
   cpuMsPerRequest: number;
   meanLatencyMs: number;
-  cpuRatio: Spread;
-  latencyRatio: Spread;
+  cpuRatio: Ratio;
+  latencyRatio: Ratio;
 }
 
 export interface TracingFigures {
   connections: number;
   /** The second untraced gateway against the first: what two identical gateways differ by. */
-  noise: { cpuRatio: Spread; latencyRatio: Spread };
+  noise: { cpuRatio: Ratio; latencyRatio: Ratio };
   off: { cpuMsPerRequest: number; meanLatencyMs: number };
   traced: TracedGatewayFigures[];
 }
 
+/** Gateways of one setting: their loads add up to the setting's figures. */
+interface Arm {
+  label: string;
+  env: Record<string, string>;
+  gateways: number;
+}
+
 /**
  * The gateways measured: identical builds and settings but for the standard OTEL_* variables an operator
- * sets. Two are untraced: their mean is each round's baseline, and how they differ is the run's
+ * sets. Off and 10 % run on two gateways each, so that one process's luck (its JIT, its memory, measured
+ * at up to 6 % between two identical ones) weighs half; how the two untraced ones differ is the run's
  * resolution. The traced ones export every second (OTEL_BSP_SCHEDULE_DELAY, 5 s by default), so their
  * exports fall within their own load, where their CPU is read.
  */
-const UNTRACED = [{}, {}] as const;
-const TRACED = [
-  { label: 'sampled at 100 %', env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' } },
+const OFF: Arm = { label: 'off', env: {}, gateways: 2 };
+const TRACED: readonly Arm[] = [
+  { label: 'sampled at 100 %', env: { OTEL_TRACES_SAMPLER: 'parentbased_always_on' }, gateways: 1 },
   {
     label: 'sampled at 10 %',
     env: { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' },
+    gateways: 2,
   },
-] as const;
+];
 
 const request = (gateway: MeasuredGatewayProcess, token: string): BenchRequest => ({
   url: `${gateway.origin}/graphql`,
@@ -63,18 +73,42 @@ const request = (gateway: MeasuredGatewayProcess, token: string): BenchRequest =
   body: JSON.stringify({ query: FLOOR_QUESTION.graphql }),
 });
 
-function spread(values: readonly number[]): Spread {
-  return { median: median(values), low: Math.min(...values), high: Math.max(...values) };
+/** What one load of one gateway cost and served. */
+interface LoadTally {
+  cpuSeconds: number;
+  answers: number;
+  /** Seconds under load: with a fixed number of connections, connections × seconds / answers is the mean latency. */
+  seconds: number;
+}
+
+const sum = (tallies: readonly LoadTally[]): LoadTally => ({
+  cpuSeconds: tallies.reduce((total, tally) => total + tally.cpuSeconds, 0),
+  answers: tallies.reduce((total, tally) => total + tally.answers, 0),
+  seconds: tallies.reduce((total, tally) => total + tally.seconds, 0),
+});
+const cpuMsPerAnswer = (tally: LoadTally) => (tally.cpuSeconds * 1000) / tally.answers;
+const meanLatencyMs = (tally: LoadTally, connections: number) => (connections * tally.seconds * 1000) / tally.answers;
+
+/** `of` against `base`, where `rounds` are their tallies round by round (the same rounds for both). */
+function ratio(of: LoadTally[], base: LoadTally[], figure: (tally: LoadTally) => number): Ratio {
+  const perRound = of.map((tally, round) => figure(tally) / figure(base[round]!));
+  return {
+    total: figure(sum(of)) / figure(sum(base)),
+    median: median(perRound),
+    low: Math.min(...perRound),
+    high: Math.max(...perRound),
+  };
 }
 
 /**
- * Tracing's cost (issue 32): gateways in front of one platform (UNTRACED, TRACED), loaded with the
- * smallest question, where the gateway's own work weighs most. The spans go to an OTLP receiver in this
- * process. A difference of a few per cent is what is looked for, and a gateway's CPU per request drifts
- * by more than that over minutes (JIT, the machine's other load), so each round loads every gateway
- * once, in turn and in the reverse turn every other round, reading its CPU over its own load only (an
- * idle gateway's timers would blur it), and each ratio is taken within its round: the median over the
- * rounds is the figure, the lowest and highest round its range.
+ * Tracing's cost (issue 32): gateways in front of one platform (OFF, TRACED), loaded with the smallest
+ * question, where the gateway's own work weighs most. The spans go to an OTLP receiver in this process.
+ * A difference of a few per cent is what is looked for, and a gateway's CPU per request drifts by more
+ * than that over minutes (JIT, the machine's other load), so each round loads every gateway once, in
+ * turn and in the reverse turn every other round, reading its CPU over its own load only (an idle
+ * gateway's timers would blur it). A setting's figure is its CPU over all its loads per answer, against
+ * the untraced gateways' over theirs: CPU per request is a mean, and a garbage collection or an export
+ * that falls in one round is part of it. The rounds' own ratios show how far one round strays.
  */
 export async function measureTracing(
   platform: RunningPlatform,
@@ -90,53 +124,59 @@ export async function measureTracing(
     OTEL_BSP_SCHEDULE_DELAY: '1000',
   };
   try {
-    for (const env of [...UNTRACED, ...TRACED.map((traced) => ({ ...otlp, ...traced.env }))]) {
-      started.push(await startBuiltGateway(benchGatewayEnv(platform, { ...NO_RATE_LIMIT, ...env })));
+    // Each setting's gateways, as indexes into `started`.
+    const members: number[][] = [];
+    for (const arm of [OFF, ...TRACED.map((traced) => ({ ...traced, env: { ...otlp, ...traced.env } }))]) {
+      const indexes: number[] = [];
+      for (let copy = 0; copy < arm.gateways; copy++) {
+        indexes.push(started.length);
+        started.push(await startBuiltGateway(benchGatewayEnv(platform, { ...NO_RATE_LIMIT, ...arm.env })));
+      }
+      members.push(indexes);
     }
     const figures: TracingFigures[] = [];
     for (const connections of load.connections) {
-      const fresh = await token();
-      const loadOne = async (gateway: MeasuredGatewayProcess, seconds: number) => {
+      const loadOne = async (gateway: MeasuredGatewayProcess, bearer: string, seconds: number): Promise<LoadTally> => {
         const before = await gateway.cpuSeconds();
-        const [figure] = await loadSideBySide([request(gateway, fresh)], {
+        const [figure] = await loadSideBySide([request(gateway, bearer)], {
           connections,
           durationSeconds: seconds,
           runs: 1,
           warmupSeconds: 0,
         });
         const cpuSeconds = (await gateway.cpuSeconds()) - before;
-        return { cpuMs: (cpuSeconds * 1000) / figure.answersTotal, latencyMs: figure.meanLatencyMs };
+        return { cpuSeconds, answers: figure.answersTotal, seconds: figure.answersTotal / figure.requestsPerSecond };
       };
       log(`tracing: ${connections} connection(s), warming up ${load.warmupSeconds} s each…`);
-      for (const gateway of started) await loadOne(gateway, load.warmupSeconds);
-      const cpu: number[][] = started.map(() => []);
-      const latency: number[][] = started.map(() => []);
+      const warmupToken = await token();
+      for (const gateway of started) await loadOne(gateway, warmupToken, load.warmupSeconds);
+      const tallies: LoadTally[][] = started.map(() => []);
       for (let round = 0; round < load.rounds; round++) {
+        // A token per round: a run outlasts one.
+        const bearer = await token();
         const order = started.map((_, index) => index);
         if (round % 2 === 1) order.reverse();
-        for (const index of order) {
-          const { cpuMs, latencyMs } = await loadOne(started[index]!, load.seconds);
-          cpu[index]!.push(cpuMs);
-          latency[index]!.push(latencyMs);
-        }
+        for (const index of order) tallies[index]!.push(await loadOne(started[index]!, bearer, load.seconds));
         log(`tracing: ${connections} connection(s), round ${round + 1} of ${load.rounds}`);
       }
-      // Each round's baseline: the mean of its two untraced gateways.
-      const offOf = (values: number[][]) => values[0]!.map((first, round) => (first + values[1]![round]!) / 2);
-      const [cpuOff, latencyOff] = [offOf(cpu), offOf(latency)];
-      const against = (values: number[], base: number[]) => spread(values.map((value, round) => value / base[round]!));
+      // A setting's tally in each round: its gateways' loads together.
+      const rounds = (indexes: number[]) =>
+        tallies[0]!.map((_, round) => sum(indexes.map((index) => tallies[index]![round]!)));
+      const off = rounds(members[0]!);
+      const latencyOf = (tally: LoadTally) => meanLatencyMs(tally, connections);
+      const [first, second] = members[0]!.map((index) => tallies[index]!);
       figures.push({
         connections,
-        noise: { cpuRatio: against(cpu[1]!, cpu[0]!), latencyRatio: against(latency[1]!, latency[0]!) },
-        off: { cpuMsPerRequest: median(cpuOff), meanLatencyMs: median(latencyOff) },
-        traced: TRACED.map(({ label }, position) => {
-          const index = UNTRACED.length + position;
+        noise: { cpuRatio: ratio(second!, first!, cpuMsPerAnswer), latencyRatio: ratio(second!, first!, latencyOf) },
+        off: { cpuMsPerRequest: cpuMsPerAnswer(sum(off)), meanLatencyMs: latencyOf(sum(off)) },
+        traced: TRACED.map(({ label, gateways }, position) => {
+          const traced = rounds(members[position + 1]!);
           return {
-            label,
-            cpuMsPerRequest: median(cpu[index]!),
-            meanLatencyMs: median(latency[index]!),
-            cpuRatio: against(cpu[index]!, cpuOff),
-            latencyRatio: against(latency[index]!, latencyOff),
+            label: gateways > 1 ? `${label} (${gateways} gateways)` : label,
+            cpuMsPerRequest: cpuMsPerAnswer(sum(traced)),
+            meanLatencyMs: latencyOf(sum(traced)),
+            cpuRatio: ratio(traced, off, cpuMsPerAnswer),
+            latencyRatio: ratio(traced, off, latencyOf),
           };
         }),
       });
@@ -150,9 +190,10 @@ export async function measureTracing(
 }
 
 const times = (value: number) => `${value.toFixed(3)}×`;
-const range = ({ median, low, high }: Spread) => `**${times(median)}** (${times(low)}–${times(high)})`;
+const range = ({ total, median, low, high }: Ratio) =>
+  `**${times(total)}** (${times(median)}; ${times(low)}–${times(high)})`;
 
-/** The figures as the report's table: each traced gateway against the untraced ones, round by round. */
+/** The figures as the report's table: each traced setting against the untraced gateways. */
 export function renderTracing(figures: readonly TracingFigures[], load: TracingLoad): string {
   const rows = figures.flatMap(({ connections, noise, off, traced }) => [
     [
@@ -172,19 +213,21 @@ export function renderTracing(figures: readonly TracingFigures[], load: TracingL
       range(gateway.latencyRatio),
     ]),
   ]);
+  const gateways = [OFF, ...TRACED].reduce((count, arm) => count + arm.gateways, 0);
   return [
     [
-      'Four gateways in front of the same platform, the same build and settings but the standard OTEL_* variables: two with',
-      'none (off: the SDK is not loaded; their mean is the baseline, and how they differ is the run’s resolution), and two with an',
-      'OTLP http/json endpoint (a receiver in the bench’s process), exporting every second (`OTEL_BSP_SCHEDULE_DELAY=1000`, five',
-      'times as often as the default, so each export falls within the gateway’s own load), sampled at 100 % (`parentbased_always_on`)',
-      `and at 10 % (\`parentbased_traceidratio\`, 0.1). Loaded with ${FLOOR_QUESTION.label}: after ${load.warmupSeconds} s of warm-up each,`,
+      `${gateways} gateways in front of the same platform, the same build and settings but the standard OTEL_* variables: two with`,
+      'none (off: the SDK is not loaded; together they are the baseline, and how they differ is the run’s resolution), and the others',
+      'with an OTLP http/json endpoint (a receiver in the bench’s process), exporting every second (`OTEL_BSP_SCHEDULE_DELAY=1000`, five',
+      'times as often as the default, so each export falls within the gateway’s own load): one sampled at 100 % (`parentbased_always_on`)',
+      `and two at 10 % (\`parentbased_traceidratio\`, 0.1). Loaded with ${FLOOR_QUESTION.label}: after ${load.warmupSeconds} s of warm-up each,`,
       `${load.rounds} rounds of ${load.seconds} s each, every gateway once a round (in turn, and in the reverse turn every other round).`,
-      'CPU: the process’s user and system time over its own load, per answer (its exports included); latency: the mean (Little’s law).',
-      'Ratios are to the untraced gateways of the same round: the median over the rounds, in brackets the lowest and highest round.',
+      'CPU per request: the processes’ user and system time over their own loads (exports included) over the answers they gave;',
+      'latency: the mean (Little’s law). **In bold**, the ratio over the whole run; in brackets, the ratio round by round: the median,',
+      'the lowest and the highest round.',
     ].join('\n'),
     [
-      '| connections | gateway | CPU ms per request, median: this / off | CPU per request vs off | mean latency ms: this / off | mean latency vs off |',
+      '| connections | gateway | CPU ms per request: this / off | CPU per request vs off | mean latency ms: this / off | mean latency vs off |',
       '| --- | --- | --- | --- | --- | --- |',
       ...rows.map((row) => `| ${row.join(' | ')} |`),
     ].join('\n'),
