@@ -89,7 +89,7 @@ const sum = (tallies: readonly LoadTally[]): LoadTally => ({
 const cpuMsPerAnswer = (tally: LoadTally) => (tally.cpuSeconds * 1000) / tally.answers;
 const meanLatencyMs = (tally: LoadTally, connections: number) => (connections * tally.seconds * 1000) / tally.answers;
 
-/** `of` against `base`, where `rounds` are their tallies round by round (the same rounds for both). */
+/** `of` against `base`, given as their tallies round by round (the same rounds for both). */
 function ratio(of: LoadTally[], base: LoadTally[], figure: (tally: LoadTally) => number): Ratio {
   const perRound = of.map((tally, round) => figure(tally) / figure(base[round]!));
   return {
