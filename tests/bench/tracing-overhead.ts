@@ -5,17 +5,28 @@ import { NO_RATE_LIMIT, benchGatewayEnv, startBuiltGateway, type MeasuredGateway
 import { loadSideBySide, type BenchRequest } from './request-load.js';
 import { median } from './statistics.js';
 
-/** How tracing is measured: rounds of short loads, each gateway in every round. */
+/**
+ * How tracing is measured: rounds, each with new gateways, loaded in turn in short slices: first
+ * unmeasured (JIT, pools, the heap's sizes), then measured at each number of connections.
+ */
 export interface TracingLoad {
   connections: readonly number[];
   rounds: number;
-  /** Seconds each gateway is loaded in a round. */
-  seconds: number;
-  /** Seconds each gateway is loaded, unmeasured, before the first round (JIT, pools). */
-  warmupSeconds: number;
+  /** Seconds a gateway is loaded in one slice. */
+  sliceSeconds: number;
+  /** Passes (every gateway one slice) at the most connections before any is measured. */
+  warmupPasses: number;
+  /** Passes measured at each number of connections. */
+  passes: number;
 }
 
-export const TRACING_LOAD: TracingLoad = { connections: [1, 10], rounds: 15, seconds: 4, warmupSeconds: 8 };
+export const TRACING_LOAD: TracingLoad = {
+  connections: [1, 10],
+  rounds: 6,
+  sliceSeconds: 2,
+  warmupPasses: 8,
+  passes: 4,
+};
 
 /** The ratio over the whole run (totals against totals), with the median, lowest and highest round. */
 export interface Ratio {
@@ -51,10 +62,10 @@ interface Arm {
 
 /**
  * The gateways measured: identical builds and settings but for the standard OTEL_* variables an operator
- * sets. Off and 10 % run on two gateways each, so that one process's luck (its JIT, its memory, measured
- * at up to 6 % between two identical ones) weighs half; how the two untraced ones differ is the run's
- * resolution. The traced ones export every second (OTEL_BSP_SCHEDULE_DELAY, 5 s by default), so their
- * exports fall within their own load, where their CPU is read.
+ * sets. Off and 10 % run on two gateways a round, so that one process's luck (its JIT, its heap: two
+ * identical gateways have differed by up to 10 % over a run) weighs less; how the two untraced ones differ
+ * is the run's resolution. The traced ones export every second (OTEL_BSP_SCHEDULE_DELAY, 5 s by default),
+ * so their exports fall within their own slices, where their CPU is read.
  */
 const OFF: Arm = { label: 'off', env: {}, gateways: 2 };
 const TRACED: readonly Arm[] = [
@@ -103,12 +114,14 @@ function ratio(of: LoadTally[], base: LoadTally[], figure: (tally: LoadTally) =>
 /**
  * Tracing's cost (issue 32): gateways in front of one platform (OFF, TRACED), loaded with the smallest
  * question, where the gateway's own work weighs most. The spans go to an OTLP receiver in this process.
- * A difference of a few per cent is what is looked for, and a gateway's CPU per request drifts by more
- * than that over minutes (JIT, the machine's other load), so each round loads every gateway once, in
- * turn and in the reverse turn every other round, reading its CPU over its own load only (an idle
- * gateway's timers would blur it). A setting's figure is its CPU over all its loads per answer, against
- * the untraced gateways' over theirs: CPU per request is a mean, and a garbage collection or an export
- * that falls in one round is part of it. The rounds' own ratios show how far one round strays.
+ * A difference of a few per cent is what is looked for, and both the machine (its other load, for tens
+ * of seconds) and each process (its JIT and heap, for its life) drift by more than that. So every round
+ * starts new gateways, warms them up and loads each in turn in short slices (in the reverse turn every
+ * other pass), reading a gateway's CPU over its own slice only (an idle gateway's timers would blur it):
+ * a burst of the machine's load falls on every setting alike, and each setting's figure is over many
+ * processes. A setting's figure is its CPU over all its slices per answer, against the untraced
+ * gateways' over theirs: CPU per request is a mean, and a garbage collection or an export that falls in
+ * one slice is part of it. The rounds' own ratios show how far one round's processes stray.
  */
 export async function measureTracing(
   platform: RunningPlatform,
@@ -117,76 +130,89 @@ export async function measureTracing(
   log: (message: string) => void,
 ): Promise<TracingFigures[]> {
   const receiver = await startOtlpReceiver({ keep: false });
-  const started: MeasuredGatewayProcess[] = [];
   const otlp = {
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     OTEL_BSP_SCHEDULE_DELAY: '1000',
   };
+  const arms = [OFF, ...TRACED.map((traced) => ({ ...traced, env: { ...otlp, ...traced.env } }))];
+  // Each setting's gateways, as indexes into a round's gateways.
+  let next = 0;
+  const members = arms.map((arm) => Array.from({ length: arm.gateways }, () => next++));
+  // tallies[connections][gateway][round]: what the gateway's slices at that many connections cost and served.
+  const tallies: LoadTally[][][] = load.connections.map(() => members.flat().map(() => []));
+  const loadOne = async (gateway: MeasuredGatewayProcess, bearer: string, connections: number): Promise<LoadTally> => {
+    const before = await gateway.cpuSeconds();
+    const [figure] = await loadSideBySide([request(gateway, bearer)], {
+      connections,
+      durationSeconds: load.sliceSeconds,
+      runs: 1,
+      warmupSeconds: 0,
+    });
+    const cpuSeconds = (await gateway.cpuSeconds()) - before;
+    return { cpuSeconds, answers: figure.answersTotal, seconds: figure.answersTotal / figure.requestsPerSecond };
+  };
+  /** `count` passes at `connections`: every gateway one slice, in turn; their tallies summed per gateway. */
+  const passes = async (gateways: MeasuredGatewayProcess[], connections: number, count: number) => {
+    const summed = gateways.map(() => sum([]));
+    for (let pass = 0; pass < count; pass++) {
+      // A token per pass: a run outlasts one.
+      const bearer = await token();
+      const order = gateways.map((_, index) => index);
+      if (pass % 2 === 1) order.reverse();
+      for (const index of order) {
+        summed[index] = sum([summed[index]!, await loadOne(gateways[index]!, bearer, connections)]);
+      }
+    }
+    return summed;
+  };
   try {
-    // Each setting's gateways, as indexes into `started`.
-    const members: number[][] = [];
-    for (const arm of [OFF, ...TRACED.map((traced) => ({ ...traced, env: { ...otlp, ...traced.env } }))]) {
-      const indexes: number[] = [];
-      for (let copy = 0; copy < arm.gateways; copy++) {
-        indexes.push(started.length);
-        started.push(await startBuiltGateway(benchGatewayEnv(platform, { ...NO_RATE_LIMIT, ...arm.env })));
+    for (let round = 0; round < load.rounds; round++) {
+      const gateways: MeasuredGatewayProcess[] = [];
+      try {
+        for (const arm of arms) {
+          for (let copy = 0; copy < arm.gateways; copy++) {
+            gateways.push(await startBuiltGateway(benchGatewayEnv(platform, { ...NO_RATE_LIMIT, ...arm.env })));
+          }
+        }
+        log(`tracing: round ${round + 1} of ${load.rounds}, warming up…`);
+        await passes(gateways, Math.max(...load.connections), load.warmupPasses);
+        for (const [position, connections] of load.connections.entries()) {
+          const measured = await passes(gateways, connections, load.passes);
+          measured.forEach((tally, index) => tallies[position]![index]!.push(tally));
+        }
+      } finally {
+        for (const gateway of gateways.reverse()) await gateway.close();
       }
-      members.push(indexes);
     }
-    const figures: TracingFigures[] = [];
-    for (const connections of load.connections) {
-      const loadOne = async (gateway: MeasuredGatewayProcess, bearer: string, seconds: number): Promise<LoadTally> => {
-        const before = await gateway.cpuSeconds();
-        const [figure] = await loadSideBySide([request(gateway, bearer)], {
-          connections,
-          durationSeconds: seconds,
-          runs: 1,
-          warmupSeconds: 0,
-        });
-        const cpuSeconds = (await gateway.cpuSeconds()) - before;
-        return { cpuSeconds, answers: figure.answersTotal, seconds: figure.answersTotal / figure.requestsPerSecond };
-      };
-      log(`tracing: ${connections} connection(s), warming up ${load.warmupSeconds} s each…`);
-      const warmupToken = await token();
-      for (const gateway of started) await loadOne(gateway, warmupToken, load.warmupSeconds);
-      const tallies: LoadTally[][] = started.map(() => []);
-      for (let round = 0; round < load.rounds; round++) {
-        // A token per round: a run outlasts one.
-        const bearer = await token();
-        const order = started.map((_, index) => index);
-        if (round % 2 === 1) order.reverse();
-        for (const index of order) tallies[index]!.push(await loadOne(started[index]!, bearer, load.seconds));
-        log(`tracing: ${connections} connection(s), round ${round + 1} of ${load.rounds}`);
-      }
-      // A setting's tally in each round: its gateways' loads together.
-      const rounds = (indexes: number[]) =>
-        tallies[0]!.map((_, round) => sum(indexes.map((index) => tallies[index]![round]!)));
-      const off = rounds(members[0]!);
-      const latencyOf = (tally: LoadTally) => meanLatencyMs(tally, connections);
-      const [first, second] = members[0]!.map((index) => tallies[index]!);
-      figures.push({
-        connections,
-        noise: { cpuRatio: ratio(second!, first!, cpuMsPerAnswer), latencyRatio: ratio(second!, first!, latencyOf) },
-        off: { cpuMsPerRequest: cpuMsPerAnswer(sum(off)), meanLatencyMs: latencyOf(sum(off)) },
-        traced: TRACED.map(({ label, gateways }, position) => {
-          const traced = rounds(members[position + 1]!);
-          return {
-            label: gateways > 1 ? `${label} (${gateways} gateways)` : label,
-            cpuMsPerRequest: cpuMsPerAnswer(sum(traced)),
-            meanLatencyMs: latencyOf(sum(traced)),
-            cpuRatio: ratio(traced, off, cpuMsPerAnswer),
-            latencyRatio: ratio(traced, off, latencyOf),
-          };
-        }),
-      });
-    }
-    if (receiver.received() === 0) throw new Error('The traced gateways exported no span: tracing was not measured.');
-    return figures;
   } finally {
-    for (const gateway of started.reverse()) await gateway.close();
     await receiver.close();
   }
+  if (receiver.received() === 0) throw new Error('The traced gateways exported no span: tracing was not measured.');
+  return load.connections.map((connections, position) => {
+    const perGateway = tallies[position]!;
+    // A setting's tally in each round: its gateways' slices together.
+    const rounds = (indexes: number[]) =>
+      perGateway[0]!.map((_, round) => sum(indexes.map((index) => perGateway[index]![round]!)));
+    const off = rounds(members[0]!);
+    const latencyOf = (tally: LoadTally) => meanLatencyMs(tally, connections);
+    const [first, second] = members[0]!.map((index) => perGateway[index]!);
+    return {
+      connections,
+      noise: { cpuRatio: ratio(second!, first!, cpuMsPerAnswer), latencyRatio: ratio(second!, first!, latencyOf) },
+      off: { cpuMsPerRequest: cpuMsPerAnswer(sum(off)), meanLatencyMs: latencyOf(sum(off)) },
+      traced: TRACED.map(({ label, gateways }, index) => {
+        const traced = rounds(members[index + 1]!);
+        return {
+          label: gateways > 1 ? `${label} (${gateways} gateways a round)` : label,
+          cpuMsPerRequest: cpuMsPerAnswer(sum(traced)),
+          meanLatencyMs: latencyOf(sum(traced)),
+          cpuRatio: ratio(traced, off, cpuMsPerAnswer),
+          latencyRatio: ratio(traced, off, latencyOf),
+        };
+      }),
+    };
+  });
 }
 
 const times = (value: number) => `${value.toFixed(3)}×`;
@@ -216,15 +242,16 @@ export function renderTracing(figures: readonly TracingFigures[], load: TracingL
   const gateways = [OFF, ...TRACED].reduce((count, arm) => count + arm.gateways, 0);
   return [
     [
-      `${gateways} gateways in front of the same platform, the same build and settings but the standard OTEL_* variables: two with`,
-      'none (off: the SDK is not loaded; together they are the baseline, and how they differ is the run’s resolution), and the others',
-      'with an OTLP http/json endpoint (a receiver in the bench’s process), exporting every second (`OTEL_BSP_SCHEDULE_DELAY=1000`, five',
-      'times as often as the default, so each export falls within the gateway’s own load): one sampled at 100 % (`parentbased_always_on`)',
-      `and two at 10 % (\`parentbased_traceidratio\`, 0.1). Loaded with ${FLOOR_QUESTION.label}: after ${load.warmupSeconds} s of warm-up each,`,
-      `${load.rounds} rounds of ${load.seconds} s each, every gateway once a round (in turn, and in the reverse turn every other round).`,
-      'CPU per request: the processes’ user and system time over their own loads (exports included) over the answers they gave;',
-      'latency: the mean (Little’s law). **In bold**, the ratio over the whole run; in brackets, the ratio round by round: the median,',
-      'the lowest and the highest round.',
+      `${load.rounds} rounds, each with ${gateways} new gateways in front of the same platform, the same build and settings but the`,
+      'standard OTEL_* variables: two with none (off: the SDK is not loaded; together they are the baseline, and how they differ is the',
+      'run’s resolution), and the others with an OTLP http/json endpoint (a receiver in the bench’s process), exporting every second',
+      '(`OTEL_BSP_SCHEDULE_DELAY=1000`, five times as often as the default, so each export falls within the gateway’s own load): one',
+      'sampled at 100 % (`parentbased_always_on`) and two at 10 % (`parentbased_traceidratio`, 0.1). Loaded with',
+      `${FLOOR_QUESTION.label}, each gateway in turn for ${load.sliceSeconds} s (in the reverse turn every other pass):`,
+      `${load.warmupPasses} passes of warm-up at ${Math.max(...load.connections)} connections, then ${load.passes} measured passes at each number of connections.`,
+      'CPU per request: the processes’ user and system time over their own slices (exports included) over the answers they gave;',
+      'latency: the mean (Little’s law). **In bold**, the ratio over the whole run; in brackets, the ratio round by round (each round',
+      'its own processes): the median, the lowest and the highest round.',
     ].join('\n'),
     [
       '| connections | gateway | CPU ms per request: this / off | CPU per request vs off | mean latency ms: this / off | mean latency vs off |',
