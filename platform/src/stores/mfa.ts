@@ -314,3 +314,27 @@ export async function organizationRequiresMfa(db: Queryable, organizationId: str
   ]);
   return rows[0]?.require_mfa === true;
 }
+
+// --- Re-authentication (factor_proofs) ---
+
+/** Session `sid` of `email` proved a second factor at `at` (the latest proof counts). */
+export async function upsertFactorProof(db: Queryable, sid: string, email: string, at: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO factor_proofs (sid, email, proven_at) VALUES ($1, $2, $3)
+     ON CONFLICT (sid) DO UPDATE SET email = EXCLUDED.email, proven_at = EXCLUDED.proven_at`,
+    [sid, email, at],
+  );
+}
+
+/** When session `sid` last proved a factor of `email`'s, or null. */
+export async function selectFactorProvenAt(db: Queryable, sid: string, email: string): Promise<Date | null> {
+  const { rows } = await db.query<{ proven_at: Date }>(
+    'SELECT proven_at FROM factor_proofs WHERE sid = $1 AND email = $2',
+    [sid, email],
+  );
+  return rows[0] ? new Date(rows[0].proven_at) : null;
+}
+
+export async function deleteFactorProofsBefore(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM factor_proofs WHERE proven_at <= $1', [before]);
+}
