@@ -13,6 +13,7 @@ import { startJobSweeper } from './domain/jobs.js';
 import { startWebhookSender } from './domain/webhooks/sender.js';
 import { deleteOldDeliveries } from './stores/webhooks.js';
 import { deleteStaleLoginFailures } from './domain/login.js';
+import { deleteStaleFactorProofs } from './domain/mfa/reauthentication.js';
 import { deleteStaleSessions } from './domain/sessions.js';
 import { deleteExpiredModels } from './oidc/adapter.js';
 import { interactionHandler } from './oidc/interactions.js';
@@ -74,6 +75,7 @@ function startHousekeeping(db: Database): () => void {
     Promise.all([
       deleteExpiredModels(db),
       deleteStaleLoginFailures(db),
+      deleteStaleFactorProofs(db),
       deleteStaleSessions(db),
       deleteOldDeliveries(db),
     ]).catch((error: unknown) => console.error('Housekeeping of sign-in data and webhook logs failed', error));

@@ -33,3 +33,15 @@ export function deactivationRefusal(actorEmail: string, target: UserFacts, activ
   if (target.role === 'orgAdmin' && activeOrgAdmins <= 1) return LAST_ORG_ADMIN_MESSAGE;
   return null;
 }
+
+/**
+ * Nobody resets their own second factors through the API (issue 39 §3): changing one's own factors
+ * asks for one of them first, on the provider's Sign-in security page; an administrator's reset of
+ * someone else is unaffected.
+ */
+export const OWN_FACTORS_RESET_MESSAGE =
+  'You cannot reset your own second factors. Change them on your Sign-in security page, which asks you to confirm it’s you first.';
+
+export function factorResetRefusal(actorEmail: string, targetEmail: string): string | null {
+  return actorEmail === targetEmail ? OWN_FACTORS_RESET_MESSAGE : null;
+}

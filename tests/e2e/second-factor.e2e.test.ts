@@ -200,6 +200,23 @@ describe('second factors: required by an operator, enrolled, used, and sessions 
     await waitForHome(personPage);
   });
 
+  it('confirms it’s them with the passkey on the account page, as a change of factors asks after 5 minutes', async () => {
+    await personPage.goto(profileUrl(ACME_HEALTH_ID, PERSON.email, 'security'));
+    await personPage.getByRole('link', { name: 'Manage second factors' }).click();
+    await personPage.waitForURL(onIssuer);
+    await personPage.getByRole('heading', { name: 'Sign-in security' }).waitFor();
+    const confirm = new URL(personPage.url());
+    confirm.pathname += '/confirm';
+    await personPage.goto(confirm.href);
+    await personPage.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
+    await saveScreenshot(personPage, JOURNEY, 'confirm before changing factors');
+    await personPage.getByRole('button', { name: 'Use a passkey' }).click();
+    await personPage.getByRole('heading', { name: 'Sign-in security' }).waitFor();
+    expect(await personPage.getByRole('status').textContent()).toContain(
+      'Confirmed. You can change your second factors for the next 5 minutes.',
+    );
+  });
+
   it('“Sign out other sessions” in one browser is refused to the other within a second', async () => {
     // A second browser of the same person, signed in with a recovery code.
     const other = await openBrowser();

@@ -12,4 +12,12 @@ export const ADVISORY_LOCKS = {
    * until it commits, so their ids follow commit order (the trigger of migration 016, which names it).
    */
   webhookDeliveries: 4_711_004,
+  /**
+   * With the email's (or address's) hash as second key: held by a transaction that counts a sign-in
+   * attempt against its limit until it commits, so attempts sent at once take turns (stores/login.ts,
+   * stores/mfa.ts). Passwords per email; second-factor codes per account, then per address.
+   */
+  loginAttempts: 4_711_005,
+  codeAttemptsOfAccount: 4_711_006,
+  codeAttemptsOfAddress: 4_711_007,
 } as const;

@@ -3,10 +3,11 @@ import { DEFAULT_ROLE, MESSAGES, isRole, passwordExpiry, type Role } from '@meri
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
 import {
+  deleteLoginAttempt,
   deleteLoginFailures,
   deleteLoginFailuresBefore,
   findLoginUser,
-  insertLoginFailure,
+  insertLoginAttempt,
   recentLoginFailures,
   type LoginUserRow as UserRow,
 } from '../stores/login.js';
@@ -45,21 +46,48 @@ const decoy = () => (decoyHash ??= hash('decoy-password-never-matches-1'));
 
 const refused = (status: 401 | 403 | 423, body: LoginRefusalBody): LoginResult => ({ ok: false, status, body });
 
-/** Minutes until the email may try again, or null when it is not locked. */
-async function lockedForMinutes(db: Queryable, email: string, now: Date): Promise<number | null> {
-  const rows = await recentLoginFailures(
-    db,
-    email,
-    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
-    MAX_LOGIN_FAILURES,
-  );
-  if (rows.length < MAX_LOGIN_FAILURES) return null;
-  // The lock lifts when the oldest of the last five failures leaves the window.
-  const unlocksAt = new Date(rows[MAX_LOGIN_FAILURES - 1]!.failed_at).getTime() + LOGIN_FAILURE_WINDOW_MS;
+/**
+ * Minutes until a throttle lifts, from its latest failures (newest first, at most `max`) in the window
+ * ending `now`; null when fewer than `max`. The lock lifts when the oldest of the last `max` failures
+ * leaves the window: five failures just now read "15 minutes", the same five 10½ minutes ago "5".
+ */
+export function minutesUntilUnlocked(
+  latest: readonly { failed_at: Date }[],
+  max: number,
+  windowMs: number,
+  now: Date,
+): number | null {
+  if (latest.length < max) return null;
+  const unlocksAt = new Date(latest[max - 1]!.failed_at).getTime() + windowMs;
   return Math.max(1, Math.ceil((unlocksAt - now.getTime()) / 60_000));
 }
 
-const recordFailure = insertLoginFailure;
+/** Minutes until the email may try again, or null when it is not locked. */
+async function lockedForMinutes(db: Queryable, email: string, now: Date): Promise<number | null> {
+  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  const latest = await recentLoginFailures(db, email, since, MAX_LOGIN_FAILURES);
+  return minutesUntilUnlocked(latest, MAX_LOGIN_FAILURES, LOGIN_FAILURE_WINDOW_MS, now);
+}
+
+/**
+ * Counts this attempt as a failure before its password is checked, in the one locked step that checks
+ * the limit (stores/login.ts insertLoginAttempt): attempts sent at once, to any replica, take turns
+ * there, so at most five are ever checked. A right password then clears the count. Answers the attempt,
+ * or the minutes the email is locked for.
+ */
+async function takeLoginAttempt(
+  db: Database,
+  email: string,
+  now: Date,
+): Promise<{ attempt: string } | { lockedMinutes: number }> {
+  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+  return db.transaction(async (tx) => {
+    const attempt = await insertLoginAttempt(tx, email, now, since, MAX_LOGIN_FAILURES);
+    if (attempt !== null) return { attempt };
+    // Read under the same lock: the failures that refused this attempt are the ones counted.
+    return { lockedMinutes: (await lockedForMinutes(tx, email, now)) ?? 1 };
+  });
+}
 
 /**
  * Failures older than the window count for nothing; the server's housekeeping removes them, the wrong
@@ -131,8 +159,9 @@ export async function auditSignInAttempt(
  * 423 too many attempts). Every attempt leaves one audit event (sign-in, sign-in.failed with its reason,
  * sign-in.locked), written in the transaction of the attempt's own writes; with `secondStepMayFollow` a
  * right password records nothing yet (the provider's form, whose second factor may follow, calls
- * recordSignIn once the person is in). The password hash is checked
- * outside any transaction: it is slow, and must not hold the database.
+ * recordSignIn once the person is in). The attempt is counted against the limit before the password
+ * is checked (takeLoginAttempt); the hash is checked outside any transaction: it is slow, and must not
+ * hold the database.
  */
 export async function checkLogin(
   db: Database,
@@ -145,8 +174,9 @@ export async function checkLogin(
 ): Promise<LoginResult> {
   const normalized = email.trim().toLowerCase();
   const user = await findLoginUser(db, normalized);
-  const lockedMinutes = await lockedForMinutes(db, normalized, now);
-  if (lockedMinutes !== null) {
+  const taken = await takeLoginAttempt(db, normalized, now);
+  if ('lockedMinutes' in taken) {
+    const { lockedMinutes } = taken;
     await db.transaction((tx) =>
       auditSignInAttempt(tx, origin, normalized, user, {
         action: 'sign-in.locked',
@@ -160,25 +190,29 @@ export async function checkLogin(
   const ssoOnly = user ? await ssoOnlyConnectionOf(db, user) : null;
   if (user && ssoOnly) {
     const organization = await findOrganization(db, user.organization_id);
-    await db.transaction((tx) =>
-      auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details: { reason: 'sso-only' } }),
-    );
+    await db.transaction(async (tx) => {
+      // No password was checked: the attempt counts for nothing.
+      await deleteLoginAttempt(tx, taken.attempt);
+      await auditSignInAttempt(tx, origin, normalized, user, {
+        action: 'sign-in.failed',
+        details: { reason: 'sso-only' },
+      });
+    });
     return refused(403, { message: ssoOnlyMessage(organization?.name ?? 'Your organization') });
   }
 
   const matches = await verify(user?.password_hash ?? (await decoy()), password).catch(() => false);
   if (!user || !matches) {
-    await db.transaction(async (tx) => {
-      await recordFailure(tx, normalized, now);
-      // One reason for an unknown email and a wrong password alike.
-      const details = { reason: 'invalid-credentials' };
-      await auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details });
-    });
+    // The failure is counted already (takeLoginAttempt); one reason for an unknown email and a wrong password alike.
+    const details = { reason: 'invalid-credentials' };
+    await db.transaction((tx) =>
+      auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details }),
+    );
     return refused(401, { message: MESSAGES.invalidCredentials });
   }
 
   return db.transaction(async (tx) => {
-    // The password was right: the throttle resets, whatever else stops the sign-in.
+    // The password was right: the throttle resets (this attempt's count too), whatever else stops the sign-in.
     await deleteLoginFailures(tx, normalized);
     const failed = (reason: string) =>
       auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details: { reason } });

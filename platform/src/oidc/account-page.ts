@@ -11,6 +11,11 @@ export interface AccountSecurityPageOptions {
   recoveryCodesLeft: number;
   /** Form actions and the passkey endpoints, all carrying the page's `return`. */
   urls: { addTotp: string; remove: string; recoveryCodes: string; passkey: PasskeyEndpoints };
+  /**
+   * The confirmation page, when a change would first ask the person to confirm it's them (they have a
+   * factor and proved none in the last 5 minutes).
+   */
+  confirm?: string;
   /** "Back to the console", when the console sent the person here. */
   back?: string;
   notice?: string;
@@ -25,7 +30,7 @@ const removeForm = (action: string, fields: Record<string, string>, label: strin
     .join('')}<button type="submit" class="secondary" aria-label="${escapeHtml(label)}">Remove</button></form>`;
 
 export function accountSecurityPage(options: AccountSecurityPageOptions): string {
-  const { productName, email, hasTotp, passkeys, recoveryCodesLeft, urls, back, notice, error } = options;
+  const { productName, email, hasTotp, passkeys, recoveryCodesLeft, urls, confirm, back, notice, error } = options;
   const enrolled = hasTotp || passkeys.length > 0;
   const app = hasTotp
     ? `<div class="factor"><span>Authenticator app set up</span>${removeForm(urls.remove, { kind: 'totp' }, 'Remove the authenticator app')}</div>
@@ -50,6 +55,11 @@ export function accountSecurityPage(options: AccountSecurityPageOptions): string
 <p>Signed in as ${escapeHtml(email)}.</p>
 ${notice ? `<div role="status"><p>${escapeHtml(notice)}</p></div>` : ''}
 ${error ? `<div role="alert"><p>${escapeHtml(error)}</p></div>` : ''}
+${
+  confirm
+    ? `<p>Changes to your second factors ask you to confirm it’s you first, with a current code or your passkey; the confirmation lasts 5 minutes. <a href="${escapeHtml(confirm)}">Confirm it’s you</a></p>`
+    : ''
+}
 <h2>Authenticator app</h2>
 ${app}
 <h2>Passkeys</h2>

@@ -17,11 +17,18 @@ import {
   removeFactor,
   renewRecoveryCodes,
 } from '../domain/mfa/factors.js';
+import {
+  CONFIRMED_MESSAGE,
+  REAUTHENTICATION_MESSAGE,
+  mayChangeFactors,
+  type FactorSession,
+} from '../domain/mfa/reauthentication.js';
 import { endStep, findStep } from '../domain/mfa/second-step.js';
 import { totpQrCode, totpUri } from '../domain/mfa/totp.js';
 import { accountSecurityPage } from './account-page.js';
 import { fromOwnPage, originOf, readForm, readJson, seeOther, sendHtml, sendJson, tooLarge } from './http.js';
 import { noticePage } from './login-page.js';
+import { accountConfirmation } from './account-confirmation.js';
 import { enrollPage, recoveryCodesPage } from './mfa-pages.js';
 import { passkeyScripts, type StepContext } from './second-factor.js';
 
@@ -36,12 +43,23 @@ const ROUTES: Record<string, readonly string[]> = {
   '/passkey/verify': ['POST'],
   '/recovery-codes': ['GET', 'POST'],
   '/remove': ['POST'],
+  '/confirm': ['GET', 'POST'],
+  '/confirm/passkey/options': ['POST'],
+  '/confirm/passkey/verify': ['POST'],
 };
+
+/**
+ * The posts that add, replace or remove a factor or issue new recovery codes: each asks a person who
+ * has a factor to have proven one in the last 5 minutes (domain/mfa/reauthentication.ts). Finishing an
+ * enrollment (/totp/confirm, /passkey/verify) continues a step only these could begin.
+ */
+const CHANGES = new Set(['/totp', '/passkey/options', '/recovery-codes', '/remove']);
 
 const NOTICES: Record<string, string> = {
   totp: 'Your authenticator app is set up.',
   passkey: 'Your passkey is added.',
   removed: 'The second factor was removed.',
+  confirmed: CONFIRMED_MESSAGE,
 };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -51,7 +69,8 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
  * second factors, to add an authenticator app or a passkey, remove one, and issue new recovery codes.
  * It reads the provider's own session (the console's sign-in), so it needs no token. Every POST must
  * come from this page: its Origin is the issuer's (and the session cookie is SameSite=Lax).
- * `?return=` (a console origin only) gives the "Back to the console" link.
+ * `?return=` (a console origin only) gives the "Back to the console" link. A change to the factors of
+ * someone who has one asks for one first (CHANGES, /confirm): re-authentication within 5 minutes.
  */
 export function accountSecurityHandler({ provider, db, config, box, rp }: StepContext) {
   const base = `${new URL(provider.issuer).pathname.replace(/\/$/, '')}/account/security`;
@@ -101,11 +120,13 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
   const showAccount = async (
     res: ServerResponse,
     user: SignedInUser,
+    session: FactorSession,
     back: string | undefined,
     status = 200,
     messages: { notice?: string; error?: string } = {},
   ) => {
     const details = await factorDetailsOf(db, user.email);
+    const confirmFirst = !(await mayChangeFactors(db, session, user.email));
     sendHtml(
       res,
       status,
@@ -123,11 +144,14 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
             scripts: passkeyScripts(provider.issuer),
           },
         },
+        ...(confirmFirst ? { confirm: page('/confirm', back) } : {}),
         ...(back ? { back } : {}),
         ...messages,
       }),
     );
   };
+
+  const confirmation = accountConfirmation({ provider, db, config, box, rp }, page);
 
   const showEnroll = async (
     res: ServerResponse,
@@ -163,16 +187,21 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
     url: URL,
     sub: string,
     user: SignedInUser,
-    sessionUid: string,
+    session: FactorSession,
   ) => {
     const back = returnOf(url);
     const origin = originOf(provider, req, res);
     const source = ownerSource(user, origin);
-    const stepId = accountStepId(sessionUid);
+    const stepId = accountStepId(session.uid);
 
     if (sub === '') {
       const done = url.searchParams.get('done') ?? '';
-      return showAccount(res, user, back, 200, NOTICES[done] ? { notice: NOTICES[done] } : {});
+      return showAccount(res, user, session, back, 200, NOTICES[done] ? { notice: NOTICES[done] } : {});
+    }
+    if (sub === '/confirm' && req.method === 'GET') {
+      // Nothing to confirm without a factor; with one, a confirmation may be renewed at any time.
+      if (!(await factorDetailsOf(db, user.email)).hasFactor) return seeOther(res, page('', back));
+      return confirmation.show(res, user, back);
     }
     if (sub === '/recovery-codes' && req.method === 'GET') {
       // The codes of a first factor just added, shown once.
@@ -185,8 +214,14 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
         recoveryCodesPage({ productName: config.productName, codes, next: { href: page('', back), text: 'Done' } }),
       );
     }
-    const json = sub.startsWith('/passkey/');
+    const json = sub.includes('/passkey/');
     if (!fromOwnPage(req, provider.issuer)) return notFromPage(res, json);
+    if (await confirmation.handle(req, res, sub, user, session, back)) return;
+    if (CHANGES.has(sub) && !(await mayChangeFactors(db, session, user.email))) {
+      // Refused until a factor is proven: the form posts get the confirmation page itself.
+      if (json) return sendJson(res, 403, { message: REAUTHENTICATION_MESSAGE });
+      return confirmation.show(res, user, back, 403);
+    }
 
     if (sub === '/totp') {
       const step = await beginAccountEnrollment(db, stepId, user.email, new Date(Date.now() + ACCOUNT_STEP_MS));
@@ -234,7 +269,8 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
           recoveryCodesPage({ productName: config.productName, codes, next: { href: page('', back), text: 'Done' } }),
         );
       } catch (error) {
-        if (error instanceof Conflict) return showAccount(res, user, back, 409, { error: error.conflicts[0]!.message });
+        if (error instanceof Conflict)
+          return showAccount(res, user, session, back, 409, { error: error.conflicts[0]!.message });
         throw error;
       }
     }
@@ -246,11 +282,12 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
       kind === 'totp' ? ({ kind } as const) : kind === 'passkey' ? ({ kind, id: form.get('id') ?? '' } as const) : null;
     try {
       if (!factor || !(await removeFactor(db, config, source, user, factor)))
-        return showAccount(res, user, back, 404, {
+        return showAccount(res, user, session, back, 404, {
           error: 'That second factor was not found. It may have been removed already.',
         });
     } catch (error) {
-      if (error instanceof Conflict) return showAccount(res, user, back, 409, { error: error.conflicts[0]!.message });
+      if (error instanceof Conflict)
+        return showAccount(res, user, session, back, 409, { error: error.conflicts[0]!.message });
       throw error;
     }
     return seeOther(res, page('', back, { done: 'removed' }));
@@ -269,11 +306,11 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
     const session = await provider.Session.get(provider.createContext(req, res));
     const user = session.accountId ? await signedInUserOf(db, session.accountId) : undefined;
     if (!user) {
-      if (sub.startsWith('/passkey/')) sendJson(res, 401, { message: 'Sign in again, then retry.' });
+      if (sub.includes('/passkey/')) sendJson(res, 401, { message: 'Sign in again, then retry.' });
       else signedOut(res);
       return true;
     }
-    await handle(req, res, url, sub, user, session.uid);
+    await handle(req, res, url, sub, user, { uid: session.uid, loginTs: session.loginTs, amr: session.amr });
     return true;
   };
 }

@@ -45,15 +45,28 @@ export interface SecondFactorPageOptions {
   hasTotp: boolean;
   /** Present when the person has passkeys. */
   passkey?: PasskeyEndpoints;
+  /** Why the factor is asked for, when it is not a sign-in (the account page's confirmation). */
+  intro?: string;
+  /** A way back without confirming (account page). */
+  cancel?: { href: string; text: string };
   error?: string;
 }
 
-export function secondFactorPage({ productName, action, hasTotp, passkey, error }: SecondFactorPageOptions): string {
+export function secondFactorPage({
+  productName,
+  action,
+  hasTotp,
+  passkey,
+  intro,
+  cancel,
+  error,
+}: SecondFactorPageOptions): string {
   const hint = hasTotp
     ? 'The 6-digit code your authenticator app shows, or one of your recovery codes.'
     : 'One of your recovery codes, if you cannot use your passkey.';
   const described = `code-hint${error ? ' code-error' : ''}`;
   const body = `<h1>Confirm it’s you</h1>
+${intro ? `<p>${escapeHtml(intro)}</p>` : ''}
 ${alertOf(error)}
 ${
   passkey
@@ -70,7 +83,8 @@ ${passkeyButton('authenticate', passkey, 'Use a passkey')}
     error ? ' aria-invalid="true"' : ''
   } autofocus>
 <button type="submit">Verify</button>
-</form>`;
+</form>
+${cancel ? `<p><a href="${escapeHtml(cancel.href)}">${escapeHtml(cancel.text)}</a></p>` : ''}`;
   return renderPage({ productName, title: 'Confirm it’s you', body, scripts: passkey?.scripts ?? [] });
 }
 

@@ -2,10 +2,11 @@ import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import { generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@meridian/schema';
+import { MESSAGES, OWN_FACTORS_RESET_MESSAGE } from '@meridian/schema';
 import { WRONG_SETUP_CODE_MESSAGE } from '../domain/mfa/enrollment.js';
 import { hashRecoveryCode, newRecoveryCodes } from '../domain/mfa/recovery-codes.js';
-import { INVALID_CODE_MESSAGE } from '../domain/mfa/second-step.js';
+import { CONFIRMED_MESSAGE, REAUTHENTICATION_MESSAGE } from '../domain/mfa/reauthentication.js';
+import { INVALID_CODE_MESSAGE, INVALID_PASSKEY_MESSAGE } from '../domain/mfa/second-step.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
 import { startPlatform, type RunningPlatform } from '../server.js';
 import { replaceRecoveryCodes, upsertTotp } from '../stores/mfa.js';
@@ -311,6 +312,24 @@ describe('an administrator’s reset', () => {
     const again = await signIn(platform, oidc, email, { browser: new AddressedBrowser() });
     expect(again.tokens.claims()).toMatchObject({ amr: ['pwd'] });
   });
+
+  it('is never one’s own: an Org Admin’s token cannot reset their own factors, which stay', async () => {
+    const email = await newUser('self-reset@acme.test', 'acme', 'orgAdmin');
+    const { key } = await withTotp(email);
+    const { tokens } = await signIn(platform, oidc, email, {
+      code: () => totpCode(key),
+      browser: new AddressedBrowser(),
+    });
+    const response = await fetch(`${platform.restUrl}/users/${email}/mfa/reset`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ conflicts: [{ message: OWN_FACTORS_RESET_MESSAGE }] });
+    expect(await events('mfa.reset', email)).toEqual([]);
+    const totp = await platform.db.query('SELECT 1 FROM mfa_totp WHERE email = $1', [email]);
+    expect(totp.rows).toHaveLength(1);
+  });
 });
 
 describe('the provider pages’ Content-Security-Policy and scripts', () => {
@@ -444,6 +463,187 @@ describe('the account security page', () => {
     } finally {
       await platform.db.query(`UPDATE organizations SET require_mfa = false WHERE id = 'globex'`);
     }
+  });
+});
+
+describe('changing one’s own factors asks for a fresh second factor', () => {
+  const page = (query = '') => `${platform.issuer}/account/security${query}`;
+  const post = (browser: Browser, url: string, fields: Record<string, string> = {}) => {
+    const init = formBody(fields);
+    return browser.fetch(url, { ...init, headers: { ...init.headers, origin: issuerOrigin() } });
+  };
+  const postJson = (browser: Browser, url: string, body: unknown = {}) =>
+    browser.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: issuerOrigin() },
+      body: JSON.stringify(body),
+    });
+
+  /**
+   * A browser signed in with a password alone, whose person then got an authenticator app (as when a
+   * signed-in browser is left open): its session proved no factor.
+   */
+  async function signedInBeforeFactor(email: string) {
+    const { browser } = await signIn(platform, oidc, email, { browser: new AddressedBrowser() });
+    return { browser, ...(await withTotp(email)) };
+  }
+
+  /** Moves the person's provider sessions' sign-in `seconds` into the past. */
+  const ageSignIn = (email: string, seconds: number) =>
+    platform.db.query(
+      `UPDATE oidc_models SET payload = jsonb_set(payload, '{loginTs}', to_jsonb((payload->>'loginTs')::bigint - $2))
+        WHERE model = 'Session' AND payload->>'accountId' = $1`,
+      [email, seconds],
+    );
+
+  /** Answers whether `response` is the confirmation page, refusing the change (403). */
+  async function expectConfirmationAsked(response: Response) {
+    expect(response.status).toBe(403);
+    const html = decoded(await response.text());
+    expect(html).toContain('<h1>Confirm it’s you</h1>');
+    expect(html).toContain(REAUTHENTICATION_MESSAGE);
+    return html;
+  }
+
+  /** Confirms with `code` on the page: answers the account page it leads back to. */
+  async function confirmWith(browser: Browser, code: string) {
+    const confirmed = await post(browser, page('/confirm'), { code });
+    expect(confirmed.status).toBe(303);
+    const location = new URL(confirmed.headers.get('location')!, platform.issuer);
+    expect(location.searchParams.get('done')).toBe('confirmed');
+    return decoded(await (await browser.fetch(location)).text());
+  }
+
+  it('refuses removing the authenticator app until a current code confirms it’s you, then removes it', async () => {
+    const email = await newUser('reauth-remove@acme.test');
+    const { browser, key } = await signedInBeforeFactor(email);
+    const account = decoded(await (await browser.fetch(page())).text());
+    expect(account).toMatch(/<a href="[^"]*\/account\/security\/confirm">Confirm it’s you<\/a>/);
+
+    await expectConfirmationAsked(await post(browser, page('/remove'), { kind: 'totp' }));
+    expect(await events('mfa.remove', email)).toEqual([]);
+    expect((await platform.db.query('SELECT 1 FROM mfa_totp WHERE email = $1', [email])).rows).toHaveLength(1);
+
+    // A wrong code confirms nothing, and counts as a wrong code does at sign-in.
+    const wrong = await post(browser, page('/confirm'), { code: '000000' });
+    expect(wrong.status).toBe(401);
+    expect(decoded(await wrong.text())).toContain(INVALID_CODE_MESSAGE);
+    expect(await events('sign-in.failed', email)).toEqual([
+      expect.objectContaining({ details: { reason: 'invalid-code' } }),
+    ]);
+
+    const after = await confirmWith(browser, await totpCode(key));
+    expect(after).toContain(CONFIRMED_MESSAGE);
+    expect(after).not.toContain('Confirm it’s you</a>');
+    const removed = await post(browser, page('/remove'), { kind: 'totp' });
+    expect(removed.status).toBe(303);
+    expect(await events('mfa.remove', email)).toEqual([expect.objectContaining({ details: { kind: 'totp' } })]);
+  });
+
+  it('refuses new recovery codes until confirmed, and takes a recovery code as the confirmation', async () => {
+    const email = await newUser('reauth-codes@acme.test');
+    const { browser, codes } = await signedInBeforeFactor(email);
+    await expectConfirmationAsked(await post(browser, page('/recovery-codes')));
+    expect(await events('mfa.recovery-codes', email)).toEqual([]);
+
+    await confirmWith(browser, codes[0]!);
+    expect(await events('mfa.recovery-code-used', email)).toHaveLength(1);
+    const renewed = await post(browser, page('/recovery-codes'));
+    expect(renewed.status).toBe(200);
+    expect([...(await renewed.text()).matchAll(/<li><code>/g)]).toHaveLength(10);
+    expect(await events('mfa.recovery-codes', email)).toHaveLength(1);
+  });
+
+  it('refuses replacing the authenticator app or adding a passkey until confirmed', async () => {
+    const email = await newUser('reauth-add@acme.test');
+    const { browser, key } = await signedInBeforeFactor(email);
+    await expectConfirmationAsked(await post(browser, page('/totp')));
+    const passkey = await postJson(browser, page('/passkey/options'));
+    expect(passkey.status).toBe(403);
+    expect(await passkey.json()).toEqual({ message: REAUTHENTICATION_MESSAGE });
+
+    await confirmWith(browser, await totpCode(key));
+    const replace = await post(browser, page('/totp'));
+    expect(replace.status).toBe(200);
+    expect(await replace.text()).toContain('<h1>Set up a second factor</h1>');
+    const options = await postJson(browser, page('/passkey/options'));
+    expect(options.status).toBe(200);
+    expect(await options.json()).toMatchObject({ options: { challenge: expect.any(String) } });
+  });
+
+  it('refuses removing a passkey until confirmed, offering the passkey itself to confirm with', async () => {
+    const email = await newUser('reauth-passkey@acme.test');
+    const { browser, key } = await signedInBeforeFactor(email);
+    await platform.db.query(
+      `INSERT INTO mfa_passkeys (id, email, public_key, counter, transports, device_type, backed_up, name)
+       VALUES ('reauth-key', $1, 'AAAA', 0, '{usb}', 'singleDevice', false, 'Desk key')`,
+      [email],
+    );
+    const html = await expectConfirmationAsked(
+      await post(browser, page('/remove'), { kind: 'passkey', id: 'reauth-key' }),
+    );
+    expect(html).toMatch(/data-passkey-action="authenticate" data-options="[^"]*\/confirm\/passkey\/options"/);
+
+    const options = await postJson(browser, page('/confirm/passkey/options'));
+    expect(options.status).toBe(200);
+    expect(await options.json()).toMatchObject({ options: { allowCredentials: [{ id: 'reauth-key' }] } });
+    // An answer to another challenge confirms nothing, and is throttled and audited as at sign-in.
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: 'webauthn.get', challenge: 'bm90LXRoZS1jaGFsbGVuZ2U', origin: issuerOrigin() }),
+    ).toString('base64url');
+    const forged = await postJson(browser, page('/confirm/passkey/verify'), {
+      response: {
+        id: 'reauth-key',
+        rawId: 'reauth-key',
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: { clientDataJSON, authenticatorData: 'AAAA', signature: 'AAAA' },
+      },
+    });
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ message: INVALID_PASSKEY_MESSAGE });
+    expect(await events('mfa.remove', email)).toEqual([]);
+
+    await confirmWith(browser, await totpCode(key));
+    const removed = await post(browser, page('/remove'), { kind: 'passkey', id: 'reauth-key' });
+    expect(removed.status).toBe(303);
+    expect(await events('mfa.remove', email)).toEqual([
+      expect.objectContaining({ details: { kind: 'passkey', name: 'Desk key' } }),
+    ]);
+  });
+
+  it('counts a sign-in with a second factor, or a confirmation, for 5 minutes only', async () => {
+    const email = await newUser('reauth-window@acme.test');
+    const { key } = await withTotp(email);
+    const { browser } = await signIn(platform, oidc, email, {
+      code: () => totpCode(key),
+      browser: new AddressedBrowser(),
+    });
+    // Just signed in with the app: no confirmation asked.
+    expect((await post(browser, page('/recovery-codes'))).status).toBe(200);
+
+    await ageSignIn(email, 5 * 60 + 5);
+    await expectConfirmationAsked(await post(browser, page('/recovery-codes')));
+    // The sign-in spent the current step's code: the next one confirms.
+    await confirmWith(browser, await totpCode(key, 1));
+    expect((await post(browser, page('/recovery-codes'))).status).toBe(200);
+
+    await platform.db.query(
+      `UPDATE factor_proofs SET proven_at = proven_at - interval '5 minutes 5 seconds' WHERE email = $1`,
+      [email],
+    );
+    await expectConfirmationAsked(await post(browser, page('/recovery-codes')));
+    expect(await events('mfa.recovery-codes', email)).toHaveLength(2);
+  });
+
+  it('asks nothing of a person without a factor: adding a first one is enrollment', async () => {
+    const email = await newUser('reauth-first@acme.test');
+    const { browser } = await signIn(platform, oidc, email, { browser: new AddressedBrowser() });
+    const account = await (await browser.fetch(page())).text();
+    expect(account).not.toContain('Confirm it’s you</a>');
+    expect((await post(browser, page('/totp'))).status).toBe(200);
+    // Nor is there anything to confirm.
+    expect((await browser.fetch(page('/confirm'))).status).toBe(303);
   });
 });
 

@@ -35,9 +35,9 @@ export async function mfaRoutes(fastify: FastifyInstance, { db }: RouteDeps): Pr
         tags: ['users'],
         summary: "Remove a user's second factors and recovery codes, and end their sessions",
         description:
-          'The user sets up a factor again at their next sign-in when their organization (or, in production, their operator role) requires one.',
+          'The user sets up a factor again at their next sign-in when their organization (or, in production, their operator role) requires one. Nobody resets their own (409): one changes one’s own factors on the account security page, which asks for one of them first.',
         params: emailParam,
-        response: responses({ 204: noContent }, [...BODY_ERRORS, 401, 403, 404]),
+        response: responses({ 204: noContent }, [...BODY_ERRORS, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {

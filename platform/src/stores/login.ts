@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { ADVISORY_LOCKS } from '../db/locks.js';
 import { deleteLoginFailures } from './passwords.js';
 
 // What a sign-in reads and writes: the user with their password hash, and the failed attempts that
@@ -38,8 +39,33 @@ export async function recentLoginFailures(
   return rows;
 }
 
-export async function insertLoginFailure(db: Queryable, email: string, at: Date): Promise<void> {
-  await db.query('INSERT INTO login_failures (email, failed_at) VALUES ($1, $2)', [email, at]);
+/**
+ * Counts an attempt of `email` as a failure at `at`, before its password is checked, unless `max`
+ * failures already fall after `since`: answers the attempt's id, or null when the email is locked. Run
+ * in a transaction: its lock on the email makes attempts take turns on every replica until each
+ * commits, and the INSERT, a statement of its own after the lock is held, counts what the one before
+ * it committed (a single statement would count from a snapshot taken before it waited).
+ */
+export async function insertLoginAttempt(
+  tx: Queryable,
+  email: string,
+  at: Date,
+  since: Date,
+  max: number,
+): Promise<string | null> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [ADVISORY_LOCKS.loginAttempts, email]);
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO login_failures (email, failed_at) SELECT $1::text, $2
+      WHERE (SELECT count(*) FROM login_failures WHERE email = $1 AND failed_at > $3) < $4
+      RETURNING id::text AS id`,
+    [email, at, since, max],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Gives back an attempt counted by insertLoginAttempt whose password was not checked after all. */
+export async function deleteLoginAttempt(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM login_failures WHERE id = $1', [id]);
 }
 
 export async function deleteLoginFailuresBefore(db: Queryable, before: Date): Promise<void> {

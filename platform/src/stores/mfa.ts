@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { ADVISORY_LOCKS } from '../db/locks.js';
 
 // What second factors read and write: the authenticator-app key (encrypted), passkeys, recovery code
 // hashes, wrong-code failures, and the sign-in or enrollment step under way.
@@ -176,8 +177,41 @@ export async function deleteRecoveryCodes(db: Queryable, email: string): Promise
 
 // --- Wrong codes ---
 
-export async function insertMfaFailure(db: Queryable, email: string, clientIp: string | null, at: Date): Promise<void> {
-  await db.query('INSERT INTO mfa_failures (email, client_ip, failed_at) VALUES ($1, $2, $3)', [email, clientIp, at]);
+/** The most failures after `since` an account, and an address, may have for one more attempt to count. */
+export interface CodeAttemptLimits {
+  since: Date;
+  perAccount: number;
+  perAddress: number;
+}
+
+/**
+ * Counts a second-factor attempt of `email` from `clientIp` as a failure at `at`, before it is checked,
+ * unless the account or the address already has its limit of failures after `since`: false when
+ * locked. Run in a transaction: as insertLoginAttempt, its locks (the account's, then the address's:
+ * always in that order, so two attempts never wait on each other) make attempts take turns on every
+ * replica, and the INSERT after them counts what the one before committed.
+ */
+export async function insertMfaAttempt(
+  tx: Queryable,
+  email: string,
+  clientIp: string | null,
+  at: Date,
+  limits: CodeAttemptLimits,
+): Promise<boolean> {
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [ADVISORY_LOCKS.codeAttemptsOfAccount, email]);
+  if (clientIp)
+    await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [
+      ADVISORY_LOCKS.codeAttemptsOfAddress,
+      clientIp,
+    ]);
+  const { rows } = await tx.query(
+    `INSERT INTO mfa_failures (email, client_ip, failed_at) SELECT $1::text, $2::text, $3
+      WHERE (SELECT count(*) FROM mfa_failures WHERE email = $1 AND failed_at > $4) < $5
+        AND ($2::text IS NULL OR (SELECT count(*) FROM mfa_failures WHERE client_ip = $2 AND failed_at > $4) < $6)
+      RETURNING email`,
+    [email, clientIp, at, limits.since, limits.perAccount, limits.perAddress],
+  );
+  return rows.length === 1;
 }
 
 /** The latest failures after `since`, newest first, at most `limit`: of the email, or of the address. */
@@ -279,4 +313,28 @@ export async function organizationRequiresMfa(db: Queryable, organizationId: str
     organizationId,
   ]);
   return rows[0]?.require_mfa === true;
+}
+
+// --- Re-authentication (factor_proofs) ---
+
+/** Session `sid` of `email` proved a second factor at `at` (the latest proof counts). */
+export async function upsertFactorProof(db: Queryable, sid: string, email: string, at: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO factor_proofs (sid, email, proven_at) VALUES ($1, $2, $3)
+     ON CONFLICT (sid) DO UPDATE SET email = EXCLUDED.email, proven_at = EXCLUDED.proven_at`,
+    [sid, email, at],
+  );
+}
+
+/** When session `sid` last proved a factor of `email`'s, or null. */
+export async function selectFactorProvenAt(db: Queryable, sid: string, email: string): Promise<Date | null> {
+  const { rows } = await db.query<{ proven_at: Date }>(
+    'SELECT proven_at FROM factor_proofs WHERE sid = $1 AND email = $2',
+    [sid, email],
+  );
+  return rows[0] ? new Date(rows[0].proven_at) : null;
+}
+
+export async function deleteFactorProofsBefore(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM factor_proofs WHERE proven_at <= $1', [before]);
 }

@@ -1,3 +1,4 @@
+import { factorResetRefusal, normalizeEmail } from '@meridian/schema';
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { PlatformError } from '../../platform/errors.js';
 import { enumValues } from '../common/enum-values.js';
@@ -49,11 +50,15 @@ export const securityResolvers: Resolvers = {
 
   Mutation: {
     // The payload's user answers its factors as they now are (none) when the mutation selects them.
-    resetUserMfa: (_, { email }, { platform }) =>
-      withFieldErrors(TOP_LEVEL, async () => {
+    resetUserMfa: (_, { email }, { platform, caller }) => {
+      // One's own factors change on the account page, after proving one of them; the platform refuses too.
+      const own = caller?.kind === 'user' ? factorResetRefusal(caller.subject, normalizeEmail(email)) : null;
+      if (own) return { inputErrors: [{ field: 'email', message: own }] };
+      return withFieldErrors(TOP_LEVEL, async () => {
         await resetUserMfa(platform, email);
         return { user: await getUser(platform, email) };
-      }),
+      });
+    },
     revokeUserSessions: (_, { email, exceptCurrent }, { platform }) =>
       revocation(() => revokeUserSessions(platform, email, exceptCurrent ?? false)),
     revokeSession: (_, { id }, { platform }) => revocation(() => revokeSession(platform, id), 'id'),

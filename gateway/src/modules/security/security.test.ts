@@ -4,7 +4,7 @@
 // id come back in the platform's words, on the argument.
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@meridian/schema';
+import { MESSAGES, OWN_FACTORS_RESET_MESSAGE } from '@meridian/schema';
 import { discoverConsole, signIn } from '@meridian/platform/test-support';
 import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
 
@@ -180,5 +180,13 @@ describe('resetting second factors', () => {
       headers: { authorization: `Bearer ${session.token}` },
     });
     expect(refused.status).toBe(401);
+  });
+
+  it('is never one’s own: an Org Admin is told where to change their factors, which stay', async () => {
+    await enroll('orgadmin@globex.test', 0);
+    const admin = await gateway.tokens.user('orgadmin@globex.test');
+    const { resetUserMfa } = await data(RESET, { email: 'orgadmin@globex.test' }, admin);
+    expect(resetUserMfa).toEqual({ user: null, inputErrors: [{ field: 'email', message: OWN_FACTORS_RESET_MESSAGE }] });
+    expect((await data(FACTORS, { email: 'orgadmin@globex.test' }, admin)).user.mfa).toMatchObject({ enrolled: true });
   });
 });

@@ -51,4 +51,10 @@ export const mfaCases: ContractCase[] = [
     why: 'another tenant’s user answers as a missing one',
     request: ({ as }) => ({ method: 'POST', url: '/users/user@globex.test/mfa/reset', headers: as.acmeAdmin }),
   },
+  {
+    operation: 'resetUserMfa',
+    status: 409,
+    why: 'an Org Admin resetting their own factors (they change them on the account page)',
+    request: ({ as }) => ({ method: 'POST', url: '/users/orgadmin@acme.test/mfa/reset', headers: as.acmeAdmin }),
+  },
 ];

@@ -1,4 +1,4 @@
-import type { Role } from '@meridian/schema';
+import { factorResetRefusal, type Role } from '@meridian/schema';
 import type { Database, Queryable } from '../../db/database.js';
 import {
   advancePending,
@@ -197,10 +197,14 @@ export async function userMfa(db: Queryable, who: Pick<ServiceCaller, 'caller' |
 
 /**
  * Removes every factor and recovery code of a user, who enrolls again at their next sign-in when a
- * factor is required, and ends their sessions: whoever held their factor is signed out.
+ * factor is required, and ends their sessions: whoever held their factor is signed out. Another
+ * person's only (factorResetRefusal): a token proves no factor.
  */
 export async function resetUserMfa(db: Database, who: ServiceCaller, email: string): Promise<void> {
   const user = await userInScope(db, who, 'resetUserMfa', email);
+  // One's own factors change on the account page, after proving one (reauthentication.ts).
+  const own = who.caller.kind === 'user' ? factorResetRefusal(who.caller.subject, user.email) : null;
+  if (own) throw conflict(own);
   await db.transaction(async (tx) => {
     await deleteAllFactors(tx, user.email);
     const sessionsEnded = await endUserSessions(tx, user.email);
@@ -216,7 +220,12 @@ export async function resetUserMfa(db: Database, who: ServiceCaller, email: stri
 /** What the account page lists: the app (set up or not), each passkey, the recovery codes left. */
 export async function factorDetailsOf(db: Queryable, email: string) {
   const [counts, passkeys] = await Promise.all([factorCounts(db, email), passkeysOf(db, email)]);
-  return { hasTotp: counts.totp, passkeys, recoveryCodesLeft: hasFactor(counts) ? counts.recovery_codes_left : 0 };
+  return {
+    hasFactor: hasFactor(counts),
+    hasTotp: counts.totp,
+    passkeys,
+    recoveryCodesLeft: hasFactor(counts) ? counts.recovery_codes_left : 0,
+  };
 }
 
 export const NO_FACTOR_FOR_CODES_MESSAGE = 'Add a second factor first: recovery codes stand in for one.';

@@ -24,7 +24,7 @@ import { authenticationOptions, passkeyMethod, verifyAuthentication, type Relyin
 import { secondStepFor, type SecondStep } from './policy.js';
 import { hashRecoveryCode, normalizeRecoveryCode } from './recovery-codes.js';
 import type { SecretBox } from './secret-box.js';
-import { codeLockedForMinutes, recordCodeFailure } from './throttle.js';
+import { takeCodeAttempt } from './throttle.js';
 import { checkTotp, normalizeTotpCode } from './totp.js';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 
@@ -109,9 +109,12 @@ async function spendCode(
   });
 }
 
-/** Refuses while the account or the address is locked, saying so in the words of the password step. */
-async function lockRefusal(db: Database, owner: FactorOwner, origin: AuditOrigin, now: Date) {
-  const minutes = await codeLockedForMinutes(db, owner.email, origin.clientIp, now);
+/**
+ * Counts the attempt before it is checked (throttle.ts takeCodeAttempt), or refuses while the account or
+ * the address is locked, saying so in the words of the password step.
+ */
+async function takeAttemptOrRefuse(db: Database, owner: FactorOwner, origin: AuditOrigin, now: Date) {
+  const minutes = await takeCodeAttempt(db, owner.email, origin.clientIp, now);
   if (minutes === null) return null;
   await db.transaction((tx) =>
     auditSignInAttempt(tx, origin, owner.email, auditRow(owner), {
@@ -122,19 +125,21 @@ async function lockRefusal(db: Database, owner: FactorOwner, origin: AuditOrigin
   return refused(423, MESSAGES.tooManyAttempts(minutes));
 }
 
-async function recordWrongProof(db: Database, owner: FactorOwner, origin: AuditOrigin, now: Date) {
-  await db.transaction(async (tx) => {
-    await recordCodeFailure(tx, owner.email, origin.clientIp, now);
-    await auditSignInAttempt(tx, origin, owner.email, auditRow(owner), {
+/** A wrong proof, counted already when its attempt was taken: its audit event. */
+async function auditWrongProof(db: Database, owner: FactorOwner, origin: AuditOrigin) {
+  await db.transaction((tx) =>
+    auditSignInAttempt(tx, origin, owner.email, auditRow(owner), {
       action: 'sign-in.failed',
       details: { reason: 'invalid-code' },
-    });
-  });
+    }),
+  );
 }
 
 /**
- * Checks a code typed at the second step: throttled per account and per address like passwords, a
- * wrong one counted and audited (never the code itself), a right one spent so it works once.
+ * Checks a code typed at the second step: throttled per account and per address like passwords (the
+ * attempt counted before the check), a wrong one audited (never the code itself), a right one spent so
+ * it works once (an app code's time step, a recovery code's row: each taken by one UPDATE, so two
+ * requests at once cannot both spend it).
  */
 export async function proveWithCode(
   db: Database,
@@ -145,10 +150,10 @@ export async function proveWithCode(
   now = new Date(),
 ): Promise<ProofResult> {
   if (!code.trim()) return refused(400, MISSING_CODE_MESSAGE);
-  const locked = await lockRefusal(db, owner, origin, now);
+  const locked = await takeAttemptOrRefuse(db, owner, origin, now);
   if (locked) return locked;
   if (!(await spendCode(db, box, owner, code, origin, now))) {
-    await recordWrongProof(db, owner, origin, now);
+    await auditWrongProof(db, owner, origin);
     return refused(401, INVALID_CODE_MESSAGE);
   }
   await clearMfaFailures(db, owner.email);
@@ -165,13 +170,13 @@ export async function proveWithPasskey(
   origin: AuditOrigin,
   now = new Date(),
 ): Promise<ProofResult> {
-  const locked = await lockRefusal(db, owner, origin, now);
+  const locked = await takeAttemptOrRefuse(db, owner, origin, now);
   if (locked) return locked;
   const challenge = await takeChallenge(db, pendingId, now);
   const passkeys = await passkeysOf(db, owner.email);
   const used = challenge ? await verifyAuthentication(rp, challenge, response, passkeys) : null;
   if (!used) {
-    await recordWrongProof(db, owner, origin, now);
+    await auditWrongProof(db, owner, origin);
     return refused(401, INVALID_PASSKEY_MESSAGE);
   }
   await recordPasskeyUse(db, used.id, used.newCounter, used.backedUp, now);

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/database.js';
-import { LOGIN_FAILURE_WINDOW_MS, MAX_LOGIN_FAILURES } from '../login.js';
-import { deleteMfaFailuresBefore, insertMfaFailure, recentMfaFailures } from '../../stores/mfa.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { LOGIN_FAILURE_WINDOW_MS, MAX_LOGIN_FAILURES, minutesUntilUnlocked } from '../login.js';
+import { deleteMfaFailuresBefore, insertMfaAttempt, recentMfaFailures } from '../../stores/mfa.js';
 
 /**
  * Wrong second-factor codes are throttled like passwords (decisions.md "Sign-in and sessions"): five
@@ -17,11 +17,8 @@ async function lockedBy(
   max: number,
   now: Date,
 ): Promise<number | null> {
-  const rows = await recentMfaFailures(db, by, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS), max);
-  if (rows.length < max) return null;
-  // The lock lifts when the oldest of the last `max` failures leaves the window.
-  const unlocksAt = new Date(rows[max - 1]!.failed_at).getTime() + CODE_FAILURE_WINDOW_MS;
-  return Math.max(1, Math.ceil((unlocksAt - now.getTime()) / 60_000));
+  const latest = await recentMfaFailures(db, by, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS), max);
+  return minutesUntilUnlocked(latest, max, CODE_FAILURE_WINDOW_MS, now);
 }
 
 /** Minutes until codes may be tried again for this account from this address, or null when not locked. */
@@ -37,8 +34,29 @@ export async function codeLockedForMinutes(
   return byAddress === null ? byAccount : Math.max(byAccount, byAddress);
 }
 
-export const recordCodeFailure = (db: Queryable, email: string, clientIp: string | null, now = new Date()) =>
-  insertMfaFailure(db, email, clientIp, now);
+/**
+ * Counts a code (or passkey) attempt as a failure before it is checked, in the one locked step that
+ * checks both limits (stores/mfa.ts insertMfaAttempt), so attempts sent at once to any replica cannot
+ * all pass; a right proof then clears the account's count. Null when counted, else the minutes the
+ * account or the address is locked for.
+ */
+export async function takeCodeAttempt(
+  db: Database,
+  email: string,
+  clientIp: string | null,
+  now = new Date(),
+): Promise<number | null> {
+  const limits = {
+    since: new Date(now.getTime() - CODE_FAILURE_WINDOW_MS),
+    perAccount: MAX_CODE_FAILURES_PER_ACCOUNT,
+    perAddress: MAX_CODE_FAILURES_PER_ADDRESS,
+  };
+  return db.transaction(async (tx) => {
+    if (await insertMfaAttempt(tx, email, clientIp, now, limits)) return null;
+    // Read under the same locks: the failures that refused this attempt are the ones counted.
+    return (await codeLockedForMinutes(tx, email, clientIp, now)) ?? 1;
+  });
+}
 
 export const deleteStaleCodeFailures = (db: Queryable, now = new Date()) =>
   deleteMfaFailuresBefore(db, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS));
