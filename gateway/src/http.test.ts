@@ -341,17 +341,20 @@ describe("GraphQL Armor's limits", () => {
   });
 });
 
+/** A production environment with the secret the gateway needs there (its metrics token). */
+const PRODUCTION_ENV = { APP_ENV: 'production', METRICS_TOKEN: 'metrics-token-of-this-test' };
+
 describe('introspection', () => {
   it('is off with APP_ENV=production unless INTROSPECTION=true', () => {
-    expect(loadConfig({ APP_ENV: 'production' }).introspection).toBe(false);
-    expect(loadConfig({ APP_ENV: 'production', INTROSPECTION: 'true' }).introspection).toBe(true);
+    expect(loadConfig(PRODUCTION_ENV).introspection).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, INTROSPECTION: 'true' }).introspection).toBe(true);
     expect(loadConfig({ APP_ENV: 'local' }).introspection).toBe(true);
   });
 
   it('is refused by a production gateway, which still answers queries', async () => {
     const production = await anotherGateway({
       appEnv: 'production',
-      introspection: loadConfig({ APP_ENV: 'production' }).introspection,
+      introspection: loadConfig(PRODUCTION_ENV).introspection,
     });
     const schema = await post(production.url, { query: '{ __schema { types { name } } }' }, adminToken);
     expect(schema.status).toBe(400);
