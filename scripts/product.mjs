@@ -50,9 +50,15 @@ export async function waitFor(url, child, timeoutMs = 120000) {
 
 /** The seeded sign-in accounts, a line each (from the platform's build). */
 export async function accountLines(env = process.env) {
+  if (env.APP_ENV === 'production')
+    return `Production seeds no accounts (issue 39): create the first operator with this environment:
+  npm run create-operator -- --email <email> --name "<full name>"`;
   const { DEMO_ACCOUNTS } = await import(pathToFileURL(path.join(root, 'platform/dist/seed/demo.js')).href);
-  const password = env.SEED_PASSWORD ?? 'meridian-local-1';
+  // The local defaults, from their one list (schema/src/secrets.ts).
+  const { SECRET_VARIABLES } = await import(pathToFileURL(path.join(root, 'schema/dist/secrets.js')).href);
+  const password = env.SEED_PASSWORD || SECRET_VARIABLES.SEED_PASSWORD.localDefault;
+  const cliSecret = env.CLI_CLIENT_SECRET || SECRET_VARIABLES.CLI_CLIENT_SECRET.localDefault;
   return `Sign-in accounts (password ${password}):
 ${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.demonstrates}`).join('\n')}
-  meridian-cli (client credentials, secret ${env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret'}) acts as Meridian Admin`;
+  meridian-cli (client credentials, secret ${cliSecret}) acts as Meridian Admin`;
 }

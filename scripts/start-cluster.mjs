@@ -64,6 +64,18 @@ const replicaLines = [
   ...cluster.platforms.map((part) => `  ${part.name.padEnd(12)} REST ${part.restUrl}   provider ${part.oidcUrl}`),
   ...cluster.gateways.map((part) => `  ${part.name.padEnd(12)} ${part.origin}/graphql   (/readyz, /metrics)`),
 ].join('\n');
+const clusterEnv = { ...env, CLI_CLIENT_SECRET: cluster.cliClient.secret };
+// Production seeds no accounts: the first operator's command, with this cluster's database and secrets.
+const toolEnv = Object.entries({
+  APP_ENV: 'production',
+  DATABASE_URL: cluster.databaseUrl,
+  CONSOLE_URL: consoleUrl,
+  ...cluster.platformSecrets,
+}).map(([name, value]) => `${name}=${value}`);
+const accounts =
+  env.APP_ENV === 'production'
+    ? `Production seeds no accounts. Create the first operator:\n  ${toolEnv.join(' ')} \\\n    npm run create-operator -- --email <email> --name "<full name>"`
+    : await accountLines(clusterEnv);
 console.info(`
 Meridian is running as a cluster. Ctrl-C stops every part; the database goes with it.
 
@@ -76,6 +88,7 @@ Meridian is running as a cluster. Ctrl-C stops every part; the database goes wit
 
 Replicas (a crashed one is started again):
 ${replicaLines}
+  /metrics of each wants   Authorization: Bearer ${cluster.metricsToken}
 
-${await accountLines()}
+${accounts}
 `);

@@ -161,10 +161,13 @@ function securityHeadersInPreview(): Plugin {
     name: 'meridian:security-headers',
     configurePreviewServer(server) {
       const configFile = path.resolve(server.config.root, server.config.build.outDir, 'config.json');
-      server.middlewares.use((_request, response, next) => {
+      server.middlewares.use((request, response, next) => {
         const config = JSON.parse(readFileSync(configFile, 'utf8')) as { gatewayUrl: string; oidc: { issuer: string } };
         const targets: ConnectTargets = { gatewayUrl: config.gatewayUrl, issuer: config.oidc.issuer };
-        for (const [name, value] of Object.entries(securityHeaders(targets))) response.setHeader(name, value);
+        // Preview over TLS (vite's preview.https) is https; plain http gets no HSTS.
+        const https = (request.socket as { encrypted?: boolean }).encrypted === true;
+        for (const [name, value] of Object.entries(securityHeaders(targets, { https })))
+          response.setHeader(name, value);
         next();
       });
     },

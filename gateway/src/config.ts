@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { assertProductionSecrets, secretValues } from '@meridian/schema';
 import { parseOwnDocumentsPolicy, type OwnDocumentsPolicy } from './trusted-documents/policy.js';
 
 /** Everything the gateway reads from its environment; the README's configuration table lists each. */
@@ -51,6 +53,10 @@ export interface GatewayConfig {
    * works at the gateway until it expires (the platform still refuses it).
    */
   sessionRevocationCheck: boolean;
+  /** The bearer token GET /metrics requires (METRICS_TOKEN; required in production); unset: open. */
+  metricsToken: string | undefined;
+  /** This replica's name, sent in X-Meridian-Replica (REPLICA_NAME, else the host's name). */
+  replicaName: string;
 }
 
 /** Where `pnpm codegen` writes the console's operations, from this file in src/ or dist/. */
@@ -99,8 +105,13 @@ export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
  */
 export const DEFAULT_SESSION_REVOCATION_POLL_MS = 250;
 
+/**
+ * The configuration from `env`. In production (APP_ENV=production) it throws one error naming every
+ * secret that is unset or holds a published value (schema/src/secrets.ts).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const appEnv = env.APP_ENV ?? 'local';
+  assertProductionSecrets('gateway', env);
   const platformTimeoutMs = number('PLATFORM_TIMEOUT_MS', env.PLATFORM_TIMEOUT_MS, 15000);
   return {
     host: env.GATEWAY_HOST ?? '127.0.0.1',
@@ -133,5 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       number('SESSION_REVOCATION_POLL_MS', env.SESSION_REVOCATION_POLL_MS, DEFAULT_SESSION_REVOCATION_POLL_MS),
     ),
     sessionRevocationCheck: boolean('SESSION_REVOCATION_CHECK', env.SESSION_REVOCATION_CHECK, true),
+    metricsToken: secretValues('METRICS_TOKEN', env.METRICS_TOKEN)[0],
+    replicaName: env.REPLICA_NAME?.trim() || hostname(),
   };
 }

@@ -341,17 +341,20 @@ describe("GraphQL Armor's limits", () => {
   });
 });
 
+/** A production environment with the secret the gateway needs there (its metrics token). */
+const PRODUCTION_ENV = { APP_ENV: 'production', METRICS_TOKEN: 'metrics-token-of-this-test' };
+
 describe('introspection', () => {
   it('is off with APP_ENV=production unless INTROSPECTION=true', () => {
-    expect(loadConfig({ APP_ENV: 'production' }).introspection).toBe(false);
-    expect(loadConfig({ APP_ENV: 'production', INTROSPECTION: 'true' }).introspection).toBe(true);
+    expect(loadConfig(PRODUCTION_ENV).introspection).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, INTROSPECTION: 'true' }).introspection).toBe(true);
     expect(loadConfig({ APP_ENV: 'local' }).introspection).toBe(true);
   });
 
   it('is refused by a production gateway, which still answers queries', async () => {
     const production = await anotherGateway({
       appEnv: 'production',
-      introspection: loadConfig({ APP_ENV: 'production' }).introspection,
+      introspection: loadConfig(PRODUCTION_ENV).introspection,
     });
     const schema = await post(production.url, { query: '{ __schema { types { name } } }' }, adminToken);
     expect(schema.status).toBe(400);
@@ -484,6 +487,43 @@ describe('operability', () => {
     );
     expect(response.text).toMatch(/gateway_graphql_request_duration_seconds_count\{operation="MetricsProbe"\} 1/);
     expect(response.text).toMatch(/gateway_upstream_calls_total\{method="GET",outcome="2xx"\} \d+/);
+  });
+
+  it('/metrics wants METRICS_TOKEN when one is set: 401 without it or with another, 200 with it', async () => {
+    const guarded = await anotherGateway({ metricsToken: 'metrics-token-of-this-test' });
+    for (const authorization of [undefined, 'Bearer not-the-token', 'Basic metrics-token-of-this-test']) {
+      const scrape = request(guarded.url).get('/metrics');
+      const refused = await (authorization ? scrape.set('authorization', authorization) : scrape);
+      expect(refused.status, String(authorization)).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(refused.body.errors[0]).toMatchObject({
+        message: expect.stringContaining('Authorization: Bearer <METRICS_TOKEN>'),
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
+      expect(refused.text).not.toContain('gateway_');
+    }
+    const scraped = await request(guarded.url)
+      .get('/metrics')
+      .set('authorization', 'Bearer metrics-token-of-this-test');
+    expect(scraped.status).toBe(200);
+    expect(scraped.text).toMatch(/^gateway_ready 1$/m);
+  });
+
+  it('names the replica on every answer, and sends HSTS only on answers that came over https', async () => {
+    const hsts = 'max-age=63072000; includeSubDomains';
+    const proxied = await anotherGateway({ replicaName: 'gateway-9', trustProxy: true });
+    for (const path of ['/healthz', '/graphql', '/', '/no-such-path']) {
+      const https = await request(proxied.url).get(path).set('x-forwarded-proto', 'https');
+      expect(https.headers['x-meridian-replica'], path).toBe('gateway-9');
+      expect(https.headers['strict-transport-security'], path).toBe(hsts);
+      const plain = await request(proxied.url).get(path).set('x-forwarded-proto', 'http');
+      expect(plain.headers['strict-transport-security'], path).toBeUndefined();
+    }
+    // Without a trusted proxy in front, a client's X-Forwarded-Proto says nothing.
+    const direct = await anotherGateway({ replicaName: 'gateway-8', trustProxy: false });
+    const claimed = await request(direct.url).get('/healthz').set('x-forwarded-proto', 'https');
+    expect(claimed.headers['x-meridian-replica']).toBe('gateway-8');
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('GET / is a landing page leading to the console sandbox and Apollo Sandbox', async () => {

@@ -10,6 +10,8 @@ try {
     await tracing?.shutdown();
   });
 } catch (error) {
-  console.error('The gateway failed to start', error);
+  // A refused configuration (production without its secrets) is said in its own words, without a stack.
+  if (error instanceof Error && error.name === 'ProductionSecretsError') console.error(error.message);
+  else console.error('The gateway failed to start', error);
   process.exit(1);
 }

@@ -118,7 +118,9 @@ describe('trusted documents', () => {
 
 describe('the trusted documents configuration', () => {
   it('lets internal tools only run their own documents in production, and anyone elsewhere', () => {
-    expect([...loadConfig({ APP_ENV: 'production' }).ownDocuments]).toEqual(['tools']);
+    expect([
+      ...loadConfig({ APP_ENV: 'production', METRICS_TOKEN: 'metrics-token-of-this-test' }).ownDocuments,
+    ]).toEqual(['tools']);
     expect([...loadConfig({ APP_ENV: 'local' }).ownDocuments]).toEqual(['tools', 'users', 'anonymous']);
     expect([...loadConfig({ ARBITRARY_DOCUMENTS: 'tools, systemAdmin' }).ownDocuments]).toEqual([
       'tools',

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { behindOneProxy } from '@meridian/schema';
-import { drainOnClose } from '@meridian/schema/http-server';
+import { answerHeaders, drainOnClose } from '@meridian/schema/http-server';
 import type { PlatformConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { authenticate, type TokenVerifier } from './http/auth.js';
@@ -55,6 +55,11 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
   app.setNotFoundHandler(notFoundHandler);
   refuseControlCharacters(app);
   app.decorateRequest('principal', null);
+  // Callback hook: an async one costs every request a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(answerHeaders(request.raw, options.config.replicaName, options.trustProxy === true));
+    done();
+  });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     request.principal = await authenticate(request, options.verifier, options.db);
@@ -79,7 +84,7 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
   });
 
   // Before the routes: its hook counts each of them.
-  registerMetrics(app, options.db);
+  registerMetrics(app, options.db, options.config.metricsToken);
   await registerRoutes(app, { config: options.config, db: options.db });
   return app;
 }

@@ -1,5 +1,7 @@
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { assertProductionSecrets, secretOrLocalDefault, secretValues, type SecretProblem } from '@meridian/schema';
 
 /** Everything the platform reads from its environment; the README's configuration table lists each. */
 export interface PlatformConfig {
@@ -35,9 +37,14 @@ export interface PlatformConfig {
   cookieKeys: string[];
   /**
    * Secrets the authenticator-app keys are encrypted with at rest: the first encrypts, each one decrypts
-   * (rotation). MFA_ENCRYPTION_KEYS, else the cookie keys (required in production either way).
+   * (rotation). MFA_ENCRYPTION_KEYS; outside production, else the cookie keys. Production requires its
+   * own, the first not one of the cookie keys.
    */
   mfaEncryptionKeys: string[];
+  /** The bearer token GET /metrics requires (METRICS_TOKEN; required in production); unset: open. */
+  metricsToken: string | undefined;
+  /** This replica's name, sent in X-Meridian-Replica (REPLICA_NAME, else the host's name). */
+  replicaName: string;
   /** How long each step of an onboarding, deployment or offboarding job takes. */
   jobStepMs: number;
   /**
@@ -47,7 +54,7 @@ export interface PlatformConfig {
    */
   webhookRetryDelaysMs: number[];
   webhookPollMs: number;
-  /** The shared password of the seeded accounts. */
+  /** The shared password of the seeded demo accounts (none are seeded in production). */
   seedPassword: string;
   logLevel: string;
 }
@@ -82,12 +89,30 @@ export function durations(value: string, name: string): number[] {
 /** Where directories reach SCIM when SCIM_BASE_URL does not say: this machine's REST port. */
 export const defaultScimBaseUrl = (restPort: number) => `http://localhost:${restPort}/scim/v2`;
 
+/**
+ * The sealing keys must be their own in production: retiring a cookie key must not make stored app keys
+ * unreadable. Only the first (the one that seals) is held to it: a cookie key may follow it, to open app
+ * keys sealed before MFA_ENCRYPTION_KEYS was set (when they fell back to the cookie keys).
+ */
+function sealingKeyProblems(env: NodeJS.ProcessEnv): SecretProblem[] {
+  const [sealing] = secretValues('MFA_ENCRYPTION_KEYS', env.MFA_ENCRYPTION_KEYS);
+  if (sealing === undefined || !secretValues('OIDC_COOKIE_KEYS', env.OIDC_COOKIE_KEYS).includes(sealing)) return [];
+  return [
+    { name: 'MFA_ENCRYPTION_KEYS', problem: 'seals with one of the OIDC_COOKIE_KEYS (its first key must be its own)' },
+  ];
+}
+
+/**
+ * The configuration from `env`. In production (APP_ENV=production) it throws one error naming every
+ * secret that is unset or holds a published value (schema/src/secrets.ts), so the platform never starts
+ * on the README's secrets.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const oidcPort = number(env.OIDC_PORT, 4011);
   const appEnv = env.APP_ENV ?? 'local';
-  const cookieKeys = list(env.OIDC_COOKIE_KEYS);
-  if (appEnv === 'production' && cookieKeys.length === 0) throw new Error('OIDC_COOKIE_KEYS must be set in production');
-  const mfaEncryptionKeys = list(env.MFA_ENCRYPTION_KEYS);
+  assertProductionSecrets('platform', env, sealingKeyProblems(env));
+  const cookieKeys = secretOrLocalDefault('OIDC_COOKIE_KEYS', env);
+  const mfaEncryptionKeys = secretValues('MFA_ENCRYPTION_KEYS', env.MFA_ENCRYPTION_KEYS);
   const restPort = number(env.PLATFORM_PORT, 4010);
   return {
     productName: env.PRODUCT_NAME ?? 'Meridian',
@@ -101,22 +126,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     consoleClientId: env.CONSOLE_CLIENT_ID ?? 'meridian-console',
     consoleRedirectOrigins: list(env.CONSOLE_REDIRECT_ORIGINS),
     cliClientId: env.CLI_CLIENT_ID ?? 'meridian-cli',
-    cliClientSecret: env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret',
+    cliClientSecret: secretOrLocalDefault('CLI_CLIENT_SECRET', env)[0]!,
     scimBaseUrl: env.SCIM_BASE_URL ?? defaultScimBaseUrl(restPort),
     scimRateLimitPerMinute: number(env.SCIM_RATE_LIMIT_PER_MINUTE, 600),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data')),
     databaseUrl: env.DATABASE_URL || undefined,
-    cookieKeys: cookieKeys.length > 0 ? cookieKeys : ['meridian-local-cookie-key'],
+    cookieKeys,
+    // Outside production, unset sealing keys follow configured cookie keys (as before issue 39), else the local default.
     mfaEncryptionKeys:
       mfaEncryptionKeys.length > 0
         ? mfaEncryptionKeys
-        : cookieKeys.length > 0
+        : secretValues('OIDC_COOKIE_KEYS', env.OIDC_COOKIE_KEYS).length > 0
           ? cookieKeys
-          : ['meridian-local-mfa-encryption-key'],
+          : secretOrLocalDefault('MFA_ENCRYPTION_KEYS', env),
+    metricsToken: secretValues('METRICS_TOKEN', env.METRICS_TOKEN)[0],
+    replicaName: env.REPLICA_NAME?.trim() || hostname(),
     jobStepMs: number(env.JOB_STEP_MS, 1500),
     webhookRetryDelaysMs: durations(env.WEBHOOK_RETRY_DELAYS || '5s,5m,30m,2h,5h,10h,10h', 'WEBHOOK_RETRY_DELAYS'),
     webhookPollMs: number(env.WEBHOOK_POLL_MS, 250),
-    seedPassword: env.SEED_PASSWORD ?? 'meridian-local-1',
+    seedPassword: secretOrLocalDefault('SEED_PASSWORD', env)[0]!,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

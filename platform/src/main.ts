@@ -3,8 +3,15 @@
 // (pg, Fastify, http) is imported only once the instrumentations are in place.
 import { startTracing } from './observability/tracing.js';
 
-const tracing = await startTracing();
-const { runPlatform } = await import('./run.js');
-await runPlatform(async () => {
-  await tracing?.shutdown();
-});
+try {
+  const tracing = await startTracing();
+  const { runPlatform } = await import('./run.js');
+  await runPlatform(async () => {
+    await tracing?.shutdown();
+  });
+} catch (error) {
+  // A refused configuration (production without its secrets) is said in its own words, without a stack.
+  if (error instanceof Error && error.name === 'ProductionSecretsError') console.error(error.message);
+  else console.error('The platform failed to start', error);
+  process.exit(1);
+}

@@ -122,3 +122,70 @@ describe('a rotation while the platform runs', () => {
     await stop();
   });
 });
+
+/**
+ * Issue 39 §2: every answer of the REST API and the provider names the replica (never its address) and,
+ * over https, carries HSTS; /metrics wants METRICS_TOKEN when one is set.
+ */
+describe('a replica behind its proxy, with a metrics token', () => {
+  const METRICS_TOKEN = 'metrics-token-of-this-test';
+  const HSTS = 'max-age=63072000; includeSubDomains';
+  let platform: RunningPlatform;
+  const urls = () => ({
+    rest: `${platform.restUrl}/healthz`,
+    provider: `${platform.issuer}/.well-known/openid-configuration`,
+    signIn: `${platform.issuer}/interaction/nonexistent`,
+  });
+
+  beforeAll(async () => {
+    platform = await startPlatform(
+      { ...config, replicaName: 'platform-7', metricsToken: METRICS_TOKEN },
+      { seed: false, logger: false, trustProxy: true },
+    );
+  });
+  afterAll(() => platform.close());
+
+  it('names itself on every answer, REST, provider and sign-in pages alike', async () => {
+    for (const [what, url] of Object.entries(urls())) {
+      const response = await fetch(url);
+      expect(response.headers.get('x-meridian-replica'), what).toBe('platform-7');
+    }
+  });
+
+  it('sends HSTS on answers the proxy says came over https, and not on plain http', async () => {
+    for (const [what, url] of Object.entries(urls())) {
+      const https = await fetch(url, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers.get('strict-transport-security'), `${what} over https`).toBe(HSTS);
+      const plain = await fetch(url, { headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers.get('strict-transport-security'), `${what} over http`).toBeNull();
+      expect((await fetch(url)).headers.get('strict-transport-security'), `${what} direct`).toBeNull();
+    }
+  });
+
+  it('answers /metrics 401 without the token or with another, and 200 with it', async () => {
+    const metrics = `${platform.restUrl}/metrics`;
+    for (const authorization of [undefined, 'Bearer not-the-token', `Basic ${METRICS_TOKEN}`]) {
+      const refused = await fetch(metrics, authorization ? { headers: { authorization } } : {});
+      expect(refused.status, String(authorization)).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect(((await refused.json()) as { message: string }).message).toMatch(/Authorization: Bearer <METRICS_TOKEN>/);
+    }
+    const scraped = await fetch(metrics, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toMatch(/^platform_ready 1$/m);
+  });
+
+  it('believes X-Forwarded-Proto only from its trusted proxy', async () => {
+    // The same data directory: one platform holds it at a time.
+    await platform.close();
+    const direct = await startPlatform({ ...config, oidcPort: 0 }, { seed: false, logger: false, trustProxy: false });
+    try {
+      for (const url of [`${direct.restUrl}/healthz`, `${direct.issuer}/.well-known/openid-configuration`]) {
+        const response = await fetch(url, { headers: { 'x-forwarded-proto': 'https' } });
+        expect(response.headers.get('strict-transport-security'), url).toBeNull();
+      }
+    } finally {
+      await direct.close();
+    }
+  });
+});

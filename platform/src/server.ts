@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { drainOnClose, closeServer, listen } from '@meridian/schema/http-server';
+import { answerHeaders, drainOnClose, closeServer, listen } from '@meridian/schema/http-server';
 import { buildRestApi } from './app.js';
 import { defaultScimBaseUrl, type PlatformConfig } from './config.js';
 import { startDailyBackups } from './backup/daily.js';
@@ -19,7 +19,7 @@ import { deleteExpiredModels } from './oidc/adapter.js';
 import { interactionHandler } from './oidc/interactions.js';
 import { ensureSigningKeys, KEY_REFRESH_MS, LiveSigningKeys, type SigningKeys } from './oidc/keys.js';
 import { createProvider, type ProviderOptions } from './oidc/provider.js';
-import { reanchorDemoAccounts, seedIfEmpty } from './seed/seed.js';
+import { seedOnStart } from './seed/seed.js';
 
 export interface StartOptions {
   /** Also seed the 100,000-user organization (first start only). */
@@ -59,10 +59,16 @@ const HOUSEKEEPING_MS = 10 * 60 * 1000;
 const urlHost = (host: string) =>
   host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
 
-/** The provider's server answers before the provider exists: with port 0 the issuer is known only after listen. */
-function lateBoundServer() {
+/**
+ * The provider's server answers before the provider exists: with port 0 the issuer is known only after
+ * listen. Every answer names the replica, with HSTS over https (answerHeaders), set before the provider
+ * and the sign-in pages add theirs.
+ */
+function lateBoundServer(config: Pick<PlatformConfig, 'replicaName'>, trustProxy: boolean) {
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(answerHeaders(req, config.replicaName, trustProxy)))
+      res.setHeader(name, value);
     if (handle) handle(req, res);
     else res.writeHead(503).end();
   });
@@ -125,14 +131,14 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     if (options.seed !== false) {
       // Replicas starting together on a new database: one seeds, the others then find it seeded.
       await db.exclusive(ADVISORY_LOCKS.seed, async () => {
-        await seedIfEmpty(db, baseConfig, { scale: options.seedScale ?? false });
-        await reanchorDemoAccounts(db);
+        await seedOnStart(db, baseConfig, { scale: options.seedScale ?? false });
       });
     }
     await ensureSigningKeys(db, baseConfig.dataDir);
     const keys = await LiveSigningKeys.open(db);
 
-    const oidc = lateBoundServer();
+    const trustProxy = options.trustProxy ?? process.env.TRUST_PROXY === 'true';
+    const oidc = lateBoundServer(baseConfig, trustProxy);
     // Port 0: the issuer names the port, known only once listening. A fixed port listens only once the
     // provider answers, so a replica behind nginx never takes requests while it starts (503s).
     const listenEarly = baseConfig.oidcPort === 0;
@@ -141,7 +147,6 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     const issuer = listenEarly && !options.keepIssuer ? `http://localhost:${oidcPort}` : baseConfig.issuer;
     const config: PlatformConfig = { ...baseConfig, issuer, oidcPort };
 
-    const trustProxy = options.trustProxy ?? process.env.TRUST_PROXY === 'true';
     const rest: FastifyInstance = await buildRestApi({
       config,
       db,

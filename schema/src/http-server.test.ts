@@ -1,8 +1,16 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acceptQueueLength, closeServer, drainOnClose, IDLE_CLOSE_DELAY_MS, listen } from './http-server.js';
+import {
+  acceptQueueLength,
+  bearerMatches,
+  closeServer,
+  drainOnClose,
+  IDLE_CLOSE_DELAY_MS,
+  listen,
+  servedOverHttps,
+} from './http-server.js';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -105,5 +113,46 @@ describe('a server stopping behind nginx', () => {
     await closeServer(server, 100);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await answer).toBe('');
+  });
+});
+
+describe('servedOverHttps', () => {
+  // What the check reads of a request: its socket (TLS or not) and its headers.
+  const request = (headers: Record<string, string | string[]>, encrypted?: boolean) =>
+    ({ socket: encrypted === undefined ? {} : { encrypted }, headers }) as unknown as IncomingMessage;
+
+  it('is https over TLS, whatever the headers say', () => {
+    expect(servedOverHttps(request({}, true), false)).toBe(true);
+    expect(servedOverHttps(request({ 'x-forwarded-proto': 'http' }, true), true)).toBe(true);
+  });
+
+  it('believes X-Forwarded-Proto only behind the trusted proxy, and only its last entry', () => {
+    expect(servedOverHttps(request({ 'x-forwarded-proto': 'https' }), false)).toBe(false);
+    expect(servedOverHttps(request({ 'x-forwarded-proto': 'https' }), true)).toBe(true);
+    expect(servedOverHttps(request({ 'x-forwarded-proto': 'HTTPS' }), true)).toBe(true);
+    // The client wrote the first entry; the proxy appended the last.
+    expect(servedOverHttps(request({ 'x-forwarded-proto': 'https, http' }), true)).toBe(false);
+    expect(servedOverHttps(request({ 'x-forwarded-proto': 'http,https' }), true)).toBe(true);
+    expect(servedOverHttps(request({}), true)).toBe(false);
+  });
+});
+
+describe('bearerMatches', () => {
+  it('accepts exactly the token, as a Bearer credential', () => {
+    expect(bearerMatches('Bearer s3cret-token', 's3cret-token')).toBe(true);
+    expect(bearerMatches('bearer s3cret-token', 's3cret-token')).toBe(true);
+  });
+
+  it('refuses another token, a prefix, another scheme, and nothing', () => {
+    for (const header of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer ',
+      'Bearer s3cret',
+      'Bearer s3cret-token2',
+      'Basic s3cret-token',
+    ])
+      expect(bearerMatches(header, 's3cret-token'), String(header)).toBe(false);
   });
 });

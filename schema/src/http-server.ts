@@ -1,8 +1,12 @@
-// How the gateway's and the platform's node:http servers listen and stop behind nginx (node only: not
-// exported from the package's index, which the browser imports).
+// How the gateway's and the platform's node:http servers listen and stop behind nginx, tell https
+// answers, and check a bearer token (node only: not exported from the package's index, which the
+// browser imports).
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo, Server as NetServer } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { REPLICA_HEADER, STRICT_TRANSPORT_SECURITY } from './protocol.js';
 
 /** Long enough for a request on a just-accepted connection to arrive; short against a stop's grace. */
 export const IDLE_CLOSE_DELAY_MS = 1000;
@@ -126,4 +130,42 @@ export function within<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Whether a request reached us over https: TLS on this socket, or behind the one trusted proxy
+ * (TRUST_PROXY, as behindOneProxy) the last X-Forwarded-Proto entry, the one that proxy wrote, says so.
+ */
+export function servedOverHttps(request: Pick<IncomingMessage, 'socket' | 'headers'>, trustProxy: boolean): boolean {
+  // A TLS socket (node:https) says encrypted; a plain one has no such property.
+  if ((request.socket as Partial<TLSSocket> | null)?.encrypted === true) return true;
+  if (!trustProxy) return false;
+  const header = request.headers['x-forwarded-proto'];
+  const value = Array.isArray(header) ? header.at(-1) : header;
+  return value?.split(',').at(-1)?.trim().toLowerCase() === 'https';
+}
+
+/**
+ * Whether an Authorization header carries `Bearer <token>`, compared in constant time (both sides
+ * hashed first, so neither the token's length nor its characters show in the timing).
+ */
+export function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const presented = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1] ?? '';
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(presented), digest(token)) && presented !== '';
+}
+
+/**
+ * Headers on every answer of the gateway, the REST API and the provider (issue 39 §2): which replica
+ * answered (its name, never an address), and HSTS when the request came over https (servedOverHttps).
+ */
+export function answerHeaders(
+  request: Pick<IncomingMessage, 'socket' | 'headers'>,
+  replicaName: string,
+  trustProxy: boolean,
+): Record<string, string> {
+  return {
+    [REPLICA_HEADER]: replicaName,
+    ...(servedOverHttps(request, trustProxy) ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
 }

@@ -20,3 +20,15 @@ export function requestIdFrom(header: string | string[] | undefined): string {
  * would take the first entry, the client's own; a hop count Fastify refuses to apply at all.)
  */
 export const behindOneProxy = (_address: string, hop: number): boolean => hop === 0;
+
+/**
+ * HSTS on every answer served over https (issue 39 §2): browsers then refuse plain http to the host and
+ * its subdomains for two years. Browsers ignore it on plain http, where it is not sent.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The header naming the replica that answered (REPLICA_NAME, else the host's name: platform-1,
+ * gateway-2); nginx passes it on, never an address of its own.
+ */
+export const REPLICA_HEADER = 'x-meridian-replica';

@@ -52,6 +52,9 @@ export function freePort() {
   });
 }
 
+/** A random secret (192 bits), URL-safe. */
+const randomSecret = () => randomBytes(24).toString('base64url');
+
 /** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -365,7 +368,8 @@ function nginxPart({ nginx, dir, listen, servers, log }) {
  *
  * options: platformReplicas (2), gatewayReplicas (3); ports.{gateway,platformApi,oidc} where nginx
  * listens (free ports when not given); consoleUrl (the console's origin, for redirects and CORS);
- * commands (FROM_BUILD or FROM_SOURCES); env (added to every replica's, e.g. RATE_LIMIT_PER_MINUTE);
+ * commands (FROM_BUILD or FROM_SOURCES); env (added to every replica's, e.g. RATE_LIMIT_PER_MINUTE;
+ * METRICS_TOKEN and the secrets production needs are generated unless given);
  * durable (PostgreSQL syncs to disk; false for tests); log(name, text) for the parts' output.
  * @param {ClusterOptions} [options]
  */
@@ -415,8 +419,16 @@ export async function startCluster(options = {}) {
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
 
     // Shared by every replica: the provider's cookies signed by one are read by another.
-    const cookieKeys = [randomBytes(24).toString('base64url'), randomBytes(24).toString('base64url')].join(',');
-    const common = { PRODUCT_NAME: 'Meridian', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env };
+    const cookieKeys = [randomSecret(), randomSecret()].join(',');
+    const production = env.APP_ENV === 'production';
+    // Secrets of this cluster's own (issue 39 §2): the metrics token every replica's /metrics wants, the
+    // app keys' sealing key, and in production (which refuses the published one) the tools' client secret.
+    const secrets = {
+      METRICS_TOKEN: env.METRICS_TOKEN ?? randomSecret(),
+      MFA_ENCRYPTION_KEYS: env.MFA_ENCRYPTION_KEYS ?? randomSecret(),
+      ...(production ? { CLI_CLIENT_SECRET: env.CLI_CLIENT_SECRET ?? randomSecret() } : {}),
+    };
+    const common = { PRODUCT_NAME: 'Meridian', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...env, ...secrets };
     /**
      * A platform or gateway replica: Node running `args`, with the environment every replica shares.
      * @param {string} name
@@ -508,8 +520,12 @@ export async function startCluster(options = {}) {
       gateways,
       cliClient: {
         id: env.CLI_CLIENT_ID ?? 'meridian-cli',
-        secret: env.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret',
+        secret: common.CLI_CLIENT_SECRET ?? 'meridian-cli-local-secret',
       },
+      /** The bearer token each replica's /metrics wants (METRICS_TOKEN). */
+      metricsToken: secrets.METRICS_TOKEN,
+      /** Every secret the platform replicas run with, for a tool run against this cluster (create-operator). */
+      platformSecrets: { ...secrets, OIDC_COOKIE_KEYS: cookieKeys },
       seedPassword: env.SEED_PASSWORD ?? 'meridian-local-1',
       close: stopAll,
     };

@@ -49,11 +49,15 @@ interface BenchPlatform {
   config: { audience: string };
 }
 
+/** The token the bench's production gateways want at /metrics (production refuses to start without one). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token';
+
 /** The gateway's environment in the bench: production mode in front of `platform`, logs silent; `extra` adds. */
 export function benchGatewayEnv(platform: BenchPlatform, extra: Record<string, string> = {}): Record<string, string> {
   return {
     APP_ENV: 'production',
     NODE_ENV: 'production',
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
     LOG_LEVEL: 'silent',
     PLATFORM_API_URL: platform.restUrl,
     OIDC_ISSUER: platform.issuer,

@@ -3,6 +3,7 @@ import { loadConfig, startPlatform, type RunningPlatform } from '@meridian/platf
 import { measureOnEachDatabase, type BenchDatabase } from './databases.js';
 import { renderFigures, type ComparisonFigures, type GatewayFigures, type OwnWorkFigures } from './gateway-figures.js';
 import {
+  BENCH_METRICS_TOKEN,
   GATEWAY_COMMAND,
   NO_RATE_LIMIT,
   benchGatewayEnv,
@@ -88,7 +89,9 @@ async function probe(request: BenchRequest): Promise<void> {
 
 /** A counter of the gateway's /metrics summed over its labels. */
 async function counterTotal(gateway: MeasuredGatewayProcess, name: string): Promise<number> {
-  const response = await fetch(`${gateway.origin}/metrics`);
+  const response = await fetch(`${gateway.origin}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
   if (!response.ok) throw new Error(`${gateway.origin}/metrics answered ${response.status}`);
   let total = 0;
   for (const line of (await response.text()).split('\n')) {

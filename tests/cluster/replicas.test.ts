@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { JOB_STEPS } from '@meridian/platform';
+import { STRICT_TRANSPORT_SECURITY } from '@meridian/schema';
 import { openBrowser, type JourneyBrowser } from '../e2e/support/browser.js';
 import { waitForHome } from '../e2e/support/console.js';
 import { submitLoginForm } from '../e2e/support/sign-in.js';
@@ -157,6 +158,9 @@ describe('a cluster of replicas', () => {
       );
       expect(replicas.gateway.size).toBeGreaterThanOrEqual(2);
       expect(replicas.provider.size).toBe(2);
+      // Named, never addressed (issue 39 §2).
+      for (const name of replicas.gateway) expect(name).toMatch(/^gateway-[1-3]$/);
+      for (const name of replicas.provider) expect(name).toMatch(/^platform-[12]$/);
       await other.close();
     }, 120_000);
   });
@@ -191,6 +195,53 @@ describe('a cluster of replicas', () => {
     expect(allowed).toBeGreaterThanOrEqual(RATE_LIMIT_PER_MINUTE * 0.9);
     expect(allowed).toBeLessThanOrEqual(RATE_LIMIT_PER_MINUTE * 1.1);
   }, 60_000);
+
+  it('through nginx: names the replica that answered, never its address, and sends HSTS once over https', async () => {
+    const names = { gateway: new Set<string>(), platform: new Set<string>() };
+    const addresses = [...cluster.platforms, ...cluster.gateways].flatMap((part) =>
+      'origin' in part ? [part.origin] : [part.restUrl, part.oidcUrl],
+    );
+    const where = {
+      gateway: `${cluster.urls.gateway.replace(/\/graphql$/, '')}/healthz`,
+      platform: `${cluster.urls.platformApi}/healthz`,
+      provider: `${cluster.urls.issuer}/.well-known/openid-configuration`,
+    };
+    for (let round = 0; round < 6; round++) {
+      for (const [what, url] of Object.entries(where)) {
+        const https = await fetch(url, { headers: { 'x-forwarded-proto': 'https' } });
+        const plain = await fetch(url);
+        for (const response of [https, plain]) {
+          const replica = response.headers.get('x-meridian-replica') ?? '';
+          expect(replica, what).toMatch(what === 'gateway' ? /^gateway-[1-3]$/ : /^platform-[12]$/);
+          for (const address of addresses) expect(replica).not.toContain(address.replace('http://', ''));
+          names[what === 'gateway' ? 'gateway' : 'platform'].add(replica);
+        }
+        // Exactly one value: nginx's own, the replica's hidden (fetch joins repeated headers with ", ").
+        expect(https.headers.get('strict-transport-security'), what).toBe(STRICT_TRANSPORT_SECURITY);
+        expect(plain.headers.get('strict-transport-security'), what).toBeNull();
+      }
+    }
+    // nginx's own answers carry HSTS too, and no replica's name.
+    const own = await fetch(`${cluster.urls.platformApi}/metrics`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(own.status).toBe(404);
+    expect(own.headers.get('strict-transport-security')).toBe(STRICT_TRANSPORT_SECURITY);
+    expect(own.headers.get('x-meridian-replica')).toBeNull();
+    expect([...names.gateway].sort()).toEqual(['gateway-1', 'gateway-2', 'gateway-3']);
+    expect([...names.platform].sort()).toEqual(['platform-1', 'platform-2']);
+  });
+
+  it("answers each replica's /metrics only with the cluster's METRICS_TOKEN", async () => {
+    const replicas = [
+      ...cluster.platforms.map((part) => [part.name, `${part.restUrl}/metrics`] as const),
+      ...cluster.gateways.map((part) => [part.name, `${part.origin}/metrics`] as const),
+    ];
+    for (const [name, url] of replicas) {
+      expect((await fetch(url)).status, name).toBe(401);
+      const scraped = await fetch(url, { headers: { authorization: `Bearer ${cluster.metricsToken}` } });
+      expect(scraped.status, name).toBe(200);
+      expect(await scraped.text(), name).toMatch(/^(gateway|platform)_ready 1$/m);
+    }
+  });
 
   it('audits a caller from the address nginx saw, not one the caller forged in X-Forwarded-For', async () => {
     const email = 'cluster.forged@acme.test';

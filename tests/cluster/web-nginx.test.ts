@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterPrograms, freePort } from '../../scripts/cluster/topology.mjs';
+import { STRICT_TRANSPORT_SECURITY } from '@meridian/schema';
 import { nginxSecurityHeadersTemplate, securityHeaders } from '../../web/security-headers.js';
 import { repoRoot } from '../e2e/support/paths.js';
 
@@ -87,6 +88,21 @@ describe("the console's nginx (deploy/web-nginx.conf)", () => {
       expect(response.status, where).toBe(200);
       for (const [name, value] of Object.entries(expected))
         expect(response.headers.get(name), `${where}: ${name}`).toBe(value);
+    }
+  });
+
+  it('sends HSTS on answers the load balancer says came over https, and none on plain http (issue 39 §2)', async () => {
+    const expected = securityHeaders({ gatewayUrl: GATEWAY_URL, issuer: OIDC_ISSUER }, { https: true });
+    expect(expected['Strict-Transport-Security']).toBe(STRICT_TRANSPORT_SECURITY);
+    for (const where of ['/', '/admin/org-management/acme-health', '/config.json', '/assets/app-1234.js']) {
+      const https = await fetch(`${origin}${where}`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.status, where).toBe(200);
+      for (const [name, value] of Object.entries(expected))
+        expect(https.headers.get(name), `${where} over https: ${name}`).toBe(value);
+      for (const plain of [{}, { 'x-forwarded-proto': 'http' }] as Record<string, string>[]) {
+        const response = await fetch(`${origin}${where}`, { headers: plain });
+        expect(response.headers.get('strict-transport-security'), `${where} over http`).toBeNull();
+      }
     }
   });
 

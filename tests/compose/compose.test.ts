@@ -23,6 +23,7 @@ import { validateCompose } from './compose-schema.js';
 import { finalStage, dockerInstructions, nginxProxyTargets, nginxUpstreams } from './deploy-files.js';
 import { documentedVariables } from './readme-config.js';
 import { NGINX_TEMPLATE, renderNginxTemplate } from '../../scripts/cluster/topology.mjs';
+import { PRODUCTION_SECRETS, SECRET_VARIABLES, STRICT_TRANSPORT_SECURITY } from '@meridian/schema';
 
 const NGINX_TEMPLATE_FILE = path.relative(repoRoot, NGINX_TEMPLATE);
 
@@ -43,7 +44,10 @@ function undocumented(names: Iterable<string>): string[] {
   return wanted.filter((name) => !documented.has(name));
 }
 
-const secretName = /PASSWORD|SECRET|COOKIE_KEYS|TOKEN|PRIVATE/;
+const SECRET_NAMES = new Set<string>(Object.keys(SECRET_VARIABLES));
+const secretName = {
+  test: (name: string) => SECRET_NAMES.has(name) || /PASSWORD|SECRET|_KEYS|TOKEN|PRIVATE/.test(name),
+};
 const requiredInterpolation = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}]*\}$/;
 
 describe('the readers these tests rely on', () => {
@@ -147,6 +151,26 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('runs production with every secret its own: each one the replicas need there is required, and no seed password', () => {
+    const needs = {
+      'deploy/platform.Dockerfile': PRODUCTION_SECRETS.platform,
+      'deploy/gateway.Dockerfile': PRODUCTION_SECRETS.gateway,
+    };
+    for (const [dockerfile, secrets] of Object.entries(needs)) {
+      const replicas = services.filter(([, definition]) => dockerfileOf(definition) === dockerfile);
+      expect(replicas.length, dockerfile).toBeGreaterThan(0);
+      for (const [name, definition] of replicas) {
+        const environment = serviceEnvironment(definition);
+        expect(valueWithDefaults(environment.get('APP_ENV') ?? ''), name).toBe('production');
+        for (const secret of secrets)
+          expect(environment.get(secret), `${name}: ${secret}`).toMatch(requiredInterpolation);
+      }
+    }
+    // Production seeds no accounts (the first operator comes from create-operator).
+    for (const [name, definition] of services)
+      expect(serviceEnvironment(definition).has('SEED_PASSWORD'), name).toBe(false);
+  });
+
   const replicasOf = (dockerfile: string) =>
     services
       .filter(([, definition]) => dockerfileOf(definition) === dockerfile)
@@ -225,6 +249,24 @@ describe('docker-compose.yml', () => {
     }
     for (const name of [...gateways, ...platforms])
       expect(service(name).ports ?? [], `${name} is reached through nginx only`).toEqual([]);
+  });
+
+  it("never tells a client a replica's address, and sends HSTS once on answers over https (issue 39 §2)", () => {
+    const conf = readRepoFile(NGINX_TEMPLATE_FILE).replace(/#.*$/gm, '');
+    // Each replica names itself (X-Meridian-Replica); nginx passes that on and adds no address.
+    expect(conf).not.toMatch(/\$upstream_addr/);
+    expect(conf).not.toMatch(/add_header\s+X-Meridian-Replica/i);
+    expect(conf).not.toMatch(/proxy_hide_header\s+X-Meridian-Replica/i);
+    // The scheme the load balancer saw reaches the replicas; HSTS from it, the replicas' copy hidden.
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-Proto \$meridian_forwarded_proto;/);
+    expect(conf).toMatch(/proxy_hide_header Strict-Transport-Security;/);
+    expect(conf).toMatch(/add_header Strict-Transport-Security \$meridian_hsts always;/);
+    for (const file of [NGINX_TEMPLATE_FILE, 'deploy/web-nginx.conf']) {
+      const hsts = /map \$meridian_forwarded_proto \$meridian_hsts \{\s*default "";\s*https "([^"]+)";\s*\}/.exec(
+        readRepoFile(file),
+      );
+      expect(hsts?.[1], file).toBe(STRICT_TRANSPORT_SECURITY);
+    }
   });
 
   it('gives every service a healthcheck or a dependency it waits on until healthy, and a restart policy', () => {

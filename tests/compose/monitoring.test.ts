@@ -2,7 +2,7 @@
 // scrape configuration, and every metric the alerts and the Grafana dashboard read is one that a real
 // gateway and a real platform serve at /metrics.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ const ALERTS = 'deploy/prometheus/alerts.yml';
 const ALERT_TESTS = 'deploy/prometheus/alerts.test.yml';
 const PROMETHEUS_CONFIG = 'deploy/prometheus/prometheus.yml';
 const DASHBOARD = 'deploy/grafana/meridian.json';
+/** Each replica's /metrics wants it (issue 39 §2); Prometheus sends it from metrics-token beside its config. */
+const METRICS_TOKEN = 'metrics-token-of-this-test';
 
 /** Runs promtool from the repository root; fails in words when it is not installed. */
 function promtool(...args: string[]): { status: number | null; output: string } {
@@ -94,12 +96,29 @@ describe('Prometheus files (promtool)', () => {
     }
   });
 
-  it(`${PROMETHEUS_CONFIG} is valid and scrapes every replica of docker-compose.yml`, () => {
-    const { status, output } = promtool('check', 'config', PROMETHEUS_CONFIG);
-    expect(status, output).toBe(0);
+  it(`${PROMETHEUS_CONFIG} is valid and scrapes every replica of docker-compose.yml with the metrics token`, async () => {
+    // As it is mounted at /etc/prometheus, with the deployment's token written beside it.
+    const mounted = await mkdtemp(path.join(os.tmpdir(), 'meridian-prometheus-'));
+    try {
+      await cp(path.join(repoRoot, path.dirname(PROMETHEUS_CONFIG)), mounted, { recursive: true });
+      await writeFile(path.join(mounted, 'metrics-token'), METRICS_TOKEN);
+      const { status, output } = promtool('check', 'config', path.join(mounted, 'prometheus.yml'));
+      expect(status, output).toBe(0);
+      // Without the token file Prometheus would not start: the header says to write it.
+      await rm(path.join(mounted, 'metrics-token'));
+      expect(promtool('check', 'config', path.join(mounted, 'prometheus.yml')).output).toContain('metrics-token');
+    } finally {
+      await rm(mounted, { recursive: true, force: true });
+    }
     const config = parse(readRepoFile(PROMETHEUS_CONFIG)) as {
-      scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+      scrape_configs: {
+        job_name: string;
+        static_configs: { targets: string[] }[];
+        authorization?: { type?: string; credentials_file?: string };
+      }[];
     };
+    for (const job of config.scrape_configs)
+      expect(job.authorization, job.job_name).toEqual({ type: 'Bearer', credentials_file: 'metrics-token' });
     const targets = Object.fromEntries(
       config.scrape_configs.map((job) => [job.job_name, job.static_configs.flatMap((c) => c.targets).sort()]),
     );
@@ -127,10 +146,14 @@ describe('what the alerts and the dashboard read is what the servers export', ()
     await migrate(db);
     await seedFixture(db);
     const config = { ...loadConfig({ APP_ENV: 'testing', LOG_LEVEL: 'silent' }), restPort: 0, oidcPort: 0, dataDir };
-    platform = await startPlatform({ ...config, host: '127.0.0.1' }, { db, seed: false, logger: false });
+    platform = await startPlatform(
+      { ...config, host: '127.0.0.1', metricsToken: METRICS_TOKEN },
+      { db, seed: false, logger: false },
+    );
     gateway = await startGatewayProcess(await freePort(), {
       APP_ENV: 'testing',
       LOG_LEVEL: 'silent',
+      METRICS_TOKEN,
       PLATFORM_API_URL: platform.restUrl,
       OIDC_ISSUER: platform.issuer,
       GATEWAY_AUDIENCE: platform.config.audience,
@@ -143,8 +166,15 @@ describe('what the alerts and the dashboard read is what the servers export', ()
       body: JSON.stringify({ query: 'query MonitoringProbe { viewer { email } }' }),
     });
     expect(answer.status).toBe(200);
-    exported.gateway = exportedNames(await (await fetch(`${gateway.origin}/metrics`)).text());
-    exported.platform = exportedNames(await (await fetch(`${platform.restUrl}/metrics`)).text());
+    // Scraped as Prometheus does, with the token; refused without it.
+    const scrape = async (url: string) => {
+      expect((await fetch(url)).status, url).toBe(401);
+      const response = await fetch(url, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(response.status, url).toBe(200);
+      return exportedNames(await response.text());
+    };
+    exported.gateway = await scrape(`${gateway.origin}/metrics`);
+    exported.platform = await scrape(`${platform.restUrl}/metrics`);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,14 @@
 import type { RequestListener } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { behindOneProxy, MESSAGES, requestIdFrom } from '@meridian/schema';
+import {
+  behindOneProxy,
+  MESSAGES,
+  METRICS_CHALLENGE,
+  METRICS_TOKEN_REQUIRED_MESSAGE,
+  requestIdFrom,
+} from '@meridian/schema';
+import { answerHeaders, bearerMatches } from '@meridian/schema/http-server';
 import { InvalidJson, UnsupportedCharset, registerBodyParsers } from './body.js';
 import { handleCors } from './cors.js';
 import { admit, callerLabel, executeGraphQL, newExchange, type GraphQLDeps, type GraphQLExchange } from './graphql.js';
@@ -165,6 +172,7 @@ export function createHttpApp(deps: HandlerDeps): { app: FastifyInstance; listen
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
+    reply.headers(answerHeaders(request.raw, deps.config.replicaName, deps.config.trustProxy));
     done();
   });
   graphqlRoute(app, deps);
@@ -173,7 +181,13 @@ export function createHttpApp(deps: HandlerDeps): { app: FastifyInstance; listen
   const readiness = () => checkReadiness(deps.readiness, deps.degradable);
   app.get('/readyz', (_request, reply) => sendReadiness(reply, readiness()));
   deps.metrics.reportReadiness(readiness);
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    // METRICS_TOKEN (required in production): only Prometheus, bearing it, reads the figures.
+    const token = deps.config.metricsToken;
+    if (token !== undefined && !bearerMatches(request.headers.authorization, token))
+      return sendError(reply, 401, METRICS_TOKEN_REQUIRED_MESSAGE, 'UNAUTHENTICATED', {
+        'www-authenticate': METRICS_CHALLENGE,
+      });
     const { contentType, body } = await deps.metrics.render();
     return reply.code(200).headers({ 'content-type': contentType, 'cache-control': 'no-store' }).send(body);
   });

@@ -3,7 +3,7 @@
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { reanchorDemoAccounts, seedIfEmpty } from '../seed/seed.js';
+import { seedOnStart } from '../seed/seed.js';
 
 const args = process.argv.slice(2);
 const config = loadConfig();
@@ -15,8 +15,7 @@ try {
   }
   await migrate(db);
   const started = Date.now();
-  const seeded = await seedIfEmpty(db, config, { scale: args.includes('--seed-scale') });
-  await reanchorDemoAccounts(db);
+  const seeded = await seedOnStart(db, config, { scale: args.includes('--seed-scale') });
   console.info(
     seeded
       ? `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Queryable } from '../db/database.js';
 import { selectOverdueJobs, selectWebhookBacklog, type OverdueJobs, type WebhookBacklog } from '../stores/backlog.js';
-import { within } from '@meridian/schema/http-server';
+import { METRICS_CHALLENGE, METRICS_TOKEN_REQUIRED_MESSAGE } from '@meridian/schema';
+import { bearerMatches, within } from '@meridian/schema/http-server';
+import { unauthorized } from '../http/errors.js';
 
 /** Routes that are not the API's work: probes every few seconds would drown its figures. */
 const UNCOUNTED_ROUTES = new Set(['/metrics', '/healthz']);
@@ -129,16 +131,21 @@ export class PlatformMetrics {
 
 /**
  * Counts every request of the REST API and serves GET /metrics, as the gateway does: on the API's own
- * port, which is private (nginx publishes only /scim/v2 of it, and answers 404 for /metrics). Call before
- * the routes are registered. Not in /openapi.json, like /healthz.
+ * port, which is private (nginx publishes only /scim/v2 of it, and answers 404 for /metrics). With a
+ * `token` (METRICS_TOKEN, required in production) only a scrape bearing it is answered. Call before the
+ * routes are registered. Not in /openapi.json, like /healthz.
  */
-export function registerMetrics(app: FastifyInstance, db: Queryable): PlatformMetrics {
+export function registerMetrics(app: FastifyInstance, db: Queryable, token: string | undefined): PlatformMetrics {
   const metrics = new PlatformMetrics(db);
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(request, reply);
     done();
   });
-  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    if (token !== undefined && !bearerMatches(request.headers.authorization, token)) {
+      void reply.header('www-authenticate', METRICS_CHALLENGE);
+      throw unauthorized(METRICS_TOKEN_REQUIRED_MESSAGE);
+    }
     const { contentType, body } = await metrics.render();
     return reply.code(200).headers({ 'content-type': contentType, 'cache-control': 'no-store' }).send(body);
   });

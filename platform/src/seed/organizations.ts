@@ -276,6 +276,23 @@ export function operatorsOrganization(random: Random, productName: string, now: 
   return activePlan(random, shape, now, { userCount: 10, tableauShare: 0.5, operators: true });
 }
 
+/**
+ * The operators' organization as production starts with it: their own, licensed for everything, with
+ * none of the demo's history (no email domain, BI portal or past jobs; created now).
+ */
+export function productionOperatorsOrganization(random: Random, productName: string, now: Date): OrganizationRecord {
+  const { record } = operatorsOrganization(random, productName, now);
+  return {
+    ...record,
+    domain: [],
+    callback_urls: [],
+    onboarding: {},
+    preferences: { bi_portal: { default_states: [] } },
+    created_at: iso(now),
+    updated_at: iso(now),
+  };
+}
+
 /** Acme Health, home of the customer demo accounts: active, managed providers, a BI portal. */
 export function acmeHealth(random: Random, now: Date): OrganizationPlan {
   const products = {

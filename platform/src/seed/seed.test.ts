@@ -10,16 +10,16 @@ import {
   validateZip,
   type Licenses,
 } from '@meridian/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openPglite, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { JOB_STEPS } from '../domain/jobs.js';
 import { licenseUsage } from '../domain/organizations.js';
-import { CATALOG, CUSTOMER_SEGMENTS } from './catalog.js';
+import { CATALOG, CUSTOMER_SEGMENTS, PR_CATALOG } from './catalog.js';
 import { BANNER_CREDENTIAL_ID, DEMO_ACCOUNTS, DEMO_EMAILS } from './demo.js';
 import { SCALE_ORGANIZATION_ID, SCALE_USER_COUNT } from './scale.js';
-import { planSeed, reanchorDemoAccounts, seedIfEmpty, TOTP_DEMO_EMAIL, TOTP_DEMO_KEY } from './seed.js';
+import { planSeed, reanchorDemoAccounts, seedIfEmpty, seedOnStart, TOTP_DEMO_EMAIL, TOTP_DEMO_KEY } from './seed.js';
 import { ensureDemoSecondFactor } from './second-factor.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
 
@@ -375,5 +375,69 @@ describe('the demo account with an authenticator app', () => {
     await ensureDemoSecondFactor(db, { ...config, appEnv: 'production' });
     expect(await count('SELECT count(*)::int AS n FROM mfa_totp WHERE email = $1', [TOTP_DEMO_EMAIL])).toBe(0);
     await ensureDemoSecondFactor(db, config);
+  });
+});
+
+/** Issue 39 §2: production seeds the product's own data and no one: the first operator comes from create-operator. */
+describe('the seed in production', () => {
+  const production = { ...config, appEnv: 'production' };
+  let fresh: Database;
+  const freshCount = async (sql: string) => (await fresh.query<{ n: number }>(sql)).rows[0]!.n;
+  beforeAll(async () => {
+    fresh = await openPglite();
+    await migrate(fresh);
+  });
+  afterAll(() => fresh.close());
+
+  it('writes the catalog and the operators’ organization, and no account, customer or provider', async () => {
+    expect(await seedOnStart(fresh, production, { now, scale: true })).toBe(true);
+    expect(await freshCount('SELECT count(*)::int AS n FROM users')).toBe(0);
+    for (const table of ['credentials', 'providers', 'provider_links', 'organization_jobs', 'outbox', 'mfa_totp'])
+      expect(await freshCount(`SELECT count(*)::int AS n FROM ${table}`), table).toBe(0);
+    expect(await freshCount('SELECT count(*)::int AS n FROM catalog_products')).toBe(
+      CATALOG.length + PR_CATALOG.length,
+    );
+    expect(await freshCount('SELECT count(*)::int AS n FROM customer_segments')).toBe(CUSTOMER_SEGMENTS.length);
+    const organizations = (
+      await fresh.query<{
+        id: string;
+        name: string;
+        active: boolean;
+        status: string;
+        domain: string[];
+        licenses: Licenses;
+      }>('SELECT id, name, active, status, domain, licenses FROM organizations')
+    ).rows;
+    expect(organizations).toHaveLength(1);
+    expect(organizations[0]).toMatchObject({
+      id: 'meridian',
+      name: 'Meridian',
+      active: true,
+      status: 'active',
+      domain: [],
+    });
+    for (const item of CATALOG.filter((entry) => entry.isLicenseRequired))
+      expect(organizations[0]!.licenses.products[item.product]).toEqual({ enabled: true });
+    // A later start finds it seeded and adds nothing (the scale organization included).
+    expect(await seedOnStart(fresh, production, { scale: true })).toBe(false);
+    expect(await freshCount('SELECT count(*)::int AS n FROM organizations')).toBe(1);
+  });
+
+  it('leaves demo accounts an earlier version seeded as they are, and names them in a warning', async () => {
+    await db.query(`UPDATE users SET active = false WHERE email = 'viewer@meridian.test'`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await seedOnStart(db, production);
+      // Re-anchoring (outside production) would have made it active again.
+      expect(await count(`SELECT count(*)::int AS n FROM users WHERE email = 'viewer@meridian.test' AND active`)).toBe(
+        0,
+      );
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain('admin@meridian.test');
+      expect(String(warn.mock.calls[0]![0])).not.toContain('viewer@meridian.test');
+    } finally {
+      warn.mockRestore();
+      await reanchorDemoAccounts(db, now);
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   customerOrganizations,
   hasManagedProviders,
   operatorsOrganization,
+  productionOperatorsOrganization,
   type JobRecord,
   type OrganizationRecord,
 } from './organizations.js';
@@ -161,14 +162,33 @@ async function hasRow(db: Queryable, sql: string, params: unknown[] = []): Promi
 }
 
 /**
+ * Production's first seed (issue 39 §2): the product's own data alone, the catalog (products, segments,
+ * features) and the operators' organization. No person, no customer organization, no provider: the
+ * first operator comes from `create-operator` (cli/create-operator.ts).
+ */
+async function seedProductData(db: Database, config: PlatformConfig, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedCatalog(tx);
+    await insertRecords(tx, 'organizations', ORGANIZATION_COLUMNS, [
+      productionOperatorsOrganization(createRandom(), config.productName, now),
+    ]);
+  });
+}
+
+/**
  * Seeds a new database on first start; returns false when it already held data (whose demo account
  * with an authenticator app is then kept: second-factor.ts). With `scale`, also
  * adds the 100,000-user organization, then or on a later start if it is missing. The shared password
- * is hashed once for every seeded user.
+ * is hashed once for every seeded user. In production only the product's own data (seedProductData):
+ * no demo account, organization or scale.
  */
 export async function seedIfEmpty(db: Database, config: PlatformConfig, options: SeedOptions = {}): Promise<boolean> {
   const now = options.now ?? new Date();
   const empty = !(await hasRow(db, 'SELECT 1 FROM organizations'));
+  if (config.appEnv === 'production') {
+    if (empty) await seedProductData(db, config, now);
+    return empty;
+  }
   const addScale =
     options.scale === true &&
     (empty || !(await hasRow(db, 'SELECT 1 FROM organizations WHERE id = $1', [SCALE_ORGANIZATION_ID])));
@@ -186,4 +206,29 @@ export async function seedIfEmpty(db: Database, config: PlatformConfig, options:
   // autovacuum) and answers a search of the scale organization from the wrong index.
   await db.query('ANALYZE');
   return empty;
+}
+
+/**
+ * What a start (and `npm run reset`) does under the seed lock: seeds a new database, then, outside
+ * production, puts the demo accounts' states back to what the README promises. In production the demo
+ * accounts are never touched (re-anchoring reactivates them); any that an earlier version seeded there
+ * are named in a warning, for the operators to deactivate.
+ */
+export async function seedOnStart(db: Database, config: PlatformConfig, options: SeedOptions = {}): Promise<boolean> {
+  const seeded = await seedIfEmpty(db, config, options);
+  if (config.appEnv !== 'production') {
+    await reanchorDemoAccounts(db, options.now);
+    return seeded;
+  }
+  const { rows } = await db.query<{ email: string }>(
+    'SELECT email FROM users WHERE email = ANY($1::text[]) AND active ORDER BY email',
+    [DEMO_EMAILS],
+  );
+  if (rows.length > 0)
+    console.warn(
+      `This production database holds active demo accounts an earlier version seeded (with the published ` +
+        `password, unless changed since): ${rows.map((row) => row.email).join(', ')}. Deactivate them; ` +
+        'create your own operator first (npm run create-operator).',
+    );
+  return seeded;
 }

@@ -83,7 +83,10 @@ export async function startProduct(
 
     log('Starting the gateway…');
     const gateway = await startGatewayProcess(gatewayPort, {
-      ...(production ? { APP_ENV: 'production', NODE_ENV: 'production' } : { APP_ENV: 'testing' }),
+      // Production refuses to start without a metrics token of its own (issue 39 §2).
+      ...(production
+        ? { APP_ENV: 'production', NODE_ENV: 'production', METRICS_TOKEN: 'e2e-metrics-token' }
+        : { APP_ENV: 'testing' }),
       LOG_LEVEL: 'silent',
       PRODUCT_NAME,
       PLATFORM_API_URL: platform.restUrl,
