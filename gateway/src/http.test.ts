@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import request from 'supertest';
-import { MESSAGES, npiCheckDigit } from '@meridian/schema';
+import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH, MESSAGES, npiCheckDigit } from '@meridian/schema';
 import { loadConfig, type GatewayConfig } from './config.js';
 import { ARMOR_LIMITS, MAX_TOKENS } from './http/apollo.js';
 import { closeServer, listen } from './http/server.js';
@@ -250,6 +250,40 @@ describe('request size', () => {
     const response = await post(gateway.url, { query: '{ __typename }', extensions: { padding } }, orgAdminToken);
     expect(response.status).toBe(413);
     expect(response.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses variables nested 20,000 levels deep in words naming the limit (a 500 before), POST and GET', async () => {
+    const create = 'mutation($i: CreateOrganizationInput!) { createOrganization(input: $i) { organization { id } } }';
+    const deepObject = (levels: number) => `${'{"name":'.repeat(levels)}"x"${'}'.repeat(levels)}`;
+    const bodies = [
+      `{"query":${JSON.stringify(create)},"variables":{"i":{"id":"deep","domain":${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`,
+      `{"query":${JSON.stringify(create)},"variables":{"i":{"id":"deep","primaryContact":${deepObject(20_000)}}}}`,
+    ];
+    for (const body of bodies) {
+      const response = await post(gateway.url, body, adminToken);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        errors: [{ message: JSON_TOO_DEEP_MESSAGE, extensions: { code: 'BAD_REQUEST' } }],
+      });
+    }
+    const search = new URLSearchParams({
+      query: 'query($s: String) { users(organizationId: "acme", search: $s) { rows { email } } }',
+      variables: `{"s":${'['.repeat(2000)}${']'.repeat(2000)}}`,
+    });
+    const get = await request(gateway.url)
+      .get(`/graphql?${search.toString()}`)
+      .set('apollo-require-preflight', 'true')
+      .set('authorization', `Bearer ${adminToken}`);
+    expect(get.status).toBe(400);
+    expect(get.body.errors[0].message).toBe(JSON_TOO_DEEP_MESSAGE);
+    // At the limit the variables reach GraphQL, which judges them as usual.
+    const within = await post(
+      gateway.url,
+      `{"query":${JSON.stringify(create)},"variables":{"i":{"id":"deep","primaryContact":${deepObject(MAX_JSON_DEPTH - 3)}}}}`,
+      adminToken,
+    );
+    expect(within.status).toBe(400);
+    expect(within.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
   it('admits a 5,000-row provider-link upsert with the longest values', async () => {

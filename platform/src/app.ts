@@ -6,6 +6,7 @@ import type { PlatformConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { authenticate, type TokenVerifier } from './http/auth.js';
 import { MAX_PARAM_LENGTH, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.js';
+import { limitJsonDepth } from './http/json-body.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { requestIdOf } from './http/request.js';
 import { refuseControlCharacters, strictBodyValidators } from './http/validation.js';
@@ -53,6 +54,7 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
   if (tracing) await app.register(tracing.fastifyPlugin);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  limitJsonDepth(app);
   refuseControlCharacters(app);
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
