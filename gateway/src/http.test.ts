@@ -128,13 +128,16 @@ describe('request ids', () => {
 
 describe('logs', () => {
   it('write one JSON line per GraphQL request with request id, operation name, duration and upstream calls, and never a token', async () => {
+    // A token of a sign-in session, as the provider issues them, of a person no other test here signs in
+    // as: their record is not cached, so the request fetches it (/user/email/{email}).
+    const sessionToken = await gateway.tokens.user('user@acme.test', { sessionId: 'log-line-session' });
     const response = await request(gateway.url)
       .post('/graphql')
       .set('content-type', 'application/json')
-      .set('authorization', `Bearer ${orgAdminToken}`)
+      .set('authorization', `Bearer ${sessionToken}`)
       .set('x-request-id', 'log-line-test')
       .send({
-        query: 'query LoggedOperation { viewer { email organization { id } } }',
+        query: 'query LoggedOperation { viewer { role organization { id } } }',
         variables: { password: 'hunter2-secret' },
       });
     expect(response.status).toBe(200);
@@ -143,14 +146,32 @@ describe('logs', () => {
       operationName: 'LoggedOperation',
       outcome: 'ok',
       status: 200,
-      caller: { kind: 'user', subject: 'orgadmin@acme.test' },
+      // Issue 39 §6: the person's sign-in session, not their email.
+      caller: { kind: 'user', session: 'log-line-session' },
     });
     expect(line!.durationMs).toEqual(expect.any(Number));
     expect(line!.upstreamCalls).toBeGreaterThanOrEqual(1);
     const everything = logs.lines.join('\n');
-    expect(everything).not.toContain(orgAdminToken);
-    expect(everything).not.toContain(orgAdminToken.split('.')[2]!);
+    expect(everything).not.toContain(sessionToken);
+    expect(everything).not.toContain(sessionToken.split('.')[2]!);
     expect(everything).not.toContain('hunter2-secret');
+    // Not in any line of the request at any level (debug included: the platform calls' lines).
+    const ofRequest = logs.entries().filter((entry) => entry.requestId === 'log-line-test');
+    expect(ofRequest.some((entry) => entry.msg === 'Platform call' && entry.path === '/user/email/:email')).toBe(true);
+    expect(JSON.stringify(ofRequest)).not.toMatch(/user(@|%40)acme\.test/);
+  });
+
+  it('name an internal tool by its client id', async () => {
+    const tool = await gateway.tokens.client('meridian-cli', 'systemAdmin', 'meridian');
+    const response = await request(gateway.url)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${tool}`)
+      .set('x-request-id', 'log-line-tool')
+      .send({ query: '{ viewer { email } }' });
+    expect(response.status).toBe(200);
+    const line = logs.entries().find((entry) => entry.requestId === 'log-line-tool' && entry.msg === 'GraphQL request');
+    expect(line?.caller).toEqual({ kind: 'client', subject: 'meridian-cli' });
   });
 });
 

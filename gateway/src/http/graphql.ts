@@ -89,9 +89,21 @@ export function newExchange(ip: string, log: Logger, otel: Context | undefined):
   };
 }
 
-/** What the request's log line says of its caller. */
-export function callerLabel(exchange: GraphQLExchange): Pick<Caller, 'kind' | 'subject'> | null {
-  return exchange.identity ? { kind: exchange.identity.kind, subject: exchange.identity.subject } : null;
+/** Who a request's log line says called: a tool by its client id, a person by their sign-in session. */
+export type CallerLabel = { kind: 'client'; subject: string } | { kind: 'user'; session: string | null };
+
+/**
+ * What the request's log line says of its caller. A person's subject is their email, which a log line
+ * written for every request must not carry (decisions.md, issue 39 §6): their token's sign-in session
+ * (`sid`) stands for them instead. It is stable for the session, means nothing outside the platform, and
+ * an operator who must know whose it was asks the platform (the session's record, or the audit events
+ * of the request's trace), where access to emails is checked and audited.
+ */
+export function callerLabel(exchange: GraphQLExchange): CallerLabel | null {
+  const identity = exchange.identity;
+  if (!identity) return null;
+  if (identity.kind === 'client') return { kind: 'client', subject: identity.subject };
+  return { kind: 'user', session: identity.sessionId ?? null };
 }
 
 function refuse(reply: FastifyReply, refusal: AuthRefusal): Outcome {
