@@ -19,7 +19,8 @@ import type { PlatformTransport, RequestPlatformClient } from '../platform/clien
 import { PlatformCallCancelled } from '../platform/errors.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
 import type { RateLimiter } from '../shared-state/rate-limiter.js';
-import { mayRunOwnDocuments } from '../trusted-documents/policy.js';
+import { mayRunOwnDocuments, refusedBeforeParsing, sentDocumentText } from '../trusted-documents/policy.js';
+import type { TrustedDocuments } from '../trusted-documents/manifest.js';
 import type { UserChanges } from '../shared-state/user-changes.js';
 import { ClientDisconnect } from './client-disconnect.js';
 import { sendError } from './send.js';
@@ -32,6 +33,8 @@ export interface GraphQLDeps {
   /** The schema Apollo serves, for the prepared path. */
   schema: GraphQLSchema;
   prepared: PreparedOperations;
+  /** The console's operations: the only documents a caller not allowed their own may send. */
+  trustedDocuments: TrustedDocuments;
   metrics: GatewayMetrics;
   keys: ProviderKeys;
   /** Tokens verified before, so a client's repeated token is not verified (RSA) on every request. */
@@ -271,6 +274,17 @@ export async function executeGraphQL(
     mayRunOwnDocuments: mayRunOwnDocuments(caller, deps.config.ownDocuments),
     preparedAs: undefined,
   };
+  const early = refusedBeforeParsing(
+    sentDocumentText(request.method, request.url, request.body),
+    caller !== null,
+    deps.trustedDocuments,
+    context,
+  );
+  if (early) {
+    const challenge = early.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
+    void sendError(reply, early.status, early.message, early.code, { 'cache-control': NO_STORE, ...challenge });
+    return finished(early.status === 401 ? 'unauthenticated' : 'forbidden');
+  }
   const outcomeOf = (status: number) => (status >= 400 ? 'bad_request' : exchange.trace.hadErrors ? 'error' : 'ok');
   // A JSON POST (the console's and tools' requests) whose document is prepared skips Apollo's pipeline.
   const prepared = preparedRequestOf(request.method === 'POST' && isJson(request) ? request.body : undefined);
