@@ -281,8 +281,9 @@ export async function executeGraphQL(
     context,
   );
   if (early) {
-    const challenge = early.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
-    void sendError(reply, early.status, early.message, early.code, { 'cache-control': NO_STORE, ...challenge });
+    const headers: Record<string, string> = { 'cache-control': NO_STORE };
+    if (early.status === 401) headers['www-authenticate'] = 'Bearer';
+    void sendError(reply, early.status, early.message, early.code, headers);
     return finished(early.status === 401 ? 'unauthenticated' : 'forbidden');
   }
   const outcomeOf = (status: number) => (status >= 400 ? 'bad_request' : exchange.trace.hadErrors ? 'error' : 'ok');
