@@ -94,7 +94,8 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     ended && feedTransport ? new RevocationFeed(feedTransport, ended, config.sessionRevocationPollMs, log) : undefined;
   const schema = buildGatewaySchema();
   const prepared = new PreparedOperations();
-  const apollo = createApolloServer(schema, config, log, trustedDocumentsOf(config, log), prepared);
+  const trustedDocuments = trustedDocumentsOf(config, log);
+  const apollo = createApolloServer(schema, config, log, trustedDocuments, prepared);
 
   let starting: Promise<void> | undefined;
   // Requests wait for the ended sessions too: a token revoked before this replica started is refused.
@@ -104,6 +105,7 @@ export async function buildGateway(config: GatewayConfig, options: GatewayOption
     apollo,
     schema,
     prepared,
+    trustedDocuments,
     keys,
     tokens,
     ended,

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import request from 'supertest';
-import { MESSAGES, npiCheckDigit } from '@meridian/schema';
+import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH, MESSAGES, npiCheckDigit } from '@meridian/schema';
 import { loadConfig, type GatewayConfig } from './config.js';
 import { ARMOR_LIMITS, MAX_TOKENS } from './http/apollo.js';
 import { closeServer, listen } from './http/server.js';
@@ -128,13 +128,16 @@ describe('request ids', () => {
 
 describe('logs', () => {
   it('write one JSON line per GraphQL request with request id, operation name, duration and upstream calls, and never a token', async () => {
+    // A token of a sign-in session, as the provider issues them, of a person no other test here signs in
+    // as: their record is not cached, so the request fetches it (/user/email/{email}).
+    const sessionToken = await gateway.tokens.user('user@acme.test', { sessionId: 'log-line-session' });
     const response = await request(gateway.url)
       .post('/graphql')
       .set('content-type', 'application/json')
-      .set('authorization', `Bearer ${orgAdminToken}`)
+      .set('authorization', `Bearer ${sessionToken}`)
       .set('x-request-id', 'log-line-test')
       .send({
-        query: 'query LoggedOperation { viewer { email organization { id } } }',
+        query: 'query LoggedOperation { viewer { role organization { id } } }',
         variables: { password: 'hunter2-secret' },
       });
     expect(response.status).toBe(200);
@@ -143,14 +146,32 @@ describe('logs', () => {
       operationName: 'LoggedOperation',
       outcome: 'ok',
       status: 200,
-      caller: { kind: 'user', subject: 'orgadmin@acme.test' },
+      // Issue 39 §6: the person's sign-in session, not their email.
+      caller: { kind: 'user', session: 'log-line-session' },
     });
     expect(line!.durationMs).toEqual(expect.any(Number));
     expect(line!.upstreamCalls).toBeGreaterThanOrEqual(1);
     const everything = logs.lines.join('\n');
-    expect(everything).not.toContain(orgAdminToken);
-    expect(everything).not.toContain(orgAdminToken.split('.')[2]!);
+    expect(everything).not.toContain(sessionToken);
+    expect(everything).not.toContain(sessionToken.split('.')[2]!);
     expect(everything).not.toContain('hunter2-secret');
+    // Not in any line of the request at any level (debug included: the platform calls' lines).
+    const ofRequest = logs.entries().filter((entry) => entry.requestId === 'log-line-test');
+    expect(ofRequest.some((entry) => entry.msg === 'Platform call' && entry.path === '/user/email/:email')).toBe(true);
+    expect(JSON.stringify(ofRequest)).not.toMatch(/user(@|%40)acme\.test/);
+  });
+
+  it('name an internal tool by its client id', async () => {
+    const tool = await gateway.tokens.client('meridian-cli', 'systemAdmin', 'meridian');
+    const response = await request(gateway.url)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${tool}`)
+      .set('x-request-id', 'log-line-tool')
+      .send({ query: '{ viewer { email } }' });
+    expect(response.status).toBe(200);
+    const line = logs.entries().find((entry) => entry.requestId === 'log-line-tool' && entry.msg === 'GraphQL request');
+    expect(line?.caller).toEqual({ kind: 'client', subject: 'meridian-cli' });
   });
 });
 
@@ -250,6 +271,40 @@ describe('request size', () => {
     const response = await post(gateway.url, { query: '{ __typename }', extensions: { padding } }, orgAdminToken);
     expect(response.status).toBe(413);
     expect(response.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses variables nested 20,000 levels deep in words naming the limit (a 500 before), POST and GET', async () => {
+    const create = 'mutation($i: CreateOrganizationInput!) { createOrganization(input: $i) { organization { id } } }';
+    const deepObject = (levels: number) => `${'{"name":'.repeat(levels)}"x"${'}'.repeat(levels)}`;
+    const bodies = [
+      `{"query":${JSON.stringify(create)},"variables":{"i":{"id":"deep","domain":${'['.repeat(20_000)}${']'.repeat(20_000)}}}}`,
+      `{"query":${JSON.stringify(create)},"variables":{"i":{"id":"deep","primaryContact":${deepObject(20_000)}}}}`,
+    ];
+    for (const body of bodies) {
+      const response = await post(gateway.url, body, adminToken);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        errors: [{ message: JSON_TOO_DEEP_MESSAGE, extensions: { code: 'BAD_REQUEST' } }],
+      });
+    }
+    const search = new URLSearchParams({
+      query: 'query($s: String) { users(organizationId: "acme", search: $s) { rows { email } } }',
+      variables: `{"s":${'['.repeat(2000)}${']'.repeat(2000)}}`,
+    });
+    const get = await request(gateway.url)
+      .get(`/graphql?${search.toString()}`)
+      .set('apollo-require-preflight', 'true')
+      .set('authorization', `Bearer ${adminToken}`);
+    expect(get.status).toBe(400);
+    expect(get.body.errors[0].message).toBe(JSON_TOO_DEEP_MESSAGE);
+    // At the limit the variables reach GraphQL, which judges them as usual.
+    const within = await post(
+      gateway.url,
+      `{"query":${JSON.stringify(create)},"variables":{"i":{"id":"deep","primaryContact":${deepObject(MAX_JSON_DEPTH - 3)}}}}`,
+      adminToken,
+    );
+    expect(within.status).toBe(400);
+    expect(within.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
   it('admits a 5,000-row provider-link upsert with the longest values', async () => {

@@ -3,12 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@meridian/schema';
+import { EMAIL_MESSAGE, MESSAGES, PASSWORD_POLICY_MESSAGE } from '@meridian/schema';
 import { loadConfig } from './config.js';
 import { HASH_MISMATCH_MESSAGE } from './http/format-error.js';
-import { startTestGateway, type TestGateway } from './test-support/gateway.js';
+import { listenGateway, startTestGateway, type ListeningGateway, type TestGateway } from './test-support/gateway.js';
 import { sha256, TrustedDocuments } from './trusted-documents/manifest.js';
-import { DOCUMENT_NOT_TRUSTED_MESSAGE, parseOwnDocumentsPolicy } from './trusted-documents/policy.js';
+import {
+  ANONYMOUS_DOCUMENT_MESSAGE,
+  DOCUMENT_NOT_TRUSTED_MESSAGE,
+  parseOwnDocumentsPolicy,
+} from './trusted-documents/policy.js';
 
 /** The console's operations in this test: written as codegen writes them (`sha256:<hex>` → text). */
 const REGISTERED = 'query Me { viewer { email role mayRunOwnDocuments } }';
@@ -72,10 +76,12 @@ describe('trusted documents', () => {
     ]);
   });
 
-  it('refuses an anonymous document that is not the console’s', async () => {
+  it('refuses an anonymous document that is not the console’s: sign in first', async () => {
     const answer = await gateway.request('query { __typename }');
-    expect(answer.status).toBe(403);
-    expect(answer.body.errors?.[0]?.extensions).toEqual({ code: 'DOCUMENT_NOT_TRUSTED' });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({
+      errors: [{ message: ANONYMOUS_DOCUMENT_MESSAGE, extensions: { code: 'UNAUTHENTICATED' } }],
+    });
   });
 
   it('runs any document of an internal tool (client credentials)', async () => {
@@ -135,5 +141,103 @@ describe('the trusted documents configuration', () => {
     const file = path.join(dir, 'tampered.json');
     await writeFile(file, JSON.stringify({ [`sha256:${sha256(REGISTERED)}`]: UNREGISTERED }));
     expect(() => TrustedDocuments.load(file)).toThrow(/does not have that SHA-256 hash/);
+  });
+});
+
+/**
+ * Issue 39 §6: a production gateway told an anonymous caller "Cannot query field X on type Y":
+ * validation ran before the trusted-documents check. A caller who may not send documents of their own
+ * is now refused before parsing; the console's public operations, sent by hash, keep their real words.
+ */
+describe('a production gateway, to callers without a token', () => {
+  let production: ListeningGateway;
+  /** The console's own operations (codegen's manifest), as the production gateway loads them. */
+  const consoleDocuments = TrustedDocuments.load(loadConfig({}).trustedDocumentsFile);
+  const hashOf = (operation: string) => {
+    const hash = [...consoleDocuments.hashes()].find((each) =>
+      consoleDocuments.document(each)?.startsWith(`mutation ${operation}(`),
+    );
+    if (!hash) throw new Error(`The console has no ${operation} operation.`);
+    return hash;
+  };
+  const byHashAnonymously = (hash: string, variables: Record<string, unknown>) =>
+    request(production.url)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .send({ variables, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
+
+  beforeAll(async () => {
+    const defaults = loadConfig({ APP_ENV: 'production' });
+    production = await listenGateway({
+      ...gateway.config,
+      appEnv: 'production',
+      introspection: defaults.introspection,
+      ownDocuments: defaults.ownDocuments,
+      trustedDocumentsFile: defaults.trustedDocumentsFile,
+    });
+  });
+  afterAll(() => production?.close());
+
+  it('refuses a document of their own with 401 and plain words, before anything tells the schema', async () => {
+    const refusal = { errors: [{ message: ANONYMOUS_DOCUMENT_MESSAGE, extensions: { code: 'UNAUTHENTICATED' } }] };
+    for (const query of ['{ viewr { emial } }', '{ viewer { email } }', '{ __schema { types { name } } }', '{']) {
+      const answer = await request(production.url)
+        .post('/graphql')
+        .set('content-type', 'application/json')
+        .send({ query });
+      expect(answer.status, query).toBe(401);
+      expect(answer.headers['www-authenticate']).toBe('Bearer');
+      expect(answer.body, query).toEqual(refusal);
+    }
+    const get = await request(production.url)
+      .get(`/graphql?query=${encodeURIComponent('{ organizations { rows { id } } }')}`)
+      .set('apollo-require-preflight', 'true');
+    expect(get.status).toBe(401);
+    expect(get.body).toEqual(refusal);
+  });
+
+  it('refuses a signed-in user’s own document before validation too, and lets a tool see GraphQL’s words', async () => {
+    const mine = await request(production.url)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${user}`)
+      .send({ query: '{ viewr { emial } }' });
+    expect(mine.status).toBe(403);
+    expect(mine.body.errors).toEqual([
+      { message: DOCUMENT_NOT_TRUSTED_MESSAGE, extensions: { code: 'DOCUMENT_NOT_TRUSTED' } },
+    ]);
+    const tools = await request(production.url)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${tool}`)
+      .send({ query: '{ viewr { emial } }' });
+    expect(tools.status).toBe(400);
+    expect(tools.body.errors[0].message).toBe('Cannot query field "viewr" on type "Query".');
+  });
+
+  it('keeps the public pages’ operations working, with their real error messages', async () => {
+    const reset = await byHashAnonymously(hashOf('RequestPasswordReset'), { email: 'nobody@acme.test' });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.requestPasswordReset).toMatchObject({ ok: true });
+    const badEmail = await byHashAnonymously(hashOf('RequestPasswordReset'), { email: 'not an email' });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.errors[0].message).toBe(
+      `Variable "$email" got invalid value "not an email"; ${EMAIL_MESSAGE}`,
+    );
+    const weak = await byHashAnonymously(hashOf('CreatePassword'), { token: 'no-such-token', password: 'x' });
+    expect(weak.status).toBe(200);
+    expect(weak.body.data.createPassword).toMatchObject({
+      ok: false,
+      inputErrors: [{ field: 'password', message: PASSWORD_POLICY_MESSAGE }],
+    });
+    const stale = await byHashAnonymously(hashOf('CreatePassword'), {
+      token: 'no-such-token',
+      password: 'long-enough-pass-1',
+    });
+    // The platform's own words for a link that cannot be used (domain/passwords.ts), passed through.
+    expect(stale.body.data.createPassword).toMatchObject({
+      ok: false,
+      inputErrors: [{ field: null, message: 'This link has expired or was already used. Ask for a new one.' }],
+    });
   });
 });

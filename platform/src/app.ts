@@ -6,11 +6,13 @@ import type { PlatformConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { authenticate, type TokenVerifier } from './http/auth.js';
 import { MAX_PARAM_LENGTH, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.js';
+import { limitJsonDepth } from './http/json-body.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { requestIdOf } from './http/request.js';
 import { refuseControlCharacters, strictBodyValidators } from './http/validation.js';
 import { registerRoutes } from './routes/index.js';
 import { traceLogFields } from './observability/trace-context.js';
+import { loggableError } from './observability/error-log.js';
 import { activeTracing } from './observability/tracing.js';
 import { registerMetrics } from './observability/metrics.js';
 
@@ -24,15 +26,26 @@ export interface RestApiOptions {
   trustProxy?: boolean;
 }
 
+/**
+ * Fastify's logger: at the configured level (tests give their own level and stream), with the
+ * authorization header redacted, the request's trace on each line (nothing when tracing is off), and
+ * every logged error through the one serializer that never writes SQL, parameters or a driver's detail.
+ */
+function loggerOptions(options: RestApiOptions): false | object {
+  if (options.logger === false) return false;
+  return {
+    level: options.config.logLevel,
+    redact: ['req.headers.authorization'],
+    mixin: traceLogFields,
+    ...(typeof options.logger === 'object' ? options.logger : {}),
+    serializers: { err: loggableError },
+  };
+}
+
 /** Builds the REST API; it listens nowhere (main.ts and tests choose the port). */
 export async function buildRestApi(options: RestApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: options.config.logLevel,
-      redact: ['req.headers.authorization'],
-      // The request's trace on each of its lines (nothing when tracing is off).
-      mixin: traceLogFields,
-    },
+    logger: loggerOptions(options),
     // The 5,000-row bulk calls must fit.
     bodyLimit: 5 * 1024 * 1024,
     genReqId: requestIdOf,
@@ -53,6 +66,7 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
   if (tracing) await app.register(tracing.fastifyPlugin);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  limitJsonDepth(app);
   refuseControlCharacters(app);
   app.decorateRequest('principal', null);
   // Callback hook: an async one costs every request a promise.

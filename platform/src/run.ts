@@ -2,6 +2,7 @@
 // on their own ports; Ctrl-C stops both, closes the database cleanly, then flushes the traces.
 import { loadConfig } from './config.js';
 import { startPlatform } from './server.js';
+import { logFailure } from './observability/error-log.js';
 
 /** Starts the platform; `flush` (the tracing SDK's shutdown) runs after it has stopped. */
 export async function runPlatform(flush: () => Promise<void>): Promise<void> {
@@ -25,7 +26,7 @@ export async function runPlatform(flush: () => Promise<void>): Promise<void> {
       .then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error('Stopping failed', error);
+          logFailure('Stopping failed', error);
           process.exit(1);
         },
       );

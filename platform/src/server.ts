@@ -20,6 +20,7 @@ import { interactionHandler } from './oidc/interactions.js';
 import { ensureSigningKeys, KEY_REFRESH_MS, LiveSigningKeys, type SigningKeys } from './oidc/keys.js';
 import { createProvider, type ProviderOptions } from './oidc/provider.js';
 import { seedOnStart } from './seed/seed.js';
+import { logFailure } from './observability/error-log.js';
 
 export interface StartOptions {
   /** Also seed the 100,000-user organization (first start only). */
@@ -84,7 +85,7 @@ function startHousekeeping(db: Database): () => void {
       deleteStaleFactorProofs(db),
       deleteStaleSessions(db),
       deleteOldDeliveries(db),
-    ]).catch((error: unknown) => console.error('Housekeeping of sign-in data and webhook logs failed', error));
+    ]).catch((error: unknown) => logFailure('Housekeeping of sign-in data and webhook logs failed', error));
   }, HOUSEKEEPING_MS);
   timer.unref();
   return () => clearInterval(timer);
@@ -102,7 +103,7 @@ function providerHandler(options: ProviderOptions & { db: Database }) {
         if (!handled) return providerCallback(req, res);
       })
       .catch((error: unknown) => {
-        console.error('Sign-in page failed', error);
+        logFailure('Sign-in page failed', error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('Something went wrong on our end.');
       });

@@ -25,3 +25,4 @@ export * from './user-bulk.js';
 export * from './invitations.js';
 export * from './list-sort.js';
 export * from './secrets.js';
+export * from './nesting-depth.js';

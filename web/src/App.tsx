@@ -20,6 +20,8 @@ export interface AppProps {
   authFailures: AuthFailureChannel;
   /** A sign-in callback the provider refused (main.tsx). */
   signInError: string | null;
+  /** The idle timeout passed while no tab was open (main.tsx): sign out at once, saying why. */
+  idleWhileAway?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface AppProps {
  * console registers no Blueprint hotkeys (useHotkeys), so nothing would ever open that dialog. A
  * screen that adds hotkeys wraps its part in <HotkeysProvider>.
  */
-export function App({ config, userManager, apollo, authFailures, signInError }: AppProps) {
+export function App({ config, userManager, apollo, authFailures, signInError, idleWhileAway = false }: AppProps) {
   const purgeUserData = useCallback(() => apollo.purge(), [apollo]);
   return (
     <PortalProvider>
@@ -44,6 +46,7 @@ export function App({ config, userManager, apollo, authFailures, signInError }: 
                 purgeUserData={purgeUserData}
                 authFailures={authFailures}
                 signInError={signInError}
+                idleWhileAway={idleWhileAway}
               >
                 <ApolloSetupProvider setup={apollo}>
                   <SessionUserProvider>

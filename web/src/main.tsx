@@ -12,7 +12,9 @@ import { currentAccessToken, emailOf, loadStoredUser } from './auth/stored-user.
 import { createUserManager } from './auth/user-manager.js';
 import { ConfigErrorScreen } from './config/ConfigErrorScreen.js';
 import { earlyConfigFetch } from './config/early-request.js';
-import { loadRuntimeConfig, type RuntimeConfig } from './config/runtime.js';
+import { idleTimeoutMs, loadRuntimeConfig, type RuntimeConfig } from './config/runtime.js';
+import { idleWhileAway } from './auth/idle.js';
+import { signInTime } from './auth/sign-in-time.js';
 import { preloadPagesFor } from './routes/AppRoutes.js';
 
 /**
@@ -34,7 +36,17 @@ async function bootstrap(root: Root): Promise<void> {
   const callback = await completeSignInCallback(userManager);
   if (callback.kind === 'silent-renew') return;
   if (callback.kind === 'signed-in') preloadPagesFor(window.location.pathname);
-  const user = callback.kind === 'signed-in' ? callback.user : await loadStoredUser(userManager);
+  // The console was left with no tab open past the idle timeout: signed out as an open tab would have
+  // been, its cache purged rather than restored. Judged on the stored user before any renewal (which
+  // would make its tokens new); a sign-in just completed is activity, never idle.
+  const stored = callback.kind === 'signed-in' ? null : await userManager.getUser();
+  const idleAway =
+    stored !== null &&
+    idleWhileAway(window.localStorage, idleTimeoutMs(config), [
+      signInTime(),
+      typeof stored.profile.iat === 'number' ? stored.profile.iat * 1000 : null,
+    ]);
+  const user = callback.kind === 'signed-in' ? callback.user : idleAway ? stored : await loadStoredUser(userManager);
 
   const authFailures = new AuthFailureChannel();
   const apollo = new ApolloSetup({
@@ -42,7 +54,7 @@ async function bootstrap(root: Root): Promise<void> {
     getAccessToken: () => currentAccessToken(userManager),
     onAuthFailure: authFailures.report,
   });
-  await apollo.restoreFor(user && !user.expired ? emailOf(user) : null);
+  await apollo.restoreFor(user && !user.expired && !idleAway ? emailOf(user) : null);
 
   root.render(
     <StrictMode>
@@ -52,6 +64,7 @@ async function bootstrap(root: Root): Promise<void> {
         apollo={apollo}
         authFailures={authFailures}
         signInError={callback.kind === 'failed' ? callback.message : null}
+        idleWhileAway={idleAway}
       />
     </StrictMode>,
   );

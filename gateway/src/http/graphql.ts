@@ -19,7 +19,8 @@ import type { PlatformTransport, RequestPlatformClient } from '../platform/clien
 import { PlatformCallCancelled } from '../platform/errors.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
 import type { RateLimiter } from '../shared-state/rate-limiter.js';
-import { mayRunOwnDocuments } from '../trusted-documents/policy.js';
+import { mayRunOwnDocuments, refusedBeforeParsing, sentDocumentText } from '../trusted-documents/policy.js';
+import type { TrustedDocuments } from '../trusted-documents/manifest.js';
 import type { UserChanges } from '../shared-state/user-changes.js';
 import { ClientDisconnect } from './client-disconnect.js';
 import { sendError } from './send.js';
@@ -32,6 +33,8 @@ export interface GraphQLDeps {
   /** The schema Apollo serves, for the prepared path. */
   schema: GraphQLSchema;
   prepared: PreparedOperations;
+  /** The console's operations: the only documents a caller not allowed their own may send. */
+  trustedDocuments: TrustedDocuments;
   metrics: GatewayMetrics;
   keys: ProviderKeys;
   /** Tokens verified before, so a client's repeated token is not verified (RSA) on every request. */
@@ -89,9 +92,21 @@ export function newExchange(ip: string, log: Logger, otel: Context | undefined):
   };
 }
 
-/** What the request's log line says of its caller. */
-export function callerLabel(exchange: GraphQLExchange): Pick<Caller, 'kind' | 'subject'> | null {
-  return exchange.identity ? { kind: exchange.identity.kind, subject: exchange.identity.subject } : null;
+/** Who a request's log line says called: a tool by its client id, a person by their sign-in session. */
+export type CallerLabel = { kind: 'client'; subject: string } | { kind: 'user'; session: string | null };
+
+/**
+ * What the request's log line says of its caller. A person's subject is their email, which a log line
+ * written for every request must not carry (decisions.md, issue 39 §6): their token's sign-in session
+ * (`sid`) stands for them instead. It is stable for the session, means nothing outside the platform, and
+ * an operator who must know whose it was asks the platform (the session's record, or the audit events
+ * of the request's trace), where access to emails is checked and audited.
+ */
+export function callerLabel(exchange: GraphQLExchange): CallerLabel | null {
+  const identity = exchange.identity;
+  if (!identity) return null;
+  if (identity.kind === 'client') return { kind: 'client', subject: identity.subject };
+  return { kind: 'user', session: identity.sessionId ?? null };
 }
 
 function refuse(reply: FastifyReply, refusal: AuthRefusal): Outcome {
@@ -259,6 +274,18 @@ export async function executeGraphQL(
     mayRunOwnDocuments: mayRunOwnDocuments(caller, deps.config.ownDocuments),
     preparedAs: undefined,
   };
+  const early = refusedBeforeParsing(
+    sentDocumentText(request.method, request.url, request.body),
+    caller !== null,
+    deps.trustedDocuments,
+    context,
+  );
+  if (early) {
+    const headers: Record<string, string> = { 'cache-control': NO_STORE };
+    if (early.status === 401) headers['www-authenticate'] = 'Bearer';
+    void sendError(reply, early.status, early.message, early.code, headers);
+    return finished(early.status === 401 ? 'unauthenticated' : 'forbidden');
+  }
   const outcomeOf = (status: number) => (status >= 400 ? 'bad_request' : exchange.trace.hadErrors ? 'error' : 'ok');
   // A JSON POST (the console's and tools' requests) whose document is prepared skips Apollo's pipeline.
   const prepared = preparedRequestOf(request.method === 'POST' && isJson(request) ? request.body : undefined);

@@ -9,7 +9,7 @@ import {
   requestIdFrom,
 } from '@meridian/schema';
 import { answerHeaders, bearerMatches } from '@meridian/schema/http-server';
-import { InvalidJson, UnsupportedCharset, registerBodyParsers } from './body.js';
+import { InvalidJson, UnsupportedCharset, queryJsonTooDeep, registerBodyParsers, tooDeep } from './body.js';
 import { handleCors } from './cors.js';
 import { admit, callerLabel, executeGraphQL, newExchange, type GraphQLDeps, type GraphQLExchange } from './graphql.js';
 import { checkReadiness, sendHealth, sendReadiness, type ReadinessCheck } from './health.js';
@@ -133,6 +133,11 @@ function graphqlRoute(app: FastifyInstance, deps: HandlerDeps): void {
       await deps.started();
       await admit(request, reply, exchange, deps);
       if (request.graphql.outcome) return reply;
+      // A POST body's depth is checked by its parser (body.ts); a GET carries its JSON in the URL.
+      if (request.method === 'GET' && queryJsonTooDeep(request.url)) {
+        exchange.outcome = 'bad_request';
+        return sendError(reply, 400, tooDeep().message, 'BAD_REQUEST');
+      }
       return undefined;
     },
     handler: async (request, reply) => {

@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, propagation, trace, type Context } from '@opentelemetry/api';
 import type { OperationDefinitionNode } from 'graphql';
 import { tracingOn } from './tracing.js';
+import { pathForLog } from '../platform/log-path.js';
 
 const tracer = trace.getTracer('meridian-gateway');
 
@@ -106,7 +107,10 @@ async function inPlatformCallSpan<T extends { statusCode: number }>(
 ): Promise<T> {
   const span = tracer.startSpan(
     method,
-    { kind: SpanKind.CLIENT, attributes: { 'http.request.method': method, 'url.path': path.split('?')[0] } },
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'http.request.method': method, 'url.path': pathForLog(path.split('?')[0]!) },
+    },
     otel,
   );
   propagation.inject(trace.setSpan(otel, span), headers);

@@ -11,6 +11,7 @@ import type { ListResult, PlatformClient, Query } from './client-types.js';
 import { requestBuffered, type BufferedAnswer } from './buffered-request.js';
 import { PlatformCallCancelled, PlatformError } from './errors.js';
 import { inputErrorsOf, resolveErrorMessage } from './messages.js';
+import { pathForLog } from './log-path.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -146,7 +147,10 @@ export class PlatformTransport {
       return Math.round(seconds * 1000);
     };
     if (options.signal?.aborted) {
-      options.log.info({ method: call.method, path: call.path }, 'Platform call not made: the client disconnected');
+      options.log.info(
+        { method: call.method, path: pathForLog(call.path) },
+        'Platform call not made: the client disconnected',
+      );
       finish('cancelled');
       throw new PlatformCallCancelled();
     }
@@ -160,7 +164,7 @@ export class PlatformTransport {
       if (options.signal?.aborted) {
         const durationMs = finish('cancelled');
         options.log.info(
-          { method: call.method, path: call.path, durationMs },
+          { method: call.method, path: pathForLog(call.path), durationMs },
           'Platform call cancelled: the client disconnected',
         );
         throw new PlatformCallCancelled();
@@ -169,7 +173,7 @@ export class PlatformTransport {
       const durationMs = finish('transport_error');
       const message = transportMessage(error);
       options.log.warn(
-        { method: call.method, path: call.path, durationMs, err: error },
+        { method: call.method, path: pathForLog(call.path), durationMs, err: error },
         `Platform call failed: ${message}`,
       );
       // Callers (the console, internal tools) get the console's words, not the transport's.
@@ -179,7 +183,7 @@ export class PlatformTransport {
     const status = answer.statusCode;
     const body = parseBody(answer.text, answer.contentType);
     const durationMs = finish(`${Math.floor(status / 100)}xx`);
-    options.log.debug({ method: call.method, path: call.path, status, durationMs }, 'Platform call');
+    options.log.debug({ method: call.method, path: pathForLog(call.path), status, durationMs }, 'Platform call');
     if (status >= 200 && status < 300) return body;
     if (status === 401) options.onUnauthorized?.();
     // An overlong id or search: the client's mistake, said briefly (the platform's body may echo the path).

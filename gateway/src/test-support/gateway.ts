@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import request from 'supertest';
 import { loadConfig as loadPlatformConfig, migrate, startPlatform, type RunningPlatform } from '@meridian/platform';
-import { openTestDatabase, seedFixture, tokenMinter } from '@meridian/platform/test-support';
+import { openTestDatabase, seedFixture, tokenMinter, type TokenOptions } from '@meridian/platform/test-support';
 import { buildGateway, type Gateway } from '../app.js';
 import { loadConfig, type GatewayConfig } from '../config.js';
 import { closeServer, createGatewayServer, listen } from '../http/server.js';
@@ -104,7 +104,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}) {
       gateway: listening.gateway,
       platform,
       tokens: {
-        user: (email: string) => minter.user(email),
+        user: (email: string, options?: TokenOptions) => minter.user(email, options),
         client: (clientId: string, role: string, organizationId: string) =>
           minter.client(clientId, role, organizationId),
       },

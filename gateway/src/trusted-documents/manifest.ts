@@ -35,6 +35,11 @@ export class TrustedDocuments {
     return this.byHash.size;
   }
 
+  /** Every registered document's hash (hex). */
+  hashes(): IterableIterator<string> {
+    return this.byHash.keys();
+  }
+
   /** The document registered under a SHA-256 hash (hex, with or without the `sha256:` prefix). */
   document(hash: string): string | undefined {
     return this.byHash.get(hash.replace(/^sha256:/, ''));

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
+import { logFailure } from '../observability/error-log.js';
 
 /** The first backup is made this long after start (when today's is missing), off the start's critical path. */
 const FIRST_DELAY_MS = 60 * 1000;
@@ -102,7 +103,7 @@ export function startDailyBackups(
       .then((result) => {
         if (result.written) console.info(`Daily backup written: ${result.written}`);
       })
-      .catch((error: unknown) => console.error('The daily backup of the embedded database failed', error));
+      .catch((error: unknown) => logFailure('The daily backup of the embedded database failed', error));
   };
   const first = setTimeout(run, FIRST_DELAY_MS);
   const checks = setInterval(run, CHECK_MS);

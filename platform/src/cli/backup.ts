@@ -7,6 +7,7 @@ import { writeAtomically } from '../backup/daily.js';
 import { BackupFailed, downloadBackup } from '../backup/download.js';
 import { checkBackup, RestoreRefused } from '../backup/restore.js';
 import { loadConfig } from '../config.js';
+import { logFailure } from '../observability/error-log.js';
 
 const [target] = process.argv.slice(2).filter((arg) => arg !== '--');
 if (!target) {
@@ -39,6 +40,7 @@ try {
   );
   console.info('Restore it with the platform stopped: npm run restore -- FILE');
 } catch (error) {
-  console.error(error instanceof BackupFailed || error instanceof RestoreRefused ? error.message : error);
+  if (error instanceof BackupFailed || error instanceof RestoreRefused) console.error(error.message);
+  else logFailure('The backup failed', error);
   process.exit(1);
 }

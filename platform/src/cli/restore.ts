@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { RestoreRefused, restoreBackup } from '../backup/restore.js';
 import { loadConfig } from '../config.js';
+import { logFailure } from '../observability/error-log.js';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const replace = args.includes('--replace');
@@ -39,6 +40,7 @@ try {
   for (const table of result.tables) console.info(`  ${table.table.padEnd(width)}  ${table.rows} rows`);
   console.info('Start the platform: npm start');
 } catch (error) {
-  console.error(error instanceof RestoreRefused ? error.message : error);
+  if (error instanceof RestoreRefused) console.error(error.message);
+  else logFailure('Restoring failed', error);
   process.exit(1);
 }

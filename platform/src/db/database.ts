@@ -3,6 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { tracedQuery } from '../observability/trace-context.js';
+import { logFailure } from '../observability/error-log.js';
+import { guardedQuery } from './query-errors.js';
 
 /** What the platform needs of a database: the same SQL runs on PGlite and on a PostgreSQL server. */
 export interface Queryable {
@@ -35,18 +37,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     query: async <T extends object>(sql: string, params?: unknown[]) => ({
-      rows: (await tracedQuery(sql, () => db.query<T>(sql, params))).rows,
+      rows: (await tracedQuery(sql, () => guardedQuery(sql, params, () => db.query<T>(sql, params)))).rows,
     }),
     transaction: (work) =>
       db.transaction((tx) =>
         work({
           query: async <T extends object>(sql: string, params?: unknown[]) => ({
-            rows: (await tracedQuery(sql, () => tx.query<T>(sql, params))).rows,
+            rows: (await tracedQuery(sql, () => guardedQuery(sql, params, () => tx.query<T>(sql, params)))).rows,
           }),
         }),
       ),
     exec: async (sql) => {
-      await db.exec(sql);
+      await guardedQuery(sql, undefined, () => db.exec(sql));
     },
     exclusive: (_key, work) => work(),
     close: () => db.close(),
@@ -56,11 +58,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  pool.on('error', (error) => console.error('PostgreSQL pool error', error));
+  pool.on('error', (error) => logFailure('PostgreSQL pool error', error));
   return {
     kind: 'postgres',
     query: async <T extends object>(sql: string, params?: unknown[]) => ({
-      rows: (await pool.query(sql, params)).rows as T[],
+      rows: (await guardedQuery(sql, params, () => pool.query(sql, params))).rows as T[],
     }),
     transaction: async (work) => {
       const client = await pool.connect();
@@ -68,10 +70,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await client.query('BEGIN');
         const result = await work({
           query: async <T extends object>(sql: string, params?: unknown[]) => ({
-            rows: (await client.query(sql, params)).rows as T[],
+            rows: (await guardedQuery(sql, params, () => client.query(sql, params))).rows as T[],
           }),
         });
-        await client.query('COMMIT');
+        await guardedQuery('COMMIT', undefined, () => client.query('COMMIT'));
         return result;
       } catch (error) {
         await client.query('ROLLBACK');
@@ -81,7 +83,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      await guardedQuery(sql, undefined, () => pool.query(sql));
     },
     // A session-level lock on a connection of its own, held while `work` uses the pool's others.
     exclusive: async (key, work) => {

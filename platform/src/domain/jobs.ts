@@ -14,6 +14,7 @@ import {
   type JobStep,
 } from '../stores/jobs.js';
 import { recordAuditEvent, type AuditAction, type AuditActor } from './audit.js';
+import { logFailure } from '../observability/error-log.js';
 
 export type { JobRow, JobStep, StepStatus } from '../stores/jobs.js';
 
@@ -227,7 +228,7 @@ export function startJobSweeper(db: Database, config: Pick<PlatformConfig, 'jobS
     if (stopped || current) return;
     current = db
       .transaction((tx) => refreshJobs(tx))
-      .catch((error: unknown) => console.error('Refreshing organization jobs failed', error))
+      .catch((error: unknown) => logFailure('Refreshing organization jobs failed', error))
       .finally(() => {
         current = null;
       });

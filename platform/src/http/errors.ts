@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@meridian/schema';
+import { JSON_TOO_DEEP_MESSAGE, MESSAGES } from '@meridian/schema';
+import { JSON_TOO_DEEP } from './json-body.js';
 import { logRequest } from './request-log.js';
 import { DomainError, VALIDATION_MESSAGE, type DomainErrorKind, type FieldProblem } from '../domain/errors.js';
 
@@ -101,6 +102,8 @@ function frameworkWords(error: FastifyError, request: FastifyRequest): string {
       return 'The body is not valid JSON.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The body is empty. Send a JSON object.';
+    case JSON_TOO_DEEP:
+      return JSON_TOO_DEEP_MESSAGE;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return `The body is larger than ${Math.round(request.routeOptions.bodyLimit / (1024 * 1024))} MB.`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

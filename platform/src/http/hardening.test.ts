@@ -2,7 +2,13 @@
 // characters, out-of-range numbers, wrong JSON types and non-web URLs are refused with a 400 that names
 // the field, and a bulk call refuses such a row alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLBACK_URL_MESSAGE, CONTROL_CHARACTERS_MESSAGE, WEB_ADDRESS_MESSAGE } from '@meridian/schema';
+import {
+  CALLBACK_URL_MESSAGE,
+  CONTROL_CHARACTERS_MESSAGE,
+  JSON_TOO_DEEP_MESSAGE,
+  MAX_JSON_DEPTH,
+  WEB_ADDRESS_MESSAGE,
+} from '@meridian/schema';
 import { schemaErrorWords } from './errors.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 
@@ -230,6 +236,27 @@ describe("the framework's refusals", () => {
       413,
       'The body is larger than 5 MB.',
     );
+  });
+
+  it('refuse JSON nested 20,000 levels deep in words naming the limit (a 500 before), public or not', async () => {
+    const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+    const send = (url: string, method: Method, payload: string, headers: Record<string, string>) =>
+      platform.rest.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload });
+    for (const [url, method, headers] of [
+      ['/password/forgot', 'POST', {}],
+      ['/organization?organizationId=acme', 'PUT', admin],
+    ] as const) {
+      expectOurs(await send(url, method, `{"primaryContact":${deep(20_000)}}`, headers), 400, JSON_TOO_DEEP_MESSAGE);
+      expectOurs(
+        await send(url, method, `{"email":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, headers),
+        400,
+        JSON_TOO_DEEP_MESSAGE,
+      );
+    }
+    // At the limit the body is read, and its fields are judged as usual.
+    const within = await send('/password/forgot', 'POST', `{"email":${deep(MAX_JSON_DEPTH - 1)}}`, {});
+    expect(within.statusCode).toBe(400);
+    expect(within.json().details).toEqual([{ param: 'email', msg: 'Must be text' }]);
   });
 
   it('answer an unknown route in our words', async () => {

@@ -74,3 +74,43 @@ describe('the request log', () => {
     expect(lines).toEqual([expect.objectContaining({ level: INFO, method: 'GET', route: null, status: 414 })]);
   });
 });
+
+/**
+ * Issue 39 §6: an error line carried the failed statement's whole SQL and its parameters (PGlite's
+ * `query` and `params`, PostgreSQL's `detail`). It names the statement and keeps the SQLSTATE, never
+ * the SQL or a value.
+ */
+describe('the error line of a failed statement', () => {
+  const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
+
+  it('names the statement and its SQLSTATE, and holds neither the SQL nor the parameters', async () => {
+    // A rule the database holds and the route does not know: the UPDATE fails in the database.
+    await platform.db.query(
+      `ALTER TABLE organizations ADD CONSTRAINT no_live_keys CHECK (name NOT LIKE 'sk\\_live\\_%')`,
+    );
+    try {
+      const response = await rest.inject({
+        method: 'PUT',
+        url: '/organization?organizationId=acme',
+        headers: { ...(await platform.auth('admin@meridian.test')), 'x-request-id': 'failed-statement' },
+        payload: { name: SECRET },
+      });
+      expect(response.statusCode).toBe(500);
+      const failed = lines.find((line) => line.msg === 'request failed');
+      expect(failed?.err).toMatchObject({
+        type: 'QueryFailed',
+        statement: 'UPDATE organizations',
+        code: '23514',
+        constraint: 'no_live_keys',
+        table: 'organizations',
+      });
+      const written = JSON.stringify(lines);
+      expect(written).not.toContain(SECRET);
+      expect(written).not.toContain('sk_live_');
+      expect(written).not.toMatch(/SET name = \$2|primary_contact|RETURNING/);
+      expect(written).not.toMatch(/"(query|params|parameters|detail|where|queryOptions)"/);
+    } finally {
+      await platform.db.query('ALTER TABLE organizations DROP CONSTRAINT no_live_keys');
+    }
+  });
+});

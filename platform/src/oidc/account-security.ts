@@ -249,8 +249,10 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
         : sendJson(res, 409, { message: 'Reload the page and try again.' });
     }
     if (sub === '/passkey/verify') {
-      const body = await readJson(req);
-      if (!body || typeof body.response !== 'object' || body.response === null)
+      const read = await readJson(req);
+      if ('refused' in read) return sendJson(res, 400, { message: read.refused });
+      const body = read.value;
+      if (typeof body.response !== 'object' || body.response === null)
         return sendJson(res, 400, { message: 'The passkey answer is missing.' });
       const step = await findStep(db, stepId);
       if (!step || step.email !== user.email) return sendJson(res, 400, { message: 'Reload the page and try again.' });

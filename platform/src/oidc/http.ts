@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Provider } from 'oidc-provider';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from '@meridian/schema';
 import { requestIdOf } from '../http/request.js';
 import type { AuditOrigin } from '../domain/audit.js';
 import { pageSecurityPolicy } from './login-page.js';
@@ -54,16 +55,23 @@ export async function readForm(req: IncomingMessage, limit = MAX_FORM_BYTES): Pr
   return body === null ? null : new URLSearchParams(body);
 }
 
-/** The posted JSON object; null when it is too large, not JSON or not an object. */
-export async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return null;
+/** A posted JSON object, or why it cannot be read (in words for the page's script to show). */
+export type JsonBody = { value: Record<string, unknown> } | { refused: string };
+
+/** The posted JSON object; refused when it is too large, too deep, not JSON or not an object. */
+export async function readJson(req: IncomingMessage): Promise<JsonBody> {
+  const notJson = { refused: 'Send a JSON object (Content-Type: application/json).' };
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return notJson;
   const body = await readBody(req, MAX_JSON_BYTES);
-  if (body === null) return null;
+  if (body === null) return { refused: `The body is larger than ${MAX_JSON_BYTES / 1024} kB.` };
+  if (jsonNestsDeeperThan(body)) return { refused: JSON_TOO_DEEP_MESSAGE };
   try {
     const value: unknown = JSON.parse(body);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? { value: value as Record<string, unknown> }
+      : notJson;
   } catch {
-    return null;
+    return notJson;
   }
 }
 

@@ -9,6 +9,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { Database, Queryable } from '../db/database.js';
+import { logFailure } from '../observability/error-log.js';
 
 /**
  * The provider's signing keys: the first signs, every one is published and verifies (so rotation signs
@@ -209,7 +210,7 @@ export class LiveSigningKeys {
   /** Re-reads every `intervalMs`; the returned function stops it. */
   start(intervalMs: number = KEY_REFRESH_MS): () => Promise<void> {
     const timer = setInterval(() => {
-      this.refresh().catch((error: unknown) => console.error('Re-reading the signing keys failed', error));
+      this.refresh().catch((error: unknown) => logFailure('Re-reading the signing keys failed', error));
     }, intervalMs);
     timer.unref();
     return async () => {

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import * as client from 'openid-client';
 import { generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, OWN_FACTORS_RESET_MESSAGE } from '@meridian/schema';
+import { JSON_TOO_DEEP_MESSAGE, MESSAGES, OWN_FACTORS_RESET_MESSAGE } from '@meridian/schema';
 import { WRONG_SETUP_CODE_MESSAGE } from '../domain/mfa/enrollment.js';
 import { hashRecoveryCode, newRecoveryCodes } from '../domain/mfa/recovery-codes.js';
 import { CONFIRMED_MESSAGE, REAUTHENTICATION_MESSAGE } from '../domain/mfa/reauthentication.js';
@@ -689,6 +689,14 @@ describe('passkeys at the second step', () => {
       clientExtensionResults: {},
       response: { clientDataJSON, authenticatorData: 'AAAA', signature: 'AAAA' },
     };
+    // Nested 20,000 levels deep: refused in words before anything reads it (issue 39 §6).
+    const deep = await step.browser.fetch(endpoint('verify'), {
+      ...json({}),
+      body: `{"response":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({ message: JSON_TOO_DEEP_MESSAGE });
+
     const verified = await step.browser.fetch(endpoint('verify'), json({ response }));
     expect(verified.status).toBe(401);
     expect(await verified.json()).toEqual({

@@ -18,6 +18,7 @@ import {
   SESSION_TTL_SECONDS,
 } from './lifetimes.js';
 import { recordSessions, redeemedSource } from './session-events.js';
+import { logFailure } from '../observability/error-log.js';
 
 export { ACCESS_TOKEN_TTL_SECONDS, ID_TOKEN_TTL_SECONDS, INTERACTION_TTL_SECONDS, SESSION_TTL_SECONDS };
 
@@ -293,7 +294,7 @@ export function createProvider(options: ProviderOptions): Provider {
   provider.proxy = options.trustProxy ?? false;
   provider.maxIpsCount = 1;
   revocationAnswersJson(provider);
-  const onError = options.onError ?? ((error: unknown) => console.error('OpenID provider error', error));
+  const onError = options.onError ?? ((error: unknown) => logFailure('OpenID provider error', error));
   provider.on('server_error', (_ctx: unknown, error: unknown) => onError(error));
   recordSessions(provider, options.db, SESSION_TTL_SECONDS, onError);
   return provider;

@@ -177,8 +177,10 @@ export function secondFactorHandlers({ provider, db, config, box, rp, path }: St
     step: PendingRow,
     user: SignedInUser,
   ) => {
-    const body = await readJson(req);
-    if (!body || typeof body.response !== 'object' || body.response === null)
+    const read = await readJson(req);
+    if ('refused' in read) return sendJson(res, 400, { message: read.refused });
+    const body = read.value;
+    if (typeof body.response !== 'object' || body.response === null)
       return sendJson(res, 400, { message: 'The passkey answer is missing.' });
     const origin = originOf(provider, req, res);
     const next = { next: `${path(uid)}/mfa` };

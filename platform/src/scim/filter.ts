@@ -1,4 +1,5 @@
 import { parse, type Filter } from 'scim2-parse-filter';
+import { nestsDeeperThan } from '@meridian/schema';
 import { invalidFilter } from './errors.js';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './user-resource.js';
 
@@ -59,6 +60,11 @@ const EMAIL_COLUMNS: ReadonlyMap<string, Column> = new Map([
 const CORE_PREFIX = `${USER_SCHEMA.toLowerCase()}:`;
 /** Long enough for any real filter, short enough that a hostile one cannot make a huge statement. */
 const MAX_FILTER_LENGTH = 2000;
+/**
+ * Parentheses and value filters (`emails[...]`) inside one another: directories send two or three; 300
+ * made a statement the database could not run (a 500). Read from the text, before the parser recurses.
+ */
+export const MAX_FILTER_DEPTH = 10;
 
 function columnOf(columns: ReadonlyMap<string, Column>, attrPath: string): Column {
   const lower = attrPath.toLowerCase();
@@ -146,6 +152,8 @@ function toSql(filter: Filter, columns: ReadonlyMap<string, Column>, params: unk
 export function parseFilter(filter: string): Filter {
   if (filter.length > MAX_FILTER_LENGTH)
     throw invalidFilter(`The filter is longer than ${MAX_FILTER_LENGTH} characters.`);
+  if (nestsDeeperThan(filter, MAX_FILTER_DEPTH, '([', ')]'))
+    throw invalidFilter(`The filter nests parentheses and [...] deeper than ${MAX_FILTER_DEPTH} levels.`);
   try {
     return parse(filter);
   } catch (error) {

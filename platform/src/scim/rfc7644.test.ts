@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAST_ORG_ADMIN_MESSAGE, userLimitMessage } from '@meridian/schema';
+import { JSON_TOO_DEEP_MESSAGE, LAST_ORG_ADMIN_MESSAGE, userLimitMessage } from '@meridian/schema';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
-import { filterToSql } from './filter.js';
+import { MAX_FILTER_DEPTH, filterToSql } from './filter.js';
 
 /**
  * Meridian's SCIM 2.0 service against RFC 7644 (the protocol) and RFC 7643 (the User resource), one
@@ -16,6 +16,7 @@ const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const SEARCH_REQUEST = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
 const SCIM_JSON = 'application/scim+json; charset=utf-8';
 
 let platform: TestPlatform;
@@ -238,6 +239,19 @@ describe('the protocol (RFC 7644 §3.1, §3.12)', () => {
   it('§3.12: a body in another media type is refused 415; invalid JSON 400 invalidSyntax', async () => {
     expectError(await scim('POST', '/Users', '<user/>', { contentType: 'application/xml' }), 415);
     expectError(await scim('POST', '/Users', '{"schemas": [', {}), 400, 'invalidSyntax');
+  });
+
+  it('§3.12: a body nested 20,000 levels deep is refused 400 invalidSyntax naming the limit, not a 500', async () => {
+    const deep = `{"schemas":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    for (const [method, path] of [
+      ['POST', '/Users'],
+      ['POST', '/Users/.search'],
+      ['PATCH', `/Users/${randomUUID()}`],
+    ] as const) {
+      const answer = await scim(method, path, deep);
+      expectError(answer, 400, 'invalidSyntax');
+      expect(answer.body.detail, path).toBe(JSON_TOO_DEEP_MESSAGE);
+    }
   });
 
   it('§3.12: a body over 1 MB is refused 413 with a SCIM error', async () => {
@@ -495,6 +509,20 @@ describe('listing and filtering (RFC 7644 §3.4.2)', () => {
     expect(unknown.body.detail).toContain('nickName');
     expectError(await list(`filter=${encodeURIComponent('active eq "yes"')}`), 400, 'invalidFilter');
     expectError(await list(`filter=${encodeURIComponent('meta.lastModified gt "soon"')}`), 400, 'invalidFilter');
+  });
+
+  it('§3.4.2.2: a filter nested 300 deep is 400 invalidFilter naming the limit (a 500 before); ten levels are read', async () => {
+    const nested = (levels: number) => `${'not ('.repeat(levels)}userName eq "x@acme.test"${')'.repeat(levels)}`;
+    const words = `The filter nests parentheses and [...] deeper than ${MAX_FILTER_DEPTH} levels.`;
+    for (const answer of [
+      await list(`filter=${encodeURIComponent(nested(300))}`),
+      await scim('POST', '/Users/.search', { schemas: [SEARCH_REQUEST], filter: nested(300) }),
+      await scim('GET', `/Groups?filter=${encodeURIComponent(nested(300).replace('userName', 'displayName'))}`),
+    ]) {
+      expectError(answer, 400, 'invalidFilter');
+      expect(answer.body.detail).toBe(words);
+    }
+    expect(await filtered(nested(MAX_FILTER_DEPTH))).toEqual([]);
   });
 
   it('§3.4.2.2: `userName eq` is an index lookup on the users’ email', async () => {

@@ -4,6 +4,7 @@ import type { ServiceCaller } from '../domain/caller.js';
 import { PEOPLE_PER_UNIT, directoryActor, scimTokenOf, spendForPeople } from '../domain/scim/tokens.js';
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
+import { JSON_TOO_DEEP, depthLimited } from '../http/json-body.js';
 import { originOf } from '../http/request.js';
 import type { RouteDeps } from '../routes/deps.js';
 import { allSchemas, listOf, resourceTypes, schemaOf, serviceProviderConfig } from './discovery.js';
@@ -62,6 +63,8 @@ function frameworkError(error: FastifyError): ScimError {
       return new ScimError(415, 'Send the body as application/scim+json (or application/json).');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return invalidSyntax('The body is empty. Send a JSON object.');
+    case JSON_TOO_DEEP:
+      return invalidSyntax(error.message);
     default:
       return invalidSyntax('The body is not valid JSON.');
   }
@@ -113,7 +116,7 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
   await fastify.register(
     async (app) => {
       // Both media types, and an empty body read as none: directories send a Content-Type on DELETE too.
-      const json = app.getDefaultJsonParser('error', 'error');
+      const json = depthLimited(app.getDefaultJsonParser('error', 'error'));
       app.removeContentTypeParser('application/json');
       app.addContentTypeParser(
         ['application/scim+json', 'application/json'],

@@ -63,6 +63,8 @@ export function testConfig(overrides: Partial<PlatformConfig> = {}): PlatformCon
 
 export interface TokenOptions {
   scope?: string;
+  /** The sign-in session the token belongs to (its `sid`, as the provider's tokens carry it). */
+  sessionId?: string;
   expiresIn?: string;
   audience?: string;
   issuer?: string;
@@ -73,7 +75,8 @@ export function tokenMinter(keys: SigningKeys, config: PlatformConfig) {
   const sign = async (claims: Record<string, unknown>, subject: string, options: TokenOptions = {}) => {
     const jwk = keys.privateJwks[0]!;
     const key = await importJWK(jwk, 'RS256');
-    return new SignJWT({ scope: options.scope ?? 'openid email profile api_access', ...claims })
+    const session = options.sessionId ? { sid: options.sessionId } : {};
+    return new SignJWT({ scope: options.scope ?? 'openid email profile api_access', ...session, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: 'at+jwt' })
       .setIssuer(options.issuer ?? config.issuer)
       .setAudience(options.audience ?? config.audience)

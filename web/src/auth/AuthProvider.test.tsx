@@ -21,7 +21,11 @@ function Probe() {
   );
 }
 
-async function renderSignedIn(userManager: CoordinatedUserManager, authFailures = new AuthFailureChannel()) {
+async function renderSignedIn(
+  userManager: CoordinatedUserManager,
+  authFailures = new AuthFailureChannel(),
+  idleWhileAway = false,
+) {
   const purged: string[] = [];
   await storeUser(userManager, { email: 'user@acme.test' });
   render(
@@ -32,6 +36,7 @@ async function renderSignedIn(userManager: CoordinatedUserManager, authFailures 
         purged.push('purged');
       }}
       authFailures={authFailures}
+      idleWhileAway={idleWhileAway}
     >
       <Probe />
     </AuthProvider>,
@@ -157,6 +162,23 @@ describe('the auth provider across tabs', () => {
     await waitFor(() => expect(purged).toEqual(['purged']));
     expect(localStorage.getItem(userManager.userStorageKey)).toBeNull();
     await waitFor(() => expect(otherTab.received).toEqual([{ type: 'logout', reason: MESSAGES.inactiveUser }]));
+    otherTab.close();
+  });
+
+  it('signs out at once, purging as on sign-out, when the idle timeout passed with no tab open', async () => {
+    const redirect = vi.spyOn(userManager, 'signoutRedirect').mockResolvedValue(undefined);
+    const otherTab = listen();
+    const { purged } = await renderSignedIn(userManager, new AuthFailureChannel(), true);
+    await waitFor(() => expect(redirect).toHaveBeenCalledTimes(1));
+    expect(purged).toEqual(['purged']);
+    // Never signed in on the way: nothing of the session is shown or fetched.
+    expect(status()).toBe('loading');
+    expect(peekSignOutReason()).toBe('You were signed out after 30 minutes without activity.');
+    await waitFor(() =>
+      expect(otherTab.received).toEqual([
+        { type: 'logout', reason: 'You were signed out after 30 minutes without activity.' },
+      ]),
+    );
     otherTab.close();
   });
 

@@ -1,12 +1,13 @@
 import { AuthProvider as OidcProvider, useAuth } from 'react-oidc-context';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { RuntimeConfig } from '../config/runtime.js';
+import { idleTimeoutMs, type RuntimeConfig } from '../config/runtime.js';
 import type { AuthFailureChannel } from './auth-failures.js';
 import { AuthSessionContext, type AuthSession, type AuthStatus } from './auth-session.js';
 import { broadcastLogout, broadcastSigningOut } from './broadcast.js';
 import type { SignInState } from './callback.js';
 import { SESSION_ENDED_MESSAGES } from './session-ended.js';
 import { refreshTokens } from './session-probes.js';
+import { claimIdleSignOut } from './sign-out-claim.js';
 import { SignedInServices } from './SignedInServices.js';
 import { SignedOutScreen } from './SignedOutScreen.js';
 import { clearSignInTime } from './sign-in-time.js';
@@ -23,6 +24,12 @@ export interface AuthProviderProps {
   authFailures: AuthFailureChannel;
   /** A failed sign-in callback (from main.tsx), shown rather than retried. */
   signInError?: string | null;
+  /**
+   * The idle timeout passed while no tab of the console was open (main.tsx, auth/idle.ts): the session
+   * is signed out at once, as the idle sign-out of an open tab does it (data purged, the provider's
+   * session ended, the reason shown).
+   */
+  idleWhileAway?: boolean;
   children: ReactNode;
 }
 
@@ -54,6 +61,7 @@ function AuthSessionProvider({
   purgeUserData,
   authFailures,
   signInError = null,
+  idleWhileAway = false,
   children,
 }: AuthProviderProps) {
   const auth = useAuth();
@@ -128,6 +136,19 @@ function AuthSessionProvider({
     [beginEnding, userManager, purgeUserData],
   );
 
+  // Left idle with no tab open: the idle sign-out now, before anything of the session is shown. One
+  // tab goes to the provider (as when open tabs go idle together); the others end on its broadcast.
+  const [signingOutIdle] = useState(idleWhileAway);
+  useEffect(() => {
+    if (!signingOutIdle) return;
+    const reason = SESSION_ENDED_MESSAGES.idle(Math.round(idleTimeoutMs(config) / 60_000));
+    void claimIdleSignOut().then((claimed) => {
+      if (claimed) void signOut(reason);
+    });
+    // Once, at start: signOut ignores a second call anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // react-oidc-context's navigator functions are bound and stable (memoized per user manager).
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const { signinRedirect } = auth;
@@ -177,7 +198,8 @@ function AuthSessionProvider({
   const [renewalFailed, setRenewalFailed] = useState(false);
   // A stored user whose access token expired meanwhile (a sleeping laptop) is renewed before anything
   // decides they are signed out; oidc-client-ts only schedules renewals for tokens not yet expired.
-  const needsRenewal = !ending && !auth.isLoading && !!user?.expired && !!user.refresh_token && !renewalFailed;
+  const needsRenewal =
+    !ending && !signingOutIdle && !auth.isLoading && !!user?.expired && !!user.refresh_token && !renewalFailed;
   useEffect(() => {
     if (!needsRenewal) return;
     let cancelled = false;
@@ -195,7 +217,7 @@ function AuthSessionProvider({
     ? awaitingOtherTab || leavingForProvider
       ? 'loading'
       : 'signed-out'
-    : auth.isLoading || needsRenewal
+    : auth.isLoading || needsRenewal || signingOutIdle
       ? 'loading'
       : user && !user.expired
         ? 'signed-in'

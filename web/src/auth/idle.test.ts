@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IdleTracker, LAST_ACTIVITY_KEY } from './idle.js';
+import { IdleTracker, LAST_ACTIVITY_KEY, idleWhileAway } from './idle.js';
 
 const MINUTE = 60_000;
 
@@ -85,5 +85,28 @@ describe('the idle sign-out', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     window.dispatchEvent(new Event('pointermove'));
     expect(Number(localStorage.getItem(LAST_ACTIVITY_KEY))).toBe(Date.now());
+  });
+});
+
+describe('the idle timeout passed while no tab was open', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const storage = (lastActivity?: number) => ({
+    getItem: (key: string) => (key === LAST_ACTIVITY_KEY && lastActivity !== undefined ? String(lastActivity) : null),
+  });
+
+  it('when the latest shared activity is the timeout or more ago', () => {
+    expect(idleWhileAway(storage(now - 30 * MINUTE), 30 * MINUTE, [], now)).toBe(true);
+    expect(idleWhileAway(storage(now - 30 * MINUTE + 1), 30 * MINUTE, [], now)).toBe(false);
+  });
+
+  it('not when the session did something since (a sign-in, a new token), nor when nothing was shared', () => {
+    expect(idleWhileAway(storage(now - 3 * 60 * MINUTE), 30 * MINUTE, [now - MINUTE, null], now)).toBe(false);
+    expect(idleWhileAway(storage(), 30 * MINUTE, [now - 3 * 60 * MINUTE], now)).toBe(false);
+    const unreadable = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(idleWhileAway(unreadable, 30 * MINUTE, [], now)).toBe(false);
   });
 });

@@ -4,6 +4,30 @@ export const LAST_ACTIVITY_KEY = 'meridian.lastActivity';
 /** The warning comes this long before the idle sign-out (decisions.md: a minute before). */
 export const IDLE_WARNING_MS = 60_000;
 
+/**
+ * Whether the idle timeout passed while no tab of the console was open (closed, or the laptop shut):
+ * the latest activity any tab shared, or anything later known to have happened in the session
+ * (`since`: the sign-in, the user's latest token), is `timeoutMs` or more ago. An open tab would have
+ * signed out then; a tab opening now signs out instead of restoring the cache and going on. Nothing
+ * shared (another browser, an older console) decides nothing.
+ */
+export function idleWhileAway(
+  storage: Pick<Storage, 'getItem'>,
+  timeoutMs: number,
+  since: readonly (number | null | undefined)[] = [],
+  now: number = Date.now(),
+): boolean {
+  let shared: number;
+  try {
+    shared = Number(storage.getItem(LAST_ACTIVITY_KEY) ?? 0) || 0;
+  } catch {
+    return false;
+  }
+  if (shared === 0) return false;
+  const latest = Math.max(shared, ...since.map((at) => at ?? 0));
+  return now - latest >= timeoutMs;
+}
+
 /** What counts as the user being there. */
 export const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 

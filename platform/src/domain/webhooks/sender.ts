@@ -19,6 +19,7 @@ import { PLATFORM_ACTOR } from '../jobs.js';
 import { signingSecrets, unreadableSecretOutcome } from './endpoints.js';
 import { eventMessage, signedRequest } from './payload.js';
 import { createTransport, DELIVERY_TIMEOUT_MS, type WebhookTransport } from './transport.js';
+import { logFailure } from '../../observability/error-log.js';
 
 /**
  * Sends the outbox (migration 016) to the endpoints, at least once and in order per endpoint. Every
@@ -156,7 +157,7 @@ export function startWebhookSender(
       if (!leased) return;
       const work = drainEndpoint(sending, leased)
         .catch((error: unknown) => {
-          if (!stop.signal.aborted) console.error(`Sending to webhook ${leased.id} failed`, error);
+          if (!stop.signal.aborted) logFailure(`Sending to webhook ${leased.id} failed`, error);
         })
         .finally(() => {
           running.delete(work);
@@ -170,7 +171,7 @@ export function startWebhookSender(
     if (polling || stop.signal.aborted) return;
     polling = true;
     poll()
-      .catch((error: unknown) => console.error('Looking for webhook deliveries failed', error))
+      .catch((error: unknown) => logFailure('Looking for webhook deliveries failed', error))
       .finally(() => {
         polling = false;
       });
