@@ -81,8 +81,10 @@ export function accountConfirmation(
     session: FactorSession,
     back: string | undefined,
   ) => {
-    const body = await readJson(req);
-    if (!body || typeof body.response !== 'object' || body.response === null)
+    const read = await readJson(req);
+    if ('refused' in read) return sendJson(res, 400, { message: read.refused });
+    const body = read.value;
+    if (typeof body.response !== 'object' || body.response === null)
       return sendJson(res, 400, { message: 'The passkey answer is missing.' });
     const response = body.response as AuthenticationResponseJSON;
     const result = await confirmWithPasskey(db, rp, user, session.uid, response, originOf(provider, req, res));
