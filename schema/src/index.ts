@@ -24,3 +24,4 @@ export * from './protocol.js';
 export * from './user-bulk.js';
 export * from './invitations.js';
 export * from './list-sort.js';
+export * from './sso-test.js';
