@@ -102,9 +102,10 @@ describe('outboundFailureOf', () => {
   });
 
   it('tells the guard’s refusal, a name that does not resolve and a certificate apart', () => {
-    expect(outboundFailureOf(new TypeError('fetch failed', { cause: new PrivateAddressRefused('10.0.0.1') }))).toEqual(
-      { kind: 'private', address: '10.0.0.1' },
-    );
+    expect(outboundFailureOf(new TypeError('fetch failed', { cause: new PrivateAddressRefused('10.0.0.1') }))).toEqual({
+      kind: 'private',
+      address: '10.0.0.1',
+    });
     const dns = Object.assign(new Error('getaddrinfo ENOTFOUND idp.example'), { code: 'ENOTFOUND' });
     expect(outboundFailureOf(new TypeError('fetch failed', { cause: dns }))).toEqual({ kind: 'dns' });
     const expired = Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' });

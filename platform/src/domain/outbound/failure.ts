@@ -8,10 +8,7 @@ import { PrivateAddressRefused } from './address-guard.js';
  * none of them says anything about a port.
  */
 export type OutboundFailure =
-  | { kind: 'private'; address: string }
-  | { kind: 'dns' }
-  | { kind: 'tls'; words: string }
-  | { kind: 'unreachable' };
+  { kind: 'private'; address: string } | { kind: 'dns' } | { kind: 'tls'; words: string } | { kind: 'unreachable' };
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA']);
 
