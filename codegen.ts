@@ -46,6 +46,8 @@ const config: CodegenConfig = {
           UserStatus: gatewayModule('invitation', 'RestUserStatus'),
           SecondFactorKind: gatewayModule('security', 'RestSecondFactorKind'),
           SsoProtocol: gatewayModule('sso', 'RestSsoProtocol'),
+          SsoTestOutcome: gatewayModule('sso', 'RestSsoTestOutcome'),
+          SsoTestSecondFactor: gatewayModule('sso', 'RestSsoTestSecondFactor'),
           WebhookStatus: gatewayModule('webhook', 'RestWebhookStatus'),
           WebhookPauseReason: gatewayModule('webhook', 'RestWebhookPauseReason'),
           WebhookDeliveryStatus: gatewayModule('webhook', 'RestWebhookDeliveryStatus'),
@@ -54,6 +56,7 @@ const config: CodegenConfig = {
         mappers: {
           Organization: gatewayModule('organization', 'RestOrganization'),
           OrganizationSso: gatewayModule('sso', 'RestSsoConnection'),
+          SsoTestSignIn: gatewayModule('sso', 'RestSsoTestSignIn'),
           Licenses: gatewayModule('organization', 'RestLicenses'),
           TableauUserLicenses: gatewayModule('organization', 'RestTableauUserLicenses'),
           LifecycleJob: gatewayModule('lifecycle', 'RestJob'),

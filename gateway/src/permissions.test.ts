@@ -175,6 +175,14 @@ const QUERIES: Case[] = [
     targets: ['none'],
     document: '{ auditEvents(first: 1) { nodes { organizationId } } }',
   },
+  {
+    // A test sign-in no one started (issue 39): null for whoever may read one.
+    field: 'organizationSsoTestSignIn',
+    operation: 'organizationSsoTestSignIn',
+    targets: organizationTargets,
+    document: 'query($id: ID!) { organizationSsoTestSignIn(id: $id, state: "never-started") { state } }',
+    variables: byId,
+  },
 ];
 
 const organizationMove = (field: Operation): Case => ({
@@ -392,6 +400,15 @@ const MUTATIONS: Case[] = [
     variables: byId,
   },
   organizationMove('removeOrganizationSso'),
+  // A test sign-in (issue 39) of an organization without a saved connection: the platform answers 404.
+  {
+    field: 'startOrganizationSsoTestSignIn',
+    operation: 'startOrganizationSsoTestSignIn',
+    targets: organizationTargets,
+    document:
+      'mutation($id: ID!) { startOrganizationSsoTestSignIn(id: $id) { testSignIn { url } inputErrors { field } } }',
+    variables: byId,
+  },
   // SCIM tokens (issue 31): a blank label is refused (400) and nothing is created; rotating and revoking
   // a token the organization does not have is refused (404). The token id sits beside organizationId.
   {

@@ -8,6 +8,7 @@ import { startDailyBackups } from './backup/daily.js';
 import { openConfiguredDatabase, type Database } from './db/database.js';
 import { ADVISORY_LOCKS } from './db/locks.js';
 import { migrate } from './db/migrate.js';
+import { reportDomainOverlaps } from './domain/organization-domains.js';
 import { holdPglite } from './db/pglite-lock.js';
 import { startJobSweeper } from './domain/jobs.js';
 import { startWebhookSender } from './domain/webhooks/sender.js';
@@ -156,6 +157,8 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
       ...(options.logger === false ? { logger: false } : {}),
     });
     stops.push(() => rest.close());
+    // Domains kept from before their rule held (migration 020) are said, not changed (decisions.md).
+    await reportDomainOverlaps(db, rest.log);
     await rest.listen({ host: config.host, port: config.restPort });
     const restPort = (rest.server.address() as AddressInfo).port;
     // Known only now (port 0): the running platform's config reports it, and the SCIM base URL shown with

@@ -143,6 +143,33 @@ describe('an event in words', () => {
         event({ actorKind: 'ANONYMOUS', action: 'sign-in.failed', details: [{ name: 'reason', value: 'inactive' }] }),
       ),
     ).toBe('A sign-in as admin@meridian.test failed: the user is inactive');
+    expect(
+      describeAuditEvent(
+        event({
+          actorKind: 'ANONYMOUS',
+          action: 'sign-in.failed',
+          details: [
+            { name: 'method', value: 'oidc' },
+            { name: 'reason', value: 'sso-idp-error' },
+            { name: 'idpError', value: 'access_denied' },
+            { name: 'idpErrorDescription', value: 'Not assigned' },
+          ],
+        }),
+      ),
+    ).toBe(
+      'A sign-in as admin@meridian.test through single sign-on (OpenID Connect) failed: the identity provider refused it (access_denied: Not assigned)',
+    );
+    expect(
+      describeAuditEvent(
+        event({
+          actorKind: 'ANONYMOUS',
+          action: 'sign-in.failed',
+          details: { method: 'saml', reason: 'sso-invalid-response', refusal: 'signature' },
+        }),
+      ),
+    ).toBe(
+      'A sign-in as admin@meridian.test through single sign-on (SAML) failed: the identity provider’s answer did not verify (signature)',
+    );
     expect(describeAuditEvent(event({ actor: 'meridian-cli', actorName: null, actorKind: 'CLIENT' }))).toBe(
       'meridian-cli (internal tool) deactivated j.doe@acme.test',
     );

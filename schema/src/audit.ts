@@ -281,7 +281,29 @@ const REASONS: Readonly<Record<string, string>> = {
   inactive: 'the user is inactive',
   'password-expired': 'the password has expired',
   'invalid-code': 'wrong second-factor code',
+  // Single sign-on (issue 39): what the customer's provider said, or what its answer broke.
+  'sso-idp-error': 'the identity provider refused it',
+  'sso-invalid-response': 'the identity provider’s answer did not verify',
+  'sso-unreachable': 'the identity provider could not be reached',
+  'sso-email-invalid': 'the identity provider gave an invalid email address',
+  'sso-email-unverified': 'the identity provider has not verified the email',
+  'sso-outside-domains': 'the email is outside the organization’s domains',
+  'sso-domain-ambiguous': 'the email’s domain is held by more than one organization',
+  'sso-other-organization': 'the account is not the organization’s',
+  'sso-subject-mismatch': 'the account is linked to another person at the identity provider',
+  'sso-organization-full': 'the organization is at its user limit',
 };
+
+/** The method of a single sign-on attempt, as its sentence names it. */
+const SSO_METHODS: Readonly<Record<string, string>> = { oidc: 'OpenID Connect', saml: 'SAML' };
+
+/** What the provider itself said, or what did not verify: " (access_denied: …)", " (Requester)", " (signature)". */
+function providerSaid(event: AuditEventWords): string {
+  const code = textOf(detailOf(event, 'idpError')) ?? textOf(detailOf(event, 'samlStatus'));
+  const description = textOf(detailOf(event, 'idpErrorDescription')) ?? textOf(detailOf(event, 'samlStatusMessage'));
+  const said = code ? `${code}${description ? `: ${description}` : ''}` : textOf(detailOf(event, 'refusal'));
+  return said ? ` (${said})` : '';
+}
 
 type Phrase = (event: AuditEventWords) => string;
 
@@ -292,7 +314,9 @@ const factorOf = (event: AuditEventWords) => FACTORS[textOf(detailOf(event, 'kin
 const ANONYMOUS_SENTENCES: Readonly<Record<string, Phrase>> = {
   'sign-in.failed': (e) => {
     const reason = REASONS[textOf(detailOf(e, 'reason')) ?? ''];
-    return `A sign-in as ${e.actor} failed${reason ? `: ${reason}` : ''}`;
+    const method = SSO_METHODS[textOf(detailOf(e, 'method')) ?? ''];
+    const how = method ? ` through single sign-on (${method})` : '';
+    return `A sign-in as ${e.actor}${how} failed${reason ? `: ${reason}${providerSaid(e)}` : ''}`;
   },
   'sign-in.locked': (e) => `A sign-in as ${e.actor} was refused: too many failed attempts`,
   'password.reset-request': (e) =>

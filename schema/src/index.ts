@@ -26,3 +26,4 @@ export * from './invitations.js';
 export * from './list-sort.js';
 export * from './secrets.js';
 export * from './nesting-depth.js';
+export * from './sso-test.js';

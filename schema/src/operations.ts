@@ -75,6 +75,12 @@ export const OPERATIONS = {
   removeOrganizationSso: orgUpdate,
   testOrganizationSso: orgUpdate,
   /**
+   * A test sign-in through the saved connection (issue 39): whoever may test it starts one and reads
+   * its result (the platform answers a result only to the operator who started it).
+   */
+  startOrganizationSsoTestSignIn: orgUpdate,
+  organizationSsoTestSignIn: orgUpdate,
+  /**
    * Directory provisioning (issue 31): operators and the organization's admins (whoever may create its
    * users) list, create, rotate and revoke its SCIM tokens; what a token then does is checked by the
    * platform's SCIM service as the organization's admin would be.

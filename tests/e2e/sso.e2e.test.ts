@@ -93,6 +93,12 @@ describe('single sign-on through a customer’s identity provider', () => {
     await page.getByRole('heading', { name: 'Sign-in', level: 2 }).waitFor();
     await page.getByLabel('Issuer').fill(customer.issuer);
     await page.getByLabel('Client id').fill(CLIENT.clientId);
+    // A wrong secret is caught by the test (the token endpoint refuses it), not by the first person signing in.
+    await page.getByLabel('Client secret').fill('not-the-customer-secret');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const refused = page.getByRole('status').filter({ hasText: 'The connection does not work yet' });
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain('invalid_client');
     await page.getByLabel('Client secret').fill(CLIENT.clientSecret);
     await page.getByRole('button', { name: 'Test connection' }).click();
     const verdict = page.getByRole('status').filter({ hasText: 'The connection works' });
@@ -108,6 +114,27 @@ describe('single sign-on through a customer’s identity provider', () => {
     expect(await asOperator('GET', `/organization/${OIDC_ORG.id}/sso`)).toMatchObject({
       connection: { protocol: 'oidc', ssoOnly: true, issuer: customer.issuer, hasClientSecret: true },
     });
+  });
+
+  it('the operator proves the saved connection with a test sign-in: the provider’s claims, and nobody created', async () => {
+    const trust = page.getByRole('checkbox', { name: 'Trust the identity provider’s second factor' });
+    expect(await trust.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Test sign-in' }).click();
+    // This tab goes to the customer's own login page, and comes back to the Sign-in tab with the result.
+    await page.waitForURL((url) => url.origin === new URL(customer.issuer).origin);
+    await page.getByLabel('Username').fill('nora');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => onConsole(url) && url.searchParams.has('ssoTest'));
+    const result = page.getByRole('region', { name: 'Test sign-in result' });
+    await result.getByText(`Create Nora North (nora@${OIDC_ORG.domain}) as Org User, then sign them in.`).waitFor();
+    const claims = result.getByRole('table', { name: 'What the identity provider returned' });
+    expect(await claims.getByRole('row', { name: /^email / }).innerText()).toContain(`nora@${OIDC_ORG.domain}`);
+    await saveScreenshot(page, JOURNEY, 'test sign-in result');
+    // A test: nobody was created, and the operator is still the one signed in.
+    await expect(userOf(`nora@${OIDC_ORG.domain}`)).rejects.toThrow(/answered 404/);
+    await result.getByRole('button', { name: 'Dismiss' }).click();
+    await result.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('ssoTest')).toBe(false);
   });
 
   it('a new person signs in at their organization’s provider and lands in the console, created as an Org User', async () => {
@@ -146,6 +173,12 @@ describe('single sign-on through a customer’s identity provider', () => {
       `nora@elsewhere.test is not an address of ${OIDC_ORG.name} (${OIDC_ORG.domain})`,
     );
     await saveScreenshot(personPage, JOURNEY, 'refused outside domains');
+    // A failed sign-in through the provider is in the trail, as a wrong password is: method and reason.
+    const trail = (await asOperator(
+      'GET',
+      `/audit-events?organizationId=${OIDC_ORG.id}&action=sign-in.failed&targetId=${encodeURIComponent('nora@elsewhere.test')}`,
+    )) as { data: { details: unknown }[] };
+    expect(trail.data.map((event) => event.details)).toEqual([{ method: 'oidc', reason: 'sso-outside-domains' }]);
   });
 
   it('over SAML: the organization’s sign-in is offered beside the password, and its IdP signs a new person in', async () => {

@@ -34,6 +34,11 @@ export const ssoConnectionInput = {
       ...connectionRole,
       description: 'The role of people created at their first sign-in (orgUser unless set).',
     },
+    trustIdpMfa: {
+      type: 'boolean',
+      description:
+        'Whether the provider’s word that the person used a second factor (OIDC amr/acr, SAML AuthnContextClassRef) counts as the organization’s second factor; otherwise Meridian asks for its own when one is required (false unless set).',
+    },
   },
   required: ['protocol'],
   examples: [
@@ -49,6 +54,10 @@ export const ssoConnectionBody = {
     protocol: { type: 'string', enum: ['oidc', 'saml'] },
     ssoOnly: { type: 'boolean' },
     defaultRole: connectionRole,
+    trustIdpMfa: {
+      type: 'boolean',
+      description: 'Whether the provider’s second factor counts as the organization’s.',
+    },
     issuer: { type: ['string', 'null'] },
     clientId: { type: ['string', 'null'] },
     hasClientSecret: { type: 'boolean' },
@@ -68,6 +77,7 @@ export const ssoConnectionBody = {
     'protocol',
     'ssoOnly',
     'defaultRole',
+    'trustIdpMfa',
     'issuer',
     'clientId',
     'hasClientSecret',
@@ -99,4 +109,89 @@ export const ssoConnectionTestBody = {
   properties: { ok: { type: 'boolean' }, message: { type: 'string' } },
   required: ['ok', 'message'],
   examples: [{ ok: true, message: 'Found https://login.example.com: sign-in at https://login.example.com/authorize.' }],
+} as const;
+
+/** POST /organization/{id}/sso/test-sign-in: where to send the browser for an operator's test sign-in. */
+export const ssoTestSignInStartBody = {
+  description:
+    'A test sign-in through the saved connection: open `url` in the browser; once the provider answers, the console’s Sign-in tab reads the result by `state`. Nobody is signed in or created.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    url: { type: 'string', description: 'The customer provider’s sign-in page for this test.' },
+    state: { type: 'string', description: 'The test’s handle: its result is read by it.' },
+    expiresAt: { ...isoDateTime, description: 'Until when the test may be answered and its result read.' },
+  },
+  required: ['url', 'state', 'expiresAt'],
+} as const;
+
+/** The test's handle in the path of GET /organization/{id}/sso/test-sign-in/{state}. */
+export const ssoTestSignInParams = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64 },
+    state: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+  required: ['id', 'state'],
+} as const;
+
+const nullableText = { type: ['string', 'null'] } as const;
+
+/** GET /organization/{id}/sso/test-sign-in/{state}: what the provider returned and what Meridian would do. */
+export const ssoTestSignInBody = {
+  description:
+    'A test sign-in’s result, for the operator who started it: whether the provider answered, whether its answer verified, what it returned, and what Meridian would do with it',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    state: { type: 'string' },
+    protocol: { type: 'string', enum: ['oidc', 'saml'] },
+    expiresAt: isoDateTime,
+    answered: { type: 'boolean', description: 'False while the provider has not answered yet.' },
+    verified: {
+      type: ['boolean', 'null'],
+      description: 'Whether the answer verified (signature, issuer, audience, state…); null until answered.',
+    },
+    message: { ...nullableText, description: 'Why the answer was not accepted, in words; null otherwise.' },
+    returned: {
+      type: 'array',
+      description:
+        'OIDC: the claims of the ID token (and userinfo). SAML: the issuer, NameID, its format, the AuthnContextClassRef and every attribute. Values that are not text are JSON.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { name: { type: 'string' }, value: { type: 'string' } },
+        required: ['name', 'value'],
+      },
+    },
+    preview: {
+      type: ['object', 'null'],
+      description: 'What Meridian would do with the identity, had a person signed in; null unless verified.',
+      additionalProperties: false,
+      properties: {
+        email: { type: 'string' },
+        outcome: { type: 'string', enum: ['sign-in', 'create', 'refuse'] },
+        refusal: { ...nullableText, description: 'What the person would read, when refused.' },
+        role: {
+          type: 'string',
+          description: 'The person’s role if they exist, else the role they would be created with.',
+        },
+        existingUser: { type: 'boolean' },
+        name: nullableText,
+        providerSaidMfa: {
+          type: 'boolean',
+          description: 'Whether the provider said a second factor was used (amr/acr, AuthnContextClassRef).',
+        },
+        secondFactor: {
+          type: ['string', 'null'],
+          enum: ['provider', 'meridian', 'none', null],
+          description:
+            'provider: its second factor counts (trustIdpMfa); meridian: Meridian asks for its own; none: none is asked.',
+        },
+      },
+      required: ['email', 'outcome', 'refusal', 'role', 'existingUser', 'name', 'providerSaidMfa', 'secondFactor'],
+    },
+  },
+  required: ['state', 'protocol', 'expiresAt', 'answered', 'verified', 'message', 'returned', 'preview'],
 } as const;

@@ -2,6 +2,7 @@ import {
   CONTACT_NAME_REQUIRED_MESSAGE,
   defaultLicenses,
   firstProblem,
+  normalizeDomains,
   validateCallbackUrl,
   validateDomain,
   validateEmail,
@@ -153,7 +154,9 @@ export async function unknownSegmentProblem(db: Queryable, segment: string) {
 }
 
 /** Creates an organization with the default licenses under what the body names, and records it. */
-export async function createOrganization(db: Database, source: AuditSource, body: OrganizationCreate) {
+export async function createOrganization(db: Database, source: AuditSource, given: OrganizationCreate) {
+  // Domains are stored as their rule says (lower-case, once): what is checked is what is kept.
+  const body = { ...given, domain: normalizeDomains(given.domain) };
   assertValid([
     { param: 'id', msg: validateOrganizationId(body.id) },
     ...editableFieldProblems(body),
@@ -198,8 +201,9 @@ export async function updateOrganization(
   db: Database,
   source: AuditSource,
   organizationId: string,
-  body: OrganizationUpdate,
+  given: OrganizationUpdate,
 ) {
+  const body = given.domain ? { ...given, domain: normalizeDomains(given.domain) } : given;
   assertValid(editableFieldProblems(body));
   return db.transaction(async (tx) => {
     const current = await getOrganization(tx, organizationId, true);

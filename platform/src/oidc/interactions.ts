@@ -178,11 +178,11 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
    * identity provider (or, when its connection allows passwords too, to a choice of both); any other
    * email gets the password step.
    */
-  const identify = async (res: ServerResponse, interaction: Interaction, email: string) => {
+  const identify = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction, email: string) => {
     const problem = hasControlCharacters(email) ? CONTROL_CHARACTERS_MESSAGE : validateEmail(normalizeEmail(email));
     if (problem) return showIdentifier(res, 400, interaction, { message: `Email: ${problem}` });
     const connection = await connectionForEmail(db, normalizeEmail(email));
-    if (connection?.sso_only) return sso.start(res, interaction, connection, email);
+    if (connection?.sso_only) return sso.start(req, res, interaction, connection, normalizeEmail(email));
     await showPassword(res, 200, interaction, email, undefined, connection);
   };
 
@@ -196,7 +196,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     if (!email) return showIdentifier(res, 400, interaction, { message: 'Enter your email.' });
     // Without a password field this is the first step's post; with one (the password step, or a
     // client posting both at once) the password is checked.
-    if (!form.has('password')) return identify(res, interaction, email);
+    if (!form.has('password')) return identify(req, res, interaction, email);
     const password = form.get('password') ?? '';
     if (!password) return showPassword(res, 400, interaction, email, { message: 'Enter your password.' });
     // Text the database could not store (NUL) is no email of anyone's: said, never a server error.
@@ -226,7 +226,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     const email = normalizeEmail(form.get('email') ?? '');
     const connection = email && !hasControlCharacters(email) ? await connectionForEmail(db, email) : null;
     if (!connection) return showIdentifier(res, 400, interaction, { message: 'Enter the email of your organization.' });
-    await sso.start(res, interaction, connection, email);
+    await sso.start(req, res, interaction, connection, email);
   };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {

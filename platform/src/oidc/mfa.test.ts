@@ -151,7 +151,7 @@ describe('signing in with an authenticator app', () => {
     expect(later.url.href.startsWith(platform.config.consoleUrl)).toBe(true);
   });
 
-  it('takes a recovery code instead, once', async () => {
+  it('takes a recovery code instead, once, and says so in amr (not otp: it is no app code)', async () => {
     const email = await newUser('recovery@acme.test');
     const { codes } = await withTotp(email);
     const first = await passwordStep(email);
@@ -159,7 +159,10 @@ describe('signing in with an authenticator app', () => {
     const typed = codes[0]!.toUpperCase().replace('-', ' ');
     const done = await submitCode(platform, first.browser, first.page, first.url, typed);
     const tokens = await redeemCode(oidc, done.url, first.codeVerifier, first.state);
-    expect(tokens.claims()).toMatchObject({ amr: ['pwd', 'otp', 'mfa'] });
+    expect(tokens.claims()).toMatchObject({ amr: ['pwd', 'recovery-code', 'mfa'] });
+    expect(await events('sign-in', email)).toEqual([
+      expect.objectContaining({ details: { methods: ['pwd', 'recovery-code', 'mfa'] } }),
+    ]);
     expect(await events('mfa.recovery-code-used', email)).toEqual([
       expect.objectContaining({ actor: email, actor_kind: 'user', details: { left: 9 } }),
     ]);

@@ -5,8 +5,9 @@ import { recordSignIn } from '../domain/login.js';
 import { idpOf, oidcRedirectUri, oidcSettingsOf, serviceProviderOf, transportOf } from '../domain/sso/connections.js';
 import { newOidcRequest, oidcAuthorizationUrl, oidcIdentity } from '../domain/sso/oidc.js';
 import { samlAuthorizeUrl, samlIdentity, serviceProviderMetadata } from '../domain/sso/saml.js';
-import { acceptIdentity } from '../domain/sso/sign-in.js';
-import { SsoRefusal, type VerifiedIdentity } from '../domain/sso/types.js';
+import { acceptIdentity, auditSsoFailure, providerFactorCounts } from '../domain/sso/sign-in.js';
+import { recordTestAnswer, testResultUrl } from '../domain/sso/test-sign-in.js';
+import { SsoRefusal, type IdpReturned, type VerifiedIdentity } from '../domain/sso/types.js';
 import { findOrganization } from '../stores/organizations.js';
 import {
   answerSsoPending,
@@ -15,6 +16,7 @@ import {
   insertSsoPending,
   takeAnsweredSsoPending,
   type SsoConnectionRow,
+  type SsoPendingRow,
 } from '../stores/sso.js';
 import { originOf, readForm, seeOther, sendHtml, tooLarge } from './http.js';
 import { noticePage } from './login-page.js';
@@ -72,10 +74,19 @@ export function ssoHandlers(context: StepContext) {
     );
 
   /** Sends the person to their organization's provider, remembering what its answer must match. */
-  const start = async (res: ServerResponse, interaction: Interaction, connection: SsoConnectionRow, email: string) => {
+  const start = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: Interaction,
+    connection: SsoConnectionRow,
+    email: string,
+  ) => {
     const expiresAt = new Date(interaction.exp * 1000);
     const base = {
+      purpose: 'sign-in' as const,
       interaction_uid: interaction.uid,
+      started_by: null,
+      email,
       organization_id: connection.organization_id,
       protocol: connection.protocol,
       expires_at: expiresAt,
@@ -106,9 +117,39 @@ export function ssoHandlers(context: StepContext) {
       await insertSsoPending(db, { ...base, state, code_verifier: null, nonce: null, request_id: requestId });
       return seeOther(res, url);
     } catch (error) {
-      if (error instanceof SsoRefusal) return refusedPage(res, error.message, 502);
-      throw error;
+      if (!(error instanceof SsoRefusal)) throw error;
+      await auditSsoFailure(db, connection, originOf(provider, req, res), email, error.failure);
+      return refusedPage(res, error.message, 502);
     }
+  };
+
+  /**
+   * A provider's answer that did not verify, or its refusal: a failed sign-in in the trail (with the
+   * provider's reason), and the page that says why. A test sign-in's is its result instead.
+   */
+  const refused = async (req: IncomingMessage, res: ServerResponse, pending: SsoPendingRow, error: SsoRefusal) => {
+    const connection = await findSsoConnection(db, pending.organization_id);
+    if (pending.purpose === 'test') return testAnswered(res, pending, { ok: false, refusal: error });
+    if (connection) await auditSsoFailure(db, connection, originOf(provider, req, res), pending.email, error.failure);
+    return refusedPage(res, error.message);
+  };
+
+  /** A test sign-in's answer: kept for the operator who started it, who reads it in the console. Nobody signs in. */
+  const testAnswered = async (
+    res: ServerResponse,
+    pending: SsoPendingRow,
+    answer: { ok: true; identity: VerifiedIdentity; returned: IdpReturned } | { ok: false; refusal: SsoRefusal },
+  ) => {
+    const connection = await findSsoConnection(db, pending.organization_id);
+    if (!connection || connection.protocol !== pending.protocol)
+      return refusedPage(
+        res,
+        'This organization’s single sign-on has changed since the test began. Start the test again.',
+        400,
+      );
+    if (!(await recordTestAnswer(db, config, connection, pending, answer)))
+      return refusedPage(res, 'This test sign-in was already answered. Start the test again from the console.', 400);
+    seeOther(res, testResultUrl(config, pending));
   };
 
   /** Keeps the verified identity with its state, then on to the interaction's own page to finish. */
@@ -136,10 +177,11 @@ export function ssoHandlers(context: StepContext) {
     if (!settings) return refusedPage(res, 'This organization’s single sign-on has changed. Sign in again.', 400);
     try {
       const request = { state, nonce: pending.nonce!, codeVerifier: pending.code_verifier! };
-      const identity = await oidcIdentity(settings, oidcRedirectUri(config), url, request, transport);
-      return answered(res, state, pending.interaction_uid, identity);
+      const { identity, returned } = await oidcIdentity(settings, oidcRedirectUri(config), url, request, transport);
+      if (pending.purpose === 'test') return testAnswered(res, pending, { ok: true, identity, returned });
+      return answered(res, state, pending.interaction_uid!, identity);
     } catch (error) {
-      if (error instanceof SsoRefusal) return refusedPage(res, error.message);
+      if (error instanceof SsoRefusal) return refused(req, res, pending, error);
       throw error;
     }
   };
@@ -161,10 +203,11 @@ export function ssoHandlers(context: StepContext) {
       });
       // The response must answer this very sign-in's request, not another one of ours.
       if (identity.inResponseTo !== pending.request_id) return expiredAnswer(res);
-      const { inResponseTo: _answered, ...vouched } = identity;
-      return answered(res, state, pending.interaction_uid, vouched);
+      if (pending.purpose === 'test')
+        return testAnswered(res, pending, { ok: true, identity: identity.identity, returned: identity.returned });
+      return answered(res, state, pending.interaction_uid!, identity.identity);
     } catch (error) {
-      if (error instanceof SsoRefusal) return refusedPage(res, error.message);
+      if (error instanceof SsoRefusal) return refused(req, res, pending, error);
       throw error;
     }
   };
@@ -188,13 +231,15 @@ export function ssoHandlers(context: StepContext) {
     const origin = originOf(provider, req, res);
     const accepted = await acceptIdentity(db, config, connection, identity, origin);
     if (!accepted.ok) return refusedPage(res, accepted.message);
-    // The organization requires a second factor: the provider's counts only when it says one was used.
-    if (!identity.mfa) {
+    // The provider's second factor counts only when it says one was used and the organization trusts
+    // its word (trustIdpMfa); otherwise Meridian's own is asked for wherever one is required.
+    const vouched = providerFactorCounts(connection, identity);
+    if (!vouched) {
       const expiresAt = new Date(interaction.exp * 1000);
       const step = await beginSecondStep(db, config, accepted.user, interaction.uid, expiresAt, 'fed');
       if (step !== 'none') return seeOther(res, `${context.path(interaction.uid)}/mfa`);
     }
-    const methods = identity.mfa ? ['fed', 'mfa'] : ['fed'];
+    const methods = vouched ? ['fed', 'mfa'] : ['fed'];
     await recordSignIn(db, origin, accepted.user, methods);
     await provider.interactionFinished(
       req,

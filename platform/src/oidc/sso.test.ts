@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLimitMessage } from '@meridian/schema';
 import { checkLogin } from '../domain/login.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
+import { findDomainOverlaps } from '../domain/organization-domains.js';
 import { createOrganization, updateOrganization } from '../domain/organizations.js';
 import { requestPasswordReset } from '../domain/passwords.js';
 import { oidcRedirectUri, setSsoConnection } from '../domain/sso/connections.js';
@@ -12,6 +13,7 @@ import type { RunningPlatform } from '../server.js';
 import { escapeHtml } from './login-page.js';
 import { startCustomerOidc, type CustomerOidc } from '../test-support/customer-oidc.js';
 import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
+import { tokenMinter } from '../test-support/platform.js';
 import { startSamlIdp, type SamlIdp } from '../test-support/saml-idp.js';
 import {
   Browser,
@@ -58,6 +60,13 @@ beforeAll(async () => {
       strong: { email: 'strong@acme.test', amr: ['pwd', 'otp', 'mfa'] },
       weak: { email: 'weak@acme.test' },
       crowd: { email: 'crowd@acme.test' },
+      // Issue 39: an address no validator accepts, though its last domain is Acme's.
+      doubled: { email: 'a@globex.test@acme.test' },
+      // Another person at Acme's provider claiming an email already linked to `uma`.
+      'uma-impostor': { email: 'user@acme.test', givenName: 'Imp' },
+      deep: { email: 'nurse@ward.clinic.acme.test', givenName: 'Nina', familyName: 'Nurse' },
+      ambiguous: { email: 'nurse@clinic.acme.test' },
+      tess: { email: 'Tess.Tester@acme.test', givenName: 'Tess', familyName: 'Tester', amr: ['pwd', 'otp'] },
     },
   });
   idp = await startSamlIdp();
@@ -72,6 +81,7 @@ beforeAll(async () => {
     protocol: 'saml',
     metadataXml: idp.metadataXml,
     defaultRole: 'orgAdmin',
+    trustIdpMfa: true,
   });
 });
 
@@ -105,6 +115,15 @@ async function signInWithAcme(sub: string, email: string) {
 async function tokensOf(done: { url: URL }, codeVerifier: string, state: string) {
   expect(done.url.href.startsWith(consoleRedirectUri(platform))).toBe(true);
   return redeemCode(oidc, done.url, codeVerifier, state);
+}
+
+/** The sign-in.failed events recorded against an email: their organization and details. */
+async function failures(email: string) {
+  const { rows } = await db().query<{ organization_id: string; details: Record<string, unknown> }>(
+    `SELECT organization_id, details FROM audit_events WHERE action = 'sign-in.failed' AND target_id = $1 ORDER BY id`,
+    [email],
+  );
+  return rows;
 }
 
 async function userRow(email: string) {
@@ -169,12 +188,25 @@ describe('OpenID Connect (Acme, single sign-on only)', () => {
 
   it('asks for the organization’s own second factor when it requires one and the provider did not vouch for it', async () => {
     await db().query(`UPDATE organizations SET require_mfa = true WHERE id = 'acme'`);
+    await db().query(`UPDATE organization_sso SET trust_idp_mfa = true WHERE organization_id = 'acme'`);
     try {
       const weak = await signInWithAcme('weak', 'weak@acme.test');
       expect(isSecondStep(weak.done.url)).toBe(true);
       const strong = await signInWithAcme('strong', 'strong@acme.test');
       const tokens = await tokensOf(strong.done, strong.codeVerifier, strong.state);
       expect(decodeJwt(tokens.id_token!).amr).toEqual(['fed', 'mfa']);
+    } finally {
+      await db().query(`UPDATE organizations SET require_mfa = false WHERE id = 'acme'`);
+      await db().query(`UPDATE organization_sso SET trust_idp_mfa = false WHERE organization_id = 'acme'`);
+    }
+  });
+
+  it('counts the provider’s amr as the second factor only when the organization trusts it', async () => {
+    await db().query(`UPDATE organizations SET require_mfa = true WHERE id = 'acme'`);
+    try {
+      // amr says pwd otp mfa, but Acme has not said it trusts its provider's word: Meridian asks its own.
+      const strong = await signInWithAcme('strong', 'strong@acme.test');
+      expect(isSecondStep(strong.done.url)).toBe(true);
     } finally {
       await db().query(`UPDATE organizations SET require_mfa = false WHERE id = 'acme'`);
     }
@@ -187,6 +219,63 @@ describe('OpenID Connect (Acme, single sign-on only)', () => {
       'someone@elsewhere.test is not an address of Acme Health (acme.test): its identity provider signs in only people of its own domains.',
     );
     expect(await userRow('someone@elsewhere.test')).toBeUndefined();
+  });
+
+  it('refuses an email no validator accepts, though it ends in the organization’s domain, and creates no one', async () => {
+    const { done } = await signInWithAcme('doubled', 'doubled@acme.test');
+    expect(done.response.status).toBe(403);
+    expect(await done.response.text()).toContain('which is not a valid email address');
+    expect(await userRow('a@globex.test@acme.test')).toBeUndefined();
+    expect(await failures('a@globex.test@acme.test')).toEqual([
+      { organization_id: 'acme', details: { method: 'oidc', reason: 'sso-email-invalid' } },
+    ]);
+  });
+
+  it('refuses a second subject of the provider for an email already linked, in words, and merges nothing', async () => {
+    // `uma` signed in before: user@acme.test is linked to that subject.
+    expect(await userRow('user@acme.test')).toMatchObject({ sso_subject: 'uma' });
+    const { done } = await signInWithAcme('uma-impostor', 'user@acme.test');
+    expect(done.response.status).toBe(403);
+    expect(await done.response.text()).toContain(
+      'belongs to another person at Acme Health’s identity provider (another identifier signed in with it before), so this sign-in was refused rather than joined to that account',
+    );
+    expect(await userRow('user@acme.test')).toMatchObject({ name: 'Uma Renamed', sso_subject: 'uma' });
+    expect((await failures('user@acme.test')).at(-1)).toEqual({
+      organization_id: 'acme',
+      details: { method: 'oidc', reason: 'sso-subject-mismatch' },
+    });
+  });
+
+  it('routes an email of a subdomain by label to the organization holding its parent domain', async () => {
+    const { done } = await signInWithAcme('deep', 'nurse@ward.clinic.acme.test');
+    expect(done.url.href.startsWith(consoleRedirectUri(platform))).toBe(true);
+    expect(await userRow('nurse@ward.clinic.acme.test')).toMatchObject({ organization_id: 'acme' });
+  });
+
+  it('records the provider’s refusal as a failed sign-in, with the method and the provider’s own error', async () => {
+    const { browser, next } = await identify('refused@acme.test');
+    const state = next.url.searchParams.get('state')!;
+    const callback = new URL(oidcRedirectUri(platform.config));
+    callback.search = new URLSearchParams({
+      error: 'access_denied',
+      error_description: 'The user is not assigned to Meridian.',
+      state,
+      iss: customer.issuer,
+    }).toString();
+    const done = await comeBack(browser, callback);
+    expect(done.response.status).toBe(403);
+    expect(await done.response.text()).toContain('The user is not assigned to Meridian.');
+    expect(await failures('refused@acme.test')).toEqual([
+      {
+        organization_id: 'acme',
+        details: {
+          method: 'oidc',
+          reason: 'sso-idp-error',
+          idpError: 'access_denied',
+          idpErrorDescription: 'The user is not assigned to Meridian.',
+        },
+      },
+    ]);
   });
 
   it('refuses an email the provider has not verified', async () => {
@@ -303,6 +392,41 @@ describe('SAML (Globex, passwords allowed too)', () => {
     expect(await userRow('tamper@globex.test')).toBeUndefined();
   });
 
+  it('records a response that does not verify as a failed sign-in, with the method and what did not verify', async () => {
+    await signInWithGlobex('forged@globex.test', {
+      tamper: (xml) => xml.replace(/forged@globex\.test/g, 'orgadmin@globex.test'),
+    });
+    expect(await failures('forged@globex.test')).toEqual([
+      {
+        organization_id: 'globex',
+        details: { method: 'saml', reason: 'sso-invalid-response', refusal: 'signature' },
+      },
+    ]);
+  });
+
+  it('records the IdP’s refusal (its status) as a failed sign-in', async () => {
+    const { done } = await signInWithGlobex('unassigned@globex.test', {
+      tamper: (xml) =>
+        xml.replace(
+          /<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"\s*\/>/,
+          '<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Requester"/><samlp:StatusMessage>Not assigned</samlp:StatusMessage>',
+        ),
+    });
+    expect(done.response.status).toBe(403);
+    expect(await userRow('unassigned@globex.test')).toBeUndefined();
+    expect(await failures('unassigned@globex.test')).toEqual([
+      {
+        organization_id: 'globex',
+        details: {
+          method: 'saml',
+          reason: 'sso-idp-error',
+          samlStatus: 'Requester',
+          samlStatusMessage: 'Not assigned',
+        },
+      },
+    ]);
+  });
+
   it('refuses a response meant for another service provider (audience)', async () => {
     const { done } = await signInWithGlobex('audience@globex.test', { audience: 'https://elsewhere.example/sp' });
     expect(done.response.status).toBe(403);
@@ -324,25 +448,223 @@ describe('SAML (Globex, passwords allowed too)', () => {
   });
 });
 
-describe('one domain, one organization', () => {
-  it('refuses a domain another organization claims, naming it', async () => {
-    await expect(updateOrganization(db(), operator, 'initech', { domain: ['acme.test'] })).rejects.toMatchObject({
-      conflicts: [
-        {
-          param: 'domain',
-          message: 'acme.test is already a domain of Acme Health: a domain belongs to one organization.',
-        },
-      ],
+describe('an operator’s test sign-in (nobody is signed in or created)', () => {
+  const tokens = () => tokenMinter(platform.keys, platform.config);
+  async function rest(method: 'GET' | 'POST', path: string, token?: string) {
+    const response = await fetch(`${platform.restUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token ?? (await tokens().user('admin@meridian.test'))}` },
     });
-    await expect(
-      createOrganization(db(), operator, {
-        id: 'acme-two',
-        name: 'Acme Two',
-        domain: ['globex.test'],
-        primaryContact: { name: 'Pat', email: 'pat@globex.test' },
-        customer_segment: 'employer',
-        medicare_licensed: false,
-      }),
-    ).rejects.toMatchObject({ conflicts: [{ param: 'domain' }] });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  const start = async (organizationId: string) => {
+    const { status, body } = await rest('POST', `/organization/${organizationId}/sso/test-sign-in`);
+    expect(status).toBe(200);
+    return body as { url: string; state: string; expiresAt: string };
+  };
+  const result = (organizationId: string, state: string, token?: string) =>
+    rest('GET', `/organization/${organizationId}/sso/test-sign-in/${encodeURIComponent(state)}`, token);
+  const signInEvents = async (email: string) =>
+    (await db().query(`SELECT action FROM audit_events WHERE target_id = $1 AND action LIKE 'sign-in%'`, [email])).rows;
+
+  it('shows an OIDC provider’s claims and what Meridian would do with them, then returns to the console', async () => {
+    const test = await start('acme');
+    expect(new URL(test.url).origin).toBe(new URL(customer.issuer).origin);
+    expect((await result('acme', test.state)).body).toMatchObject({ answered: false, verified: null, returned: [] });
+    const callback = await customer.signIn(test.url, 'tess');
+    const back = await new Browser().follow(callback, origin());
+    // Back in the console's Sign-in tab of the organization, which reads the result by its state.
+    expect(back.url.href).toBe(
+      `${platform.config.consoleUrl}/admin/org-management/acme/update/sign-in?ssoTest=${encodeURIComponent(test.state)}`,
+    );
+    const { status, body } = await result('acme', test.state);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      protocol: 'oidc',
+      answered: true,
+      verified: true,
+      message: null,
+      preview: {
+        email: 'tess.tester@acme.test',
+        outcome: 'create',
+        refusal: null,
+        role: 'orgUser',
+        existingUser: false,
+        name: 'Tess Tester',
+        providerSaidMfa: true,
+        // Acme does not trust its provider's amr, and requires no factor: none is asked.
+        secondFactor: 'none',
+      },
+    });
+    expect(body.returned).toEqual(
+      expect.arrayContaining([
+        { name: 'sub', value: 'tess' },
+        { name: 'email', value: 'Tess.Tester@acme.test' },
+        { name: 'email_verified', value: 'true' },
+        { name: 'amr', value: '["pwd","otp"]' },
+        { name: 'iss', value: customer.issuer },
+      ]),
+    );
+    expect(await userRow('tess.tester@acme.test')).toBeUndefined();
+    expect(await signInEvents('tess.tester@acme.test')).toEqual([]);
+    // The same answer posted again is not a second result.
+    expect((await new Browser().follow(callback, origin())).response.status).toBe(400);
+  });
+
+  it('answers the result only to the operator who started it', async () => {
+    const test = await start('acme');
+    const tool = await tokens().client('meridian-cli', 'systemAdmin', 'meridian');
+    expect((await result('acme', test.state, tool)).status).toBe(404);
+    expect((await result('globex', test.state)).status).toBe(404);
+    const orgAdmin = await tokens().user('orgadmin@acme.test');
+    expect((await rest('POST', '/organization/acme/sso/test-sign-in', orgAdmin)).status).toBe(403);
+  });
+
+  it('says an existing person would be signed in, and a refused one why', async () => {
+    const existing = await start('acme');
+    await new Browser().follow(await customer.signIn(existing.url, 'uma'), origin());
+    expect((await result('acme', existing.state)).body).toMatchObject({
+      verified: true,
+      preview: { email: 'user@acme.test', outcome: 'sign-in', role: 'orgUser', existingUser: true },
+    });
+    const outsider = await start('acme');
+    const failedBefore = (await failures('someone@elsewhere.test')).length;
+    await new Browser().follow(await customer.signIn(outsider.url, 'outsider'), origin());
+    expect((await result('acme', outsider.state)).body).toMatchObject({
+      verified: true,
+      preview: {
+        outcome: 'refuse',
+        refusal:
+          'someone@elsewhere.test is not an address of Acme Health (acme.test): its identity provider signs in only people of its own domains.',
+      },
+    });
+    // A test is nobody's failed sign-in.
+    expect(await failures('someone@elsewhere.test')).toHaveLength(failedBefore);
+  });
+
+  it('shows a provider’s refusal as the result, not as anyone’s failed sign-in', async () => {
+    const test = await start('acme');
+    const callback = new URL(oidcRedirectUri(platform.config));
+    callback.search = new URLSearchParams({
+      error: 'access_denied',
+      state: test.state,
+      iss: customer.issuer,
+    }).toString();
+    await new Browser().follow(callback, origin());
+    expect((await result('acme', test.state)).body).toMatchObject({
+      answered: true,
+      verified: false,
+      message: "Your organization's identity provider did not sign you in: access_denied",
+      preview: null,
+    });
+    expect(await failures('sso:acme')).toEqual([]);
+  });
+
+  it('shows a SAML IdP’s subject and attributes', async () => {
+    const test = await start('globex');
+    const post = await idp.respond(test.url, { email: 'Sid@globex.test', givenName: 'Sid', familyName: 'Saml' });
+    const back = await new Browser().follow(
+      post.acsUrl,
+      origin(),
+      formBody({ SAMLResponse: post.SAMLResponse, RelayState: post.RelayState }),
+    );
+    expect(back.url.pathname).toBe('/admin/org-management/globex/update/sign-in');
+    const { body } = await result('globex', test.state);
+    expect(body).toMatchObject({
+      protocol: 'saml',
+      verified: true,
+      preview: { email: 'sid@globex.test', outcome: 'create', role: 'orgAdmin', existingUser: false },
+    });
+    expect(body.returned).toEqual(
+      expect.arrayContaining([
+        { name: 'nameID', value: 'Sid@globex.test' },
+        { name: 'nameIDFormat', value: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress' },
+        { name: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', value: 'Sid@globex.test' },
+      ]),
+    );
+    expect(await userRow('sid@globex.test')).toBeUndefined();
+  });
+});
+
+describe('one domain, one organization, compared lower-case and by label', () => {
+  const another = (id: string, domain: string[]) =>
+    createOrganization(db(), operator, {
+      id,
+      name: `Org ${id}`,
+      domain,
+      primaryContact: { name: 'Pat', email: `pat@${id}.example` },
+      customer_segment: 'employer',
+      medicare_licensed: false,
+    });
+  const refusedWith = (message: string) => ({ conflicts: [{ param: 'domain', message }] });
+
+  it('refuses a domain another organization holds, whatever its case, naming it and the rule', async () => {
+    await expect(updateOrganization(db(), operator, 'initech', { domain: ['acme.test'] })).rejects.toMatchObject(
+      refusedWith(
+        'Domain acme.test is already a domain of Acme Health: no organization may hold a domain equal to, under or above another organization’s.',
+      ),
+    );
+    for (const variant of ['ACME.test', 'Acme.Test', ' acme.TEST '])
+      await expect(updateOrganization(db(), operator, 'initech', { domain: [variant] })).rejects.toMatchObject(
+        refusedWith(
+          'Domain acme.test is already a domain of Acme Health: no organization may hold a domain equal to, under or above another organization’s.',
+        ),
+      );
+    await expect(another('acme-two', ['GLOBEX.test'])).rejects.toMatchObject({ conflicts: [{ param: 'domain' }] });
+  });
+
+  it('refuses a domain under or above another organization’s', async () => {
+    await expect(updateOrganization(db(), operator, 'initech', { domain: ['clinic.acme.test'] })).rejects.toMatchObject(
+      refusedWith(
+        'Domain clinic.acme.test lies under acme.test, a domain of Acme Health: no organization may hold a domain equal to, under or above another organization’s.',
+      ),
+    );
+    await updateOrganization(db(), operator, 'initech', { domain: ['initech.test', 'east.umbrella.test'] });
+    await expect(another('umbrella', ['Umbrella.test'])).rejects.toMatchObject(
+      refusedWith(
+        'Domain umbrella.test lies above east.umbrella.test, a domain of Org initech: no organization may hold a domain equal to, under or above another organization’s.'.replace(
+          'Org initech',
+          'Initech Clinics',
+        ),
+      ),
+    );
+    // A name that merely ends in the same letters is another domain.
+    await another('notacme', ['notacme.test']);
+  });
+
+  it('stores domains lower-case and once', async () => {
+    const created = await another('wayne', ['Wayne.TEST', 'wayne.test', ' Gotham.Wayne.Test ']);
+    expect(created.domain).toEqual(['wayne.test', 'gotham.wayne.test']);
+    const updated = await updateOrganization(db(), operator, 'wayne', { domain: ['WAYNE.test'] });
+    expect(updated.domain).toEqual(['wayne.test']);
+  });
+
+  it('routes no one of a domain two organizations held before the rule, and reports them', async () => {
+    // Written as an older release could have (migration 020 lower-cases, but does not choose an owner).
+    await db().query(`UPDATE organizations SET domain = array_append(domain, 'Clinic.ACME.test') WHERE id = 'globex'`);
+    try {
+      expect(await findDomainOverlaps(db())).toContainEqual({
+        organizationId: 'acme',
+        domain: 'acme.test',
+        otherOrganizationId: 'globex',
+        otherDomain: 'Clinic.ACME.test',
+      });
+      // The first step no longer sends the email to Acme's provider (nor Globex's): the password step.
+      const { next } = await identify('nurse@clinic.acme.test');
+      expect(next.url.origin).toBe(origin());
+      expect(await next.response.text()).toContain('name="password"');
+      // Nor may Acme's provider vouch for it when its answer arrives.
+      const { done } = await signInWithAcme('ambiguous', 'someone@acme.test');
+      expect(done.response.status).toBe(403);
+      expect(await done.response.text()).toContain('is held by more than one organization');
+      expect(await userRow('nurse@clinic.acme.test')).toBeUndefined();
+      expect(await failures('nurse@clinic.acme.test')).toEqual([
+        { organization_id: 'acme', details: { method: 'oidc', reason: 'sso-domain-ambiguous' } },
+      ]);
+    } finally {
+      await db().query(
+        `UPDATE organizations SET domain = array_remove(domain, 'Clinic.ACME.test') WHERE id = 'globex'`,
+      );
+    }
   });
 });

@@ -3,7 +3,14 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { authorize } from '../http/access.js';
 import { auditSourceOf, principalOf } from '../http/request.js';
 import { BODY_ERRORS, noContent, organizationIdParam, responses } from '../contract/common.js';
-import { ssoConnectionAnswer, ssoConnectionInput, ssoConnectionTestBody } from '../contract/sso.js';
+import {
+  ssoConnectionAnswer,
+  ssoConnectionInput,
+  ssoConnectionTestBody,
+  ssoTestSignInBody,
+  ssoTestSignInParams,
+  ssoTestSignInStartBody,
+} from '../contract/sso.js';
 import {
   getSsoConnection,
   removeSsoConnection,
@@ -11,6 +18,8 @@ import {
   testSsoConnection,
 } from '../domain/sso/connections.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
+import { getTestSignIn, startTestSignIn } from '../domain/sso/test-sign-in.js';
+import type { Principal } from '../http/auth.js';
 import type { RouteDeps } from './deps.js';
 
 /**
@@ -91,7 +100,8 @@ export async function ssoRoutes(fastify: FastifyInstance, { db, config }: RouteD
       schema: {
         operationId: 'testOrganizationSso',
         tags: ['organizations'],
-        summary: 'Check a connection before saving it: the OIDC discovery document or the SAML metadata',
+        summary:
+          'Check a connection before saving it: OIDC discovery and the client’s credentials at the token endpoint, or the SAML metadata and its certificates',
         params: organizationIdParam,
         body: ssoConnectionInput,
         response: responses({ 200: ssoConnectionTestBody }, [...BODY_ERRORS, 401, 403, 404]),
@@ -100,6 +110,48 @@ export async function ssoRoutes(fastify: FastifyInstance, { db, config }: RouteD
     async (request) => {
       authorize(principalOf(request), 'testOrganizationSso', { organizationId: request.params.id });
       return testSsoConnection(db, box, config, request.params.id, request.body);
+    },
+  );
+
+  /** Who started a test sign-in: only they read its result (a user and a client never share a name). */
+  const tester = (principal: Principal) => `${principal.kind}:${principal.subject}`;
+
+  app.post(
+    '/organization/:id/sso/test-sign-in',
+    {
+      schema: {
+        operationId: 'startOrganizationSsoTestSignIn',
+        tags: ['organizations'],
+        summary: 'Start a test sign-in through the saved connection: nobody is signed in or created',
+        description:
+          'Answers the provider’s sign-in URL to open in the browser. Its answer comes back to Meridian’s callback, which keeps what the provider returned for the caller and sends the browser to the console’s Sign-in tab. 404 without a saved connection; 409 when the provider cannot be reached or the client secret cannot be read.',
+        params: organizationIdParam,
+        response: responses({ 200: ssoTestSignInStartBody }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      authorize(principal, 'startOrganizationSsoTestSignIn', { organizationId: request.params.id });
+      return startTestSignIn(db, box, config, tester(principal), request.params.id);
+    },
+  );
+
+  app.get(
+    '/organization/:id/sso/test-sign-in/:state',
+    {
+      schema: {
+        operationId: 'organizationSsoTestSignIn',
+        tags: ['organizations'],
+        summary: 'A test sign-in’s result: what the provider returned and what Meridian would do with it',
+        description: 'Only to the caller who started it, until it expires (404 otherwise).',
+        params: ssoTestSignInParams,
+        response: responses({ 200: ssoTestSignInBody }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      authorize(principal, 'organizationSsoTestSignIn', { organizationId: request.params.id });
+      return getTestSignIn(db, tester(principal), request.params.id, request.params.state);
     },
   );
 }

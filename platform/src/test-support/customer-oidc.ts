@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import Provider, { errors, type Configuration, type InteractionResults } from 'oidc-provider';
 import { readForm } from '../oidc/http.js';
 import { generateSigningKey } from '../oidc/keys.js';
@@ -44,10 +45,20 @@ export interface CustomerOidcOptions {
   conformIdTokenClaims?: boolean;
 }
 
+/**
+ * How a hostile (or broken) provider's token endpoint re-signs the ID token it answers, with the same
+ * claims: unsigned (`alg: none`), HS256 with the client's secret, a key it does not publish under a kid
+ * of its own (`unknown-key`), or that key under the kid of the key it publishes (`posing-key`). Its
+ * discovery document then also lists `none` and HS256, as such a provider would.
+ */
+export type IdTokenForgery = 'none' | 'hs256' | 'unknown-key' | 'posing-key';
+
 export interface CustomerOidc {
   /** http://127.0.0.1:PORT */
   issuer: string;
   close(): Promise<void>;
+  /** From now on, the token endpoint's ID tokens are re-signed so (null: signed by the provider again). */
+  forgeIdTokens(forgery: IdTokenForgery | null): void;
   /** Adds or replaces an account (the claims change at the next sign-in). */
   setAccount(sub: string, account: CustomerAccount): void;
   /**
@@ -210,6 +221,25 @@ function cookieJarFetch() {
   };
 }
 
+/** The ID token re-signed as `forgery` says, its claims unchanged. */
+async function forgeIdToken(
+  idToken: string,
+  forgery: IdTokenForgery,
+  keys: { secret: string; foreignKey: Awaited<ReturnType<typeof generateSigningKey>>; publishedKid: string },
+): Promise<string> {
+  const claims = decodeJwt(idToken);
+  const { typ } = decodeProtectedHeader(idToken);
+  const header = (alg: string, kid?: string) => ({ alg, ...(typ ? { typ } : {}), ...(kid ? { kid } : {}) });
+  if (forgery === 'none') {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    return `${part(header('none'))}.${part(claims)}.`;
+  }
+  if (forgery === 'hs256')
+    return new SignJWT(claims).setProtectedHeader(header('HS256')).sign(new TextEncoder().encode(keys.secret));
+  const kid = forgery === 'posing-key' ? keys.publishedKid : keys.foreignKey.kid;
+  return new SignJWT(claims).setProtectedHeader(header('RS256', kid)).sign(await importJWK(keys.foreignKey, 'RS256'));
+}
+
 /** Starts a customer's OpenID provider on 127.0.0.1 (a free port unless options.port). */
 export async function startCustomerOidc(options: CustomerOidcOptions): Promise<CustomerOidc> {
   const accounts = new Map(Object.entries(options.accounts));
@@ -225,6 +255,24 @@ export async function startCustomerOidc(options: CustomerOidcOptions): Promise<C
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, providerConfiguration(options, accounts, signingKey));
+  let forgery: IdTokenForgery | null = null;
+  const foreignKey = await generateSigningKey();
+  const secrets = new Map(options.clients.map((c) => [c.clientId, c.clientSecret]));
+  provider.use(async (ctx, next) => {
+    await next();
+    if (!forgery) return;
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (ctx.path === '/.well-known/openid-configuration' && body) {
+      const listed = (body.id_token_signing_alg_values_supported as string[] | undefined) ?? [];
+      body.id_token_signing_alg_values_supported = [...new Set([...listed, 'none', 'HS256'])];
+    }
+    if (ctx.path === '/token' && typeof body?.id_token === 'string')
+      body.id_token = await forgeIdToken(body.id_token, forgery, {
+        secret: secrets.get(String(decodeJwt(body.id_token).aud)) ?? '',
+        foreignKey,
+        publishedKid: signingKey.kid!,
+      });
+  });
   const pages = interactionPages(provider, accounts);
   const callback = provider.callback();
   handle = (req, res) => {
@@ -268,6 +316,9 @@ export async function startCustomerOidc(options: CustomerOidcOptions): Promise<C
     issuer,
     signIn,
     setAccount: (sub, account) => void accounts.set(sub, account),
+    forgeIdTokens: (next) => {
+      forgery = next;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

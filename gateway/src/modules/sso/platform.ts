@@ -11,8 +11,24 @@ export type RestSsoConnectionInput = RestRequest<'setOrganizationSso'>;
 /** What checking a connection found. */
 export type RestSsoConnectionTest = RestBody<'testOrganizationSso'>;
 
+/** A test sign-in begun: the provider's URL and the state its result is read by. */
+export type RestSsoTestSignInStart = RestBody<'startOrganizationSsoTestSignIn'>;
+/** A test sign-in's result, for the operator who started it. */
+export type RestSsoTestSignIn = RestBody<'organizationSsoTestSignIn'>;
+/** What Meridian would do with a test's identity: sign-in, create, refuse. */
+export type RestSsoTestOutcome = NonNullable<RestSsoTestSignIn['preview']>['outcome'];
+/** Who would ask for the second factor: provider, meridian, none. */
+export type RestSsoTestSecondFactor = NonNullable<NonNullable<RestSsoTestSignIn['preview']>['secondFactor']>;
+
 /** The protocols the platform answers, each a value of the SsoProtocol enum. */
 export const SSO_PROTOCOLS = ['oidc', 'saml'] as const satisfies readonly RestSsoProtocol[];
+/** The outcomes and second-factor answers of a test sign-in, each a value of its enum. */
+export const SSO_TEST_OUTCOMES = ['sign-in', 'create', 'refuse'] as const satisfies readonly RestSsoTestOutcome[];
+export const SSO_TEST_SECOND_FACTORS = [
+  'provider',
+  'meridian',
+  'none',
+] as const satisfies readonly RestSsoTestSecondFactor[];
 
 const ssoPath = (organizationId: string) => `${organizationPath(organizationId)}/sso`;
 
@@ -45,4 +61,21 @@ export function testOrganizationSso(
   input: RestSsoConnectionInput,
 ): Promise<RestSsoConnectionTest> {
   return platform.post<RestSsoConnectionTest>(`${ssoPath(organizationId)}/test`, input);
+}
+
+/** Starts a test sign-in through the saved connection: the provider's sign-in URL to open. */
+export function startOrganizationSsoTestSignIn(
+  platform: PlatformClient,
+  organizationId: string,
+): Promise<RestSsoTestSignInStart> {
+  return platform.post<RestSsoTestSignInStart>(`${ssoPath(organizationId)}/test-sign-in`, {});
+}
+
+/** A test sign-in's result (404 unless the caller started it). */
+export function getOrganizationSsoTestSignIn(
+  platform: PlatformClient,
+  organizationId: string,
+  state: string,
+): Promise<RestSsoTestSignIn> {
+  return platform.get<RestSsoTestSignIn>(`${ssoPath(organizationId)}/test-sign-in/${encodeURIComponent(state)}`);
 }

@@ -1,12 +1,17 @@
 import type { OrganizationSsoInput, Resolvers } from '../../generated/resolvers-types.js';
 import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors } from '../common/input-errors.js';
+import { orNullWhenNotFound } from '../common/optional-reads.js';
 import { getOrganization } from '../organization/platform.js';
 import {
   getOrganizationSso,
+  getOrganizationSsoTestSignIn,
   removeOrganizationSso,
   setOrganizationSso,
   SSO_PROTOCOLS,
+  SSO_TEST_OUTCOMES,
+  SSO_TEST_SECOND_FACTORS,
+  startOrganizationSsoTestSignIn,
   testOrganizationSso,
   type RestSsoConnectionInput,
 } from './platform.js';
@@ -23,6 +28,7 @@ function toConnectionBody(input: OrganizationSsoInput): RestSsoConnectionInput {
   // Any Role may be sent; the platform's contract takes an organization's own roles only and refuses a
   // system role on input.defaultRole, in its words.
   if (input.defaultRole != null) body.defaultRole = input.defaultRole as RestSsoConnectionInput['defaultRole'];
+  if (input.trustIdpMfa != null) body.trustIdpMfa = input.trustIdpMfa;
   return body;
 }
 
@@ -36,6 +42,14 @@ const INPUT_FIELDS = { prefix: 'input' };
  */
 export const ssoResolvers: Resolvers = {
   SsoProtocol: enumValues(SSO_PROTOCOLS),
+  SsoTestOutcome: enumValues(SSO_TEST_OUTCOMES),
+  SsoTestSecondFactor: enumValues(SSO_TEST_SECOND_FACTORS),
+
+  Query: {
+    // Another operator's test, an expired one or one never started: null, as for any record not found.
+    organizationSsoTestSignIn: (_, { id, state }, { platform }) =>
+      orNullWhenNotFound(getOrganizationSsoTestSignIn(platform, id, state)),
+  },
 
   Organization: {
     sso: (organization, _, { platform }) => getOrganizationSso(platform, organization.id),
@@ -56,6 +70,11 @@ export const ssoResolvers: Resolvers = {
     testOrganizationSso: (_, { id, input }, { platform }) =>
       withFieldErrors(INPUT_FIELDS, async () => ({
         test: await testOrganizationSso(platform, id, toConnectionBody(input)),
+      })),
+    // A provider that cannot be reached, or a secret that no longer opens, comes back as inputErrors.
+    startOrganizationSsoTestSignIn: (_, { id }, { platform }) =>
+      withFieldErrors(INPUT_FIELDS, async () => ({
+        testSignIn: await startOrganizationSsoTestSignIn(platform, id),
       })),
   },
 };

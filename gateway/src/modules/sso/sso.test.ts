@@ -3,6 +3,7 @@
 // client secret goes in and never comes out; the platform's refusals come back in words, on the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
+import { startSamlIdp, type SamlIdp } from '@meridian/platform/test-support';
 import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
 
 /** Answers are read loosely: each document fixes the shape it asks for (JSON.parse's own any). */
@@ -38,7 +39,7 @@ async function refusal(query: string, variables: Record<string, unknown>, token:
   return { message: error?.message, code: error?.extensions?.code };
 }
 
-const SSO_FIELDS = `protocol ssoOnly defaultRole issuer clientId hasClientSecret redirectUri
+const SSO_FIELDS = `protocol ssoOnly defaultRole trustIdpMfa issuer clientId hasClientSecret redirectUri
   idpEntityId idpSsoUrl idpMetadataUrl spEntityId acsUrl spMetadataUrl updatedAt`;
 const READ = `query($id: ID!) { organization(id: $id) { id sso { ${SSO_FIELDS} } } }`;
 const SET = `mutation($id: ID!, $input: OrganizationSsoInput!) { setOrganizationSso(id: $id, input: $input) {
@@ -61,7 +62,7 @@ describe('setting an OIDC connection', () => {
   it('lets an operator set it, answers what the customer’s IT needs, and never reads the secret back', async () => {
     const sent = await answer(
       SET,
-      { id: 'acme', input: { ...OIDC, ssoOnly: true, defaultRole: 'ORG_ADMIN' } },
+      { id: 'acme', input: { ...OIDC, ssoOnly: true, defaultRole: 'ORG_ADMIN', trustIdpMfa: true } },
       operator,
     );
     expect(sent.body.errors, sent.text).toBeUndefined();
@@ -71,6 +72,7 @@ describe('setting an OIDC connection', () => {
       protocol: 'OIDC',
       ssoOnly: true,
       defaultRole: 'ORG_ADMIN',
+      trustIdpMfa: true,
       issuer: ISSUER,
       clientId: 'meridian-console',
       hasClientSecret: true,
@@ -106,6 +108,7 @@ describe('setting an OIDC connection', () => {
       // Left out, these fall back to their defaults.
       ssoOnly: false,
       defaultRole: 'ORG_USER',
+      trustIdpMfa: false,
     });
   });
 
@@ -178,6 +181,96 @@ describe('testing a connection', () => {
     });
     // A test saves nothing.
     expect((await data(READ, { id: 'globex' }, operator)).organization.sso).toBeNull();
+  });
+});
+
+describe('domains, compared lower-case and by label (issue 39)', () => {
+  it('names the domain field and the rule for a domain equal to, under or above another organization’s', async () => {
+    for (const [domain, message] of [
+      [
+        'ACME.test',
+        'Domain acme.test is already a domain of Acme Health: no organization may hold a domain equal to, under or above another organization’s.',
+      ],
+      [
+        'Clinic.Acme.Test',
+        'Domain clinic.acme.test lies under acme.test, a domain of Acme Health: no organization may hold a domain equal to, under or above another organization’s.',
+      ],
+    ] as const) {
+      const { updateOrganization } = await data(
+        UPDATE_DOMAINS,
+        { id: 'globex', domain: ['globex.test', domain] },
+        operator,
+      );
+      expect(updateOrganization).toEqual({ organization: null, inputErrors: [{ field: 'input.domain', message }] });
+    }
+    expect(
+      (await data(UPDATE_DOMAINS, { id: 'globex', domain: ['Globex.TEST'] }, operator)).updateOrganization,
+    ).toEqual({ organization: { id: 'globex', domain: ['globex.test'] }, inputErrors: [] });
+  });
+});
+
+describe('a test sign-in (issue 39)', () => {
+  const START = `mutation($id: ID!) { startOrganizationSsoTestSignIn(id: $id) {
+    testSignIn { url state expiresAt } inputErrors { field message } } }`;
+  const RESULT = `query($id: ID!, $state: String!) { organizationSsoTestSignIn(id: $id, state: $state) {
+    state protocol answered verified message returned { name value }
+    preview { email outcome refusal role existingUser secondFactor } } }`;
+  let idp: SamlIdp;
+  beforeAll(async () => {
+    idp = await startSamlIdp();
+    await data(SET, { id: 'globex', input: { protocol: 'SAML', metadataXml: idp.metadataXml } }, operator);
+  });
+  afterAll(() => idp?.close());
+
+  it('starts one through the saved connection and answers its result to the operator who started it', async () => {
+    const { startOrganizationSsoTestSignIn } = await data(START, { id: 'globex' }, operator);
+    expect(startOrganizationSsoTestSignIn.inputErrors).toEqual([]);
+    const { url, state } = startOrganizationSsoTestSignIn.testSignIn;
+    expect(new URL(url).origin).toBe(new URL(idp.metadataUrl).origin);
+    expect((await data(RESULT, { id: 'globex', state }, operator)).organizationSsoTestSignIn).toEqual({
+      state,
+      protocol: 'SAML',
+      answered: false,
+      verified: null,
+      message: null,
+      returned: [],
+      preview: null,
+    });
+    // The IdP answers; the platform keeps the result (what the browser would post to the ACS URL).
+    const post = await idp.respond(url, { email: 'gia.new@globex.test', givenName: 'Gia' });
+    const acs = await fetch(post.acsUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ SAMLResponse: post.SAMLResponse, RelayState: post.RelayState }),
+    });
+    expect(acs.status).toBe(303);
+    const { organizationSsoTestSignIn } = await data(RESULT, { id: 'globex', state }, operator);
+    expect(organizationSsoTestSignIn).toMatchObject({
+      answered: true,
+      verified: true,
+      preview: {
+        email: 'gia.new@globex.test',
+        outcome: 'CREATE',
+        refusal: null,
+        role: 'ORG_USER',
+        existingUser: false,
+        secondFactor: 'NONE',
+      },
+    });
+    expect(organizationSsoTestSignIn.returned).toContainEqual({ name: 'nameID', value: 'gia.new@globex.test' });
+    // Whoever did not start it reads nothing, and an Org Admin may not start one.
+    const globexAdmin = await gateway.tokens.user('orgadmin@globex.test');
+    expect(await refusal(RESULT, { id: 'globex', state }, globexAdmin)).toEqual(FORBIDDEN);
+    expect(await refusal(START, { id: 'globex' }, globexAdmin)).toEqual(FORBIDDEN);
+  });
+
+  it('says in words why a test cannot start', async () => {
+    const { startOrganizationSsoTestSignIn } = await data(START, { id: 'acme' }, operator);
+    expect(startOrganizationSsoTestSignIn).toEqual({
+      testSignIn: null,
+      inputErrors: [{ field: null, message: expect.stringMatching(/could not be reached/) }],
+    });
   });
 });
 

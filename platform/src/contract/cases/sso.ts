@@ -103,6 +103,77 @@ export const ssoCases: ContractCase[] = [
     request: ({ as }) => ({ method: 'POST', url: '/organization/nowhere/sso/test', headers: as.admin, payload: OIDC }),
   },
   {
+    operation: 'startOrganizationSsoTestSignIn',
+    status: 200,
+    why: 'an operator starts a test sign-in through Initech’s saved SAML connection',
+    request: async ({ platform, as }) => {
+      await platform.db.query(
+        `INSERT INTO organization_sso (organization_id, protocol, saml_idp_entity_id, saml_sso_url, saml_certificates)
+         VALUES ('initech', 'saml', 'https://idp.initech.test', 'https://idp.initech.test/sso', '{}')
+         ON CONFLICT (organization_id) DO NOTHING`,
+      );
+      return { method: 'POST', url: '/organization/initech/sso/test-sign-in', headers: as.admin };
+    },
+  },
+  {
+    operation: 'startOrganizationSsoTestSignIn',
+    status: 400,
+    why: 'an id over 64 characters',
+    request: ({ as }) => ({ method: 'POST', url: `/organization/${LONG_ID}/sso/test-sign-in`, headers: as.admin }),
+  },
+  {
+    operation: 'startOrganizationSsoTestSignIn',
+    status: 403,
+    why: 'an Org Admin (no organization:update)',
+    request: ({ as }) => ({ method: 'POST', url: '/organization/acme/sso/test-sign-in', headers: as.acmeAdmin }),
+  },
+  {
+    operation: 'startOrganizationSsoTestSignIn',
+    status: 404,
+    why: 'an organization without a saved connection',
+    request: ({ as }) => ({ method: 'POST', url: '/organization/globex/sso/test-sign-in', headers: as.admin }),
+  },
+  {
+    operation: 'startOrganizationSsoTestSignIn',
+    status: 409,
+    why: 'an issuer nothing answers at: the test cannot start, in words',
+    request: ({ as }) => ({ method: 'POST', url: '/organization/acme/sso/test-sign-in', headers: as.admin }),
+  },
+  {
+    operation: 'organizationSsoTestSignIn',
+    status: 200,
+    why: 'the operator who started a test reads it (not answered yet)',
+    request: async ({ platform, as }) => {
+      await platform.db.query(
+        `INSERT INTO sso_pending (state, purpose, started_by, organization_id, protocol, expires_at)
+         VALUES ('contract-test-state', 'test', 'user:admin@meridian.test', 'globex', 'saml', now() + interval '10 minutes')
+         ON CONFLICT (state) DO NOTHING`,
+      );
+      return { url: '/organization/globex/sso/test-sign-in/contract-test-state', headers: as.admin };
+    },
+  },
+  {
+    operation: 'organizationSsoTestSignIn',
+    status: 400,
+    why: 'a state over 128 characters',
+    request: ({ as }) => ({ url: `/organization/globex/sso/test-sign-in/${'s'.repeat(129)}`, headers: as.admin }),
+  },
+  {
+    operation: 'organizationSsoTestSignIn',
+    status: 403,
+    why: 'an Org Admin (no organization:update)',
+    request: ({ as }) => ({
+      url: '/organization/globex/sso/test-sign-in/contract-test-state',
+      headers: as.globexAdmin,
+    }),
+  },
+  {
+    operation: 'organizationSsoTestSignIn',
+    status: 404,
+    why: 'a test no one started',
+    request: ({ as }) => ({ url: '/organization/globex/sso/test-sign-in/never-started', headers: as.admin }),
+  },
+  {
     operation: 'removeOrganizationSso',
     status: 400,
     why: 'an id over 64 characters',

@@ -19,7 +19,7 @@ import {
 import type { AuditOrigin } from '../audit.js';
 import { auditSignInAttempt, type SignedInUser } from '../login.js';
 import { auditRecoveryCodeUsed, ownerSource, type FactorOwner } from './factors.js';
-import { WITH_CODE, withPasskey } from './methods.js';
+import { WITH_CODE, WITH_RECOVERY_CODE, withPasskey } from './methods.js';
 import { authenticationOptions, passkeyMethod, verifyAuthentication, type RelyingParty } from './passkeys.js';
 import { secondStepFor, type SecondStep } from './policy.js';
 import { hashRecoveryCode, normalizeRecoveryCode } from './recovery-codes.js';
@@ -81,7 +81,10 @@ const auditRow = (owner: FactorOwner) => ({
   organization_id: owner.organizationId,
 });
 
-/** Whether `code` is the person's current app code (spent here) or one of their unused recovery codes (spent here). */
+/**
+ * Whether `code` is the person's current app code or one of their unused recovery codes (spent here
+ * either way), and which: the sign-in's methods say so (methods.ts). Null when it is neither.
+ */
 async function spendCode(
   db: Database,
   box: SecretBox,
@@ -89,24 +92,26 @@ async function spendCode(
   code: string,
   origin: AuditOrigin,
   now: Date,
-): Promise<boolean> {
+): Promise<'app' | 'recovery' | null> {
   if (normalizeTotpCode(code)) {
-    return db.transaction(async (tx) => {
+    const spent = await db.transaction(async (tx) => {
       const totp = await findTotp(tx, owner.email, true);
       const key = totp ? box.open(totp.secret) : null;
       if (!totp || !key) return false;
       const step = await checkTotp(key, code, Number(totp.last_step), now);
       return step !== null && advanceTotpStep(tx, owner.email, step);
     });
+    return spent ? 'app' : null;
   }
   const recovery = normalizeRecoveryCode(code);
-  if (!recovery) return false;
-  return db.transaction(async (tx) => {
+  if (!recovery) return null;
+  const spent = await db.transaction(async (tx) => {
     if (!(await useRecoveryCode(tx, owner.email, hashRecoveryCode(recovery), now))) return false;
     const left = (await factorCounts(tx, owner.email)).recovery_codes_left;
     await auditRecoveryCodeUsed(tx, ownerSource(owner, origin), owner, left);
     return true;
   });
+  return spent ? 'recovery' : null;
 }
 
 /**
@@ -152,12 +157,13 @@ export async function proveWithCode(
   if (!code.trim()) return refused(400, MISSING_CODE_MESSAGE);
   const locked = await takeAttemptOrRefuse(db, owner, origin, now);
   if (locked) return locked;
-  if (!(await spendCode(db, box, owner, code, origin, now))) {
+  const spent = await spendCode(db, box, owner, code, origin, now);
+  if (!spent) {
     await auditWrongProof(db, owner, origin);
     return refused(401, INVALID_CODE_MESSAGE);
   }
   await clearMfaFailures(db, owner.email);
-  return { ok: true, methods: WITH_CODE };
+  return { ok: true, methods: spent === 'recovery' ? WITH_RECOVERY_CODE : WITH_CODE };
 }
 
 /** Checks a passkey's answer to the challenge of this step (taken once), throttled and audited like a code. */

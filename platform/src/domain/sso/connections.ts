@@ -12,8 +12,9 @@ import { auditChanges, recordAuditEvent, type AuditSource } from '../audit.js';
 import { assertValid, conflict, notFound } from '../errors.js';
 import { assertDomainsFree } from '../organization-domains.js';
 import type { SecretBox } from '../mfa/secret-box.js';
-import { checkOidcSettings } from './oidc.js';
-import { fetchIdpMetadata, readIdpMetadata } from './saml.js';
+import { outboundFetch } from '../outbound/fetch.js';
+import { checkOidcSettings } from './oidc-check.js';
+import { certificateStanding, fetchIdpMetadata, readIdpMetadata } from './saml.js';
 import {
   SsoConfigProblem,
   type IdpMetadata,
@@ -32,14 +33,19 @@ export interface SsoConnectionInput {
   metadataUrl?: string;
   ssoOnly?: boolean;
   defaultRole?: 'orgAdmin' | 'orgUser';
+  trustIdpMfa?: boolean;
 }
 
 type SsoConfig = Pick<PlatformConfig, 'issuer' | 'appEnv'>;
 
-/** Customers' providers must be https in production; the tests' and the demo's run on localhost. */
-export const transportOf = (config: Pick<PlatformConfig, 'appEnv'>): SsoTransport => ({
-  allowHttp: config.appEnv !== 'production',
-});
+/**
+ * Customers' providers must be https in production, and are reached only through the address guard
+ * there (no private address, after DNS); the tests' and the demo's run on localhost.
+ */
+export function transportOf(config: Pick<PlatformConfig, 'appEnv'>): SsoTransport {
+  const production = config.appEnv === 'production';
+  return { allowHttp: !production, guard: production, fetch: outboundFetch(production) };
+}
 
 const base = (config: SsoConfig) => config.issuer.replace(/\/$/, '');
 
@@ -63,6 +69,7 @@ export function toSsoConnection(config: SsoConfig, row: SsoConnectionRow) {
     protocol: row.protocol,
     ssoOnly: row.sso_only,
     defaultRole: row.default_role,
+    trustIdpMfa: row.trust_idp_mfa,
     issuer: oidc ? row.oidc_issuer : null,
     clientId: oidc ? row.oidc_client_id : null,
     hasClientSecret: oidc && row.oidc_client_secret !== null,
@@ -85,6 +92,7 @@ const audited = (connection: SsoConnection | null) =>
       protocol: connection.protocol,
       ssoOnly: connection.ssoOnly,
       defaultRole: connection.defaultRole,
+      trustIdpMfa: connection.trustIdpMfa,
       issuer: connection.issuer,
       clientId: connection.clientId,
       idpEntityId: connection.idpEntityId,
@@ -142,8 +150,10 @@ async function samlMetadata(
 }
 
 /**
- * Checks a connection before it is saved (the console's "Test connection"): the OIDC discovery
- * document, or the SAML metadata. Fields missing or malformed are refused like a save's.
+ * Checks a connection before it is saved (the console's "Test connection", issue 39): for OIDC the
+ * discovery document, what the provider offers, and the client's credentials at its token endpoint;
+ * for SAML the metadata and its signing certificates. Fields missing or malformed are refused like a
+ * save's. A test sign-in (test-sign-in.ts) proves the rest: what the provider really returns.
  */
 export async function testSsoConnection(
   db: Queryable,
@@ -156,19 +166,25 @@ export async function testSsoConnection(
   if (!stored && !(await findOrganization(db, organizationId))) throw notFound('Organization');
   const transport = transportOf(config);
   if (input.protocol === 'oidc') {
-    // Discovery needs no secret: a test before the secret is known is still useful.
+    // Discovery needs no secret: a test before the secret is known still says what it found.
     assertValid(oidcProblems(input, true));
     const secret = trimmed(input.clientSecret) ?? storedSecret(box, stored) ?? undefined;
     return checkOidcSettings(
       { issuer: input.issuer!.trim(), clientId: input.clientId!.trim(), ...(secret ? { clientSecret: secret } : {}) },
       transport,
+      oidcRedirectUri(config),
     );
   }
   const { idp } = await samlMetadata(input, transport);
-  const certificates = idp.certificates.length;
+  const count = idp.certificates.length;
+  const found = `Found identity provider ${idp.entityId}: sign-in at ${idp.ssoUrl}, ${count} signing certificate${count === 1 ? '' : 's'}.`;
+  const certificates = certificateStanding(idp.certificates);
+  const notes = certificates.notes.join(' ');
   return {
-    ok: true,
-    message: `Found identity provider ${idp.entityId}: sign-in at ${idp.ssoUrl}, ${certificates} signing certificate${certificates === 1 ? '' : 's'}.`,
+    ok: certificates.ok,
+    message: certificates.ok
+      ? `${found}${notes ? ` ${notes}` : ''} Use Test sign-in after saving to see what it sends.`
+      : `${found} ${notes} Ask the identity provider’s administrators for its current metadata.`,
   };
 }
 
@@ -224,6 +240,7 @@ export async function setSsoConnection(
       saml_certificates: saml?.idp.certificates ?? [],
       sso_only: input.ssoOnly ?? false,
       default_role: input.defaultRole ?? 'orgUser',
+      trust_idp_mfa: input.trustIdpMfa ?? false,
     });
     const connection = toSsoConnection(config, row);
     const previous = before ? toSsoConnection(config, before) : null;

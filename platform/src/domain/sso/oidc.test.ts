@@ -1,22 +1,19 @@
+import * as net from 'node:net';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCustomerOidc, type CustomerOidc } from '../../test-support/customer-oidc.js';
 import { freePort } from '../../test-support/ports.js';
-import {
-  checkOidcSettings,
-  discoverOidc,
-  isMultiFactor,
-  newOidcRequest,
-  oidcAuthorizationUrl,
-  oidcIdentity,
-} from './oidc.js';
+import { transportOf } from './connections.js';
+import { checkOidcSettings } from './oidc-check.js';
+import { discoverOidc, isMultiFactor, newOidcRequest, oidcAuthorizationUrl, oidcIdentity } from './oidc.js';
 import { SsoRefusal, type OidcRequest, type OidcSettings } from './types.js';
 
 // Meridian's side of a customer's OpenID provider, against a real one (a second oidc-provider).
 
 const REDIRECT_URI = 'https://meridian.test/sso/oidc/callback';
 const CLIENT = { clientId: 'meridian-console', clientSecret: 'customer-issued-secret', redirectUris: [REDIRECT_URI] };
-const transport = { allowHttp: true };
+/** Outside production: http:// and loopback allowed, no address guard. */
+const transport = transportOf({ appEnv: 'local' });
 
 let idp: CustomerOidc;
 /** Another customer's provider where Meridian has the same client id: its answers are not idp's. */
@@ -55,8 +52,8 @@ async function signInAs(sub: string, at = settings, provider = idp) {
   return { request, callback, authorizationUrl };
 }
 
-const identity = (callback: URL, request: OidcRequest, at = settings) =>
-  oidcIdentity(at, REDIRECT_URI, callback, request, transport);
+const identity = async (callback: URL, request: OidcRequest, at = settings) =>
+  (await oidcIdentity(at, REDIRECT_URI, callback, request, transport)).identity;
 
 /** The refusal's message, failing the test if the call did not refuse. */
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -151,6 +148,47 @@ describe('a sign-in through the customer provider', () => {
   });
 });
 
+describe('the ID token’s signature, even straight from the token endpoint', () => {
+  /** A provider whose token endpoint re-signs its ID tokens, and whose metadata lists none and HS256. */
+  let hostile: CustomerOidc;
+  beforeAll(async () => {
+    hostile = await startCustomerOidc({
+      clients: [CLIENT],
+      accounts: { 'ann.lee': { email: 'ann@acme-health.example' } },
+    });
+    hostile.forgeIdTokens('none');
+  });
+  afterAll(() => hostile?.close());
+
+  it.each([
+    ['none', /^The identity provider's ID token is not valid: it is signed with none, /],
+    ['hs256', /^The identity provider's ID token is not valid: it is signed with HS256, /],
+    [
+      'unknown-key',
+      /^The identity provider's ID token is not valid: it is not signed with any of the keys the provider publishes/,
+    ],
+    ['posing-key', /^The identity provider's ID token is not valid: its signature does not verify\.$/],
+  ] as const)('refuses an ID token re-signed as %s, its claims unchanged', async (forgery, words) => {
+    const at = { ...settings, issuer: hostile.issuer };
+    hostile.forgeIdTokens(forgery);
+    const { request, callback } = await signInAs('ann.lee', at, hostile);
+    const error = await oidcIdentity(at, REDIRECT_URI, callback, request, transport).then(
+      () => expect.fail('a forged ID token was accepted'),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SsoRefusal);
+    expect((error as SsoRefusal).message).toMatch(words);
+    expect((error as SsoRefusal).failure).toMatchObject({ reason: 'sso-invalid-response' });
+  });
+
+  it('accepts the same provider’s own signature', async () => {
+    const at = { ...settings, issuer: hostile.issuer };
+    hostile.forgeIdTokens(null);
+    const { request, callback } = await signInAs('ann.lee', at, hostile);
+    expect(await identity(callback, request, at)).toMatchObject({ email: 'ann@acme-health.example' });
+  });
+});
+
 describe('refused answers', () => {
   it('refuses a callback whose state is not the sign-in’s', async () => {
     const { request, callback } = await signInAs('ann.lee');
@@ -231,32 +269,59 @@ describe('refused answers', () => {
       oidcAuthorizationUrl({ ...settings, issuer }, REDIRECT_URI, newOidcRequest(), transport),
     );
     expect(message).toBe(
-      `Your organization's identity provider could not be reached. No identity provider answered at the issuer ${issuer} (ECONNREFUSED).`,
+      `Your organization's identity provider could not be reached. No identity provider answered at the issuer ${issuer}.`,
     );
   });
 });
 
 describe('checkOidcSettings (the console’s Test connection)', () => {
-  it('finds a provider that offers the code flow with PKCE', async () => {
-    expect(await checkOidcSettings({ issuer: idp.issuer, clientId: CLIENT.clientId }, transport)).toEqual({
+  const check = (at: { issuer: string; clientId: string; clientSecret?: string }, over = transport) =>
+    checkOidcSettings(at, over, REDIRECT_URI);
+
+  it('proves the client’s credentials at the token endpoint of a provider that offers the code flow with PKCE', async () => {
+    expect(await check(settings)).toEqual({
       ok: true,
-      message: `Found ${idp.issuer}: sign-in at ${idp.issuer}/auth.`,
+      message: `Found ${idp.issuer}: sign-in at ${idp.issuer}/auth. Its token endpoint accepts Meridian's client ID ${CLIENT.clientId} and secret.`,
+    });
+  });
+
+  it('refuses a wrong client secret (the discovery document alone would have approved it)', async () => {
+    const { ok, message } = await check({ ...settings, clientSecret: 'not-the-secret' });
+    expect(ok).toBe(false);
+    expect(message).toMatch(
+      new RegExp(
+        `^Found ${idp.issuer}: sign-in at ${idp.issuer}/auth\\. Its token endpoint refused Meridian's client ID ${CLIENT.clientId} or its secret \\(invalid_client`,
+      ),
+    );
+    expect(message).toContain('enter the client secret the provider issued for this client');
+  });
+
+  it('refuses a client id the provider does not know', async () => {
+    expect((await check({ ...settings, clientId: 'someone-else' })).message).toMatch(
+      /Its token endpoint refused Meridian's client ID someone-else or its secret \(invalid_client/,
+    );
+  });
+
+  it('asks for the secret when none is entered or stored, saying what it found', async () => {
+    expect(await check({ issuer: idp.issuer, clientId: CLIENT.clientId })).toEqual({
+      ok: false,
+      message: `Found ${idp.issuer}: sign-in at ${idp.issuer}/auth. Enter the client secret so that the test can check it at the token endpoint.`,
     });
   });
 
   it('says why an address is not an issuer', async () => {
-    expect(await checkOidcSettings({ issuer: `${idp.issuer}/tenant-7`, clientId: 'x' }, transport)).toEqual({
+    expect(await check({ issuer: `${idp.issuer}/tenant-7`, clientId: 'x' })).toEqual({
       ok: false,
       message: `The issuer ${idp.issuer}/tenant-7 is not an OpenID provider: it has no discovery document at ${idp.issuer}/tenant-7/.well-known/openid-configuration.`,
     });
-    expect(await checkOidcSettings({ issuer: 'login.acme-health.example', clientId: 'x' }, transport)).toEqual({
+    expect(await check({ issuer: 'login.acme-health.example', clientId: 'x' })).toEqual({
       ok: false,
       message: 'The issuer must be an address such as https://login.example.com; login.acme-health.example is not.',
     });
   });
 
   it('asks for https outside development', async () => {
-    expect(await checkOidcSettings({ issuer: idp.issuer, clientId: 'x' }, { allowHttp: false })).toEqual({
+    expect(await check({ issuer: idp.issuer, clientId: 'x' }, { ...transport, allowHttp: false })).toEqual({
       ok: false,
       message: `The issuer must be an https:// address; ${idp.issuer} is not.`,
     });
@@ -264,7 +329,7 @@ describe('checkOidcSettings (the console’s Test connection)', () => {
 
   it('names the issuer to enter when the address serves another issuer’s document', async () => {
     const typed = idp.issuer.replace('127.0.0.1', 'localhost');
-    expect(await checkOidcSettings({ issuer: typed, clientId: 'x' }, transport)).toEqual({
+    expect(await check({ issuer: typed, clientId: 'x' })).toEqual({
       ok: false,
       message: `The issuer ${typed} publishes the discovery document of another issuer, ${idp.issuer}: enter exactly that issuer.`,
     });
@@ -278,6 +343,25 @@ describe('checkOidcSettings (the console’s Test connection)', () => {
       field: 'issuer',
       message: 'The issuer must be an address such as https://login.example.com; ftp://idp.example is not.',
     });
+  });
+
+  it('says the same of a closed port and of one whose server resets the connection (no port scan)', async () => {
+    const resetting = net.createServer((socket) => socket.destroy());
+    const open = await new Promise<number>((resolve) =>
+      resetting.listen(0, '127.0.0.1', () => resolve((resetting.address() as net.AddressInfo).port)),
+    );
+    try {
+      const messages = await Promise.all(
+        [await freePort(), open].map(async (port) => {
+          const issuer = `http://127.0.0.1:${port}`;
+          const { message } = await check({ issuer, clientId: 'x' });
+          return message.replace(issuer, 'ISSUER');
+        }),
+      );
+      expect(messages).toEqual(Array(2).fill('No identity provider answered at the issuer ISSUER.'));
+    } finally {
+      resetting.close();
+    }
   });
 });
 
@@ -299,12 +383,9 @@ describe('discovery cache', () => {
     expect(new URL(await start()).origin).toBe(issuer);
     // …while the console's test asks the provider itself.
     // (Refused, or the kept-alive connection found closed: which one is the socket pool's timing.)
-    const { ok, message } = await checkOidcSettings(at, transport);
+    const { ok, message } = await checkOidcSettings(at, transport, REDIRECT_URI);
     expect(ok).toBe(false);
-    expect([
-      `No identity provider answered at the issuer ${issuer} (ECONNREFUSED).`,
-      `No identity provider answered at the issuer ${issuer} (the connection was closed).`,
-    ]).toContain(message);
+    expect(message).toBe(`No identity provider answered at the issuer ${issuer}.`);
   });
 });
 

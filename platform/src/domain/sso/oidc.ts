@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
+import { refusalOf, unreachableDetail, UNREACHABLE } from './oidc-refusals.js';
 import {
   SsoConfigProblem,
   SsoRefusal,
+  type IdpReturned,
   type OidcRequest,
   type OidcSettings,
   type SsoTransport,
@@ -11,9 +13,12 @@ import {
 
 /**
  * Meridian as the OpenID Connect client (relying party) of a customer organization's own provider:
- * code flow with PKCE, state and nonce, all checked by openid-client. Every failure is a SsoRefusal
- * (or, while an operator configures the connection, a SsoConfigProblem) in words; no token or code
- * ever reaches a message or a log.
+ * code flow with PKCE, state and nonce, all checked by openid-client, and the ID token's signature
+ * verified against the provider's published keys (its jwks_uri) even though it comes straight from
+ * the token endpoint (openid-client's non-repudiation checks: HS256, `none` and keys the provider does
+ * not publish are refused). Every request goes through the transport's fetch (the address guard in
+ * production). Every failure is a SsoRefusal (or, while an operator configures the connection, a
+ * SsoConfigProblem) in words; no token or code ever reaches a message or a log.
  */
 
 const SCOPE = 'openid email profile';
@@ -21,9 +26,8 @@ const SCOPE = 'openid email profile';
 const TIMEOUT_SECONDS = 10;
 /** The discovery document is remote configuration: re-read every 10 minutes (per replica, in memory). */
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
-const UNREACHABLE = "Your organization's identity provider could not be reached";
 
-type ClientSettings = Pick<OidcSettings, 'issuer' | 'clientId'> & { clientSecret?: string };
+export type ClientSettings = Pick<OidcSettings, 'issuer' | 'clientId'> & { clientSecret?: string };
 /** Who is asking: an operator configuring the connection, or a person signing in through it. */
 type Purpose = 'configure' | 'sign-in';
 
@@ -33,7 +37,7 @@ function cacheKey({ issuer, clientId, clientSecret }: ClientSettings, transport:
   const secret = createHash('sha256')
     .update(clientSecret ?? '')
     .digest('base64url');
-  return JSON.stringify([issuer, clientId, secret, transport.allowHttp]);
+  return JSON.stringify([issuer, clientId, secret, transport.allowHttp, transport.guard]);
 }
 
 /**
@@ -49,34 +53,6 @@ function clientSecretAuth(secret: string): client.ClientAuth {
       methods !== undefined && !methods.includes('client_secret_basic') && methods.includes('client_secret_post');
     (usePost ? post : basic)(as, metadata, body, headers);
   };
-}
-
-/** The error and its causes, outermost first (openid-client wraps oauth4webapi's, which says what failed). */
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let current = error; current && chain.length < 6; current = (current as { cause?: unknown }).cause)
-    chain.push(current);
-  return chain;
-}
-
-/** The first string `name` property along the chain (an error's `code`, a failed comparison's `claim`). */
-const field = (chain: unknown[], name: string) =>
-  chain
-    .map((link) => (link as Record<string, unknown>)[name])
-    .find((value): value is string => typeof value === 'string');
-
-/** A network failure's short reason (ECONNREFUSED, ENOTFOUND, timeout…), never a stack. */
-function networkReason(error: unknown): string | undefined {
-  const chain = causes(error);
-  const codes = chain.map((link) => String((link as { code?: unknown }).code));
-  if (
-    chain.some((link) => ['TimeoutError', 'AbortError'].includes((link as Error).name)) ||
-    codes.some((code) => /^UND_ERR_.*TIMEOUT$/.test(code))
-  )
-    return 'no answer in time';
-  // undici's: a kept-alive connection the provider closed.
-  if (codes.includes('UND_ERR_SOCKET')) return 'the connection was closed';
-  return codes.find((code) => /^E[A-Z_]+$/.test(code));
 }
 
 /** Why discovery failed, in words that name the issuer. */
@@ -95,10 +71,8 @@ function discoveryProblem(issuer: string, error: unknown): string {
       return `The issuer ${issuer} is not an OpenID provider: it has no discovery document at ${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration.`;
     case 'OAUTH_INVALID_RESPONSE':
       return `The issuer ${issuer} publishes a discovery document that is not valid OpenID Connect metadata.`;
-    default: {
-      const reason = networkReason(error);
-      return `No identity provider answered at the issuer ${issuer}${reason ? ` (${reason})` : ''}.`;
-    }
+    default:
+      return `No identity provider answered at the issuer ${issuer}${unreachableDetail(error)}.`;
   }
 }
 
@@ -122,7 +96,9 @@ export async function discoverOidc(
   const cached = discovered.get(key);
   if (purpose === 'sign-in' && cached && cached.expiresAt > now) return cached.configuration;
   const fail = (problem: string) =>
-    purpose === 'configure' ? new SsoConfigProblem(problem, 'issuer') : new SsoRefusal(`${UNREACHABLE}. ${problem}`);
+    purpose === 'configure'
+      ? new SsoConfigProblem(problem, 'issuer')
+      : new SsoRefusal(`${UNREACHABLE}. ${problem}`, { reason: 'sso-unreachable' });
   const server = URL.parse(settings.issuer);
   if (!server || (server.protocol !== 'https:' && server.protocol !== 'http:'))
     throw fail(`The issuer must be an address such as https://login.example.com; ${settings.issuer} is not.`);
@@ -133,7 +109,11 @@ export async function discoverOidc(
       settings.clientId,
       undefined,
       settings.clientSecret ? clientSecretAuth(settings.clientSecret) : client.None(),
-      { timeout: TIMEOUT_SECONDS, ...(transport.allowHttp ? { execute: [client.allowInsecureRequests] } : {}) },
+      {
+        timeout: TIMEOUT_SECONDS,
+        [client.customFetch]: transport.fetch as client.CustomFetch,
+        execute: [client.enableNonRepudiationChecks, ...(transport.allowHttp ? [client.allowInsecureRequests] : [])],
+      },
     );
   } catch (error) {
     throw fail(discoveryProblem(settings.issuer, error));
@@ -168,14 +148,14 @@ export async function oidcAuthorizationUrl(
   }).href;
 }
 
-/** The callback's answer verified and exchanged: who the provider says signed in. */
+/** The callback's answer verified and exchanged: who the provider says signed in, and the claims it returned. */
 export async function oidcIdentity(
   settings: OidcSettings,
   redirectUri: string,
   callbackUrl: URL,
   request: OidcRequest,
   transport: SsoTransport,
-): Promise<VerifiedIdentity> {
+): Promise<{ identity: VerifiedIdentity; returned: IdpReturned }> {
   const configuration = await discoverOidc(settings, transport, 'sign-in');
   // The registered redirect URI, not the URL as this server saw it (a proxy may have rewritten it):
   // it is what the token request must repeat.
@@ -196,9 +176,9 @@ export async function oidcIdentity(
       claims = { ...userinfo, ...claims };
     }
   } catch (error) {
-    throw new SsoRefusal(refusalOf(error));
+    throw refusalOf(error);
   }
-  return identityOf(claims);
+  return { identity: identityOf(claims), returned: claims };
 }
 
 /** Claims to an identity; a missing subject or email is a refusal. */
@@ -206,10 +186,15 @@ function identityOf(claims: Record<string, unknown>): VerifiedIdentity {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
   const subject = text(claims.sub);
   const email = text(claims.email)?.toLowerCase();
-  if (!subject) throw new SsoRefusal("Your organization's identity provider did not say who signed in (no sub).");
+  if (!subject)
+    throw new SsoRefusal("Your organization's identity provider did not say who signed in (no sub).", {
+      reason: 'sso-invalid-response',
+      refusal: 'subject',
+    });
   if (!email)
     throw new SsoRefusal(
       "Your organization's identity provider did not give your email address (no email claim): its administrators must release the email scope to Meridian.",
+      { reason: 'sso-invalid-response', refusal: 'email' },
     );
   const name = text(claims.name);
   const givenName = text(claims.given_name);
@@ -273,101 +258,4 @@ export function isMultiFactor(amr: unknown, acr: unknown): boolean {
   if (methods.some((m) => MULTI_FACTOR_AMR.has(m))) return true;
   const kinds = new Set(methods.map((m) => FACTOR_KINDS[m]).filter(Boolean));
   return kinds.size >= 2 || (typeof acr === 'string' && MULTI_FACTOR_ACR.has(acr));
-}
-
-const NOT_SIGNED_IN = "Your organization's identity provider did not sign you in";
-const START_AGAIN = 'Start the sign-in again.';
-const INVALID_ID_TOKEN = "The identity provider's ID token is not valid";
-
-/** What is wrong with an ID token whose claim `claim` did not compare. */
-const CLAIM_PROBLEMS: Record<string, string> = {
-  iss: 'it was issued by another issuer',
-  aud: 'it was issued for another client',
-  azp: 'it was issued for another client',
-};
-
-/** A refusal at the token endpoint: its OAuth error and description, from the body or the WWW-Authenticate header. */
-function tokenError(error: client.ResponseBodyError | client.WWWAuthenticateChallengeError) {
-  if (error instanceof client.ResponseBodyError) return { code: error.error, description: error.error_description };
-  const parameters = error.cause[0]?.parameters ?? {};
-  return { code: parameters.error ?? `HTTP ${error.status}`, description: parameters.error_description };
-}
-
-/** A failed callback or token exchange, in words; the provider's own description where it gave one. */
-function refusalOf(error: unknown): string {
-  if (error instanceof client.AuthorizationResponseError)
-    return `${NOT_SIGNED_IN}: ${shorten(error.error_description || error.error)}`;
-  if (error instanceof client.ResponseBodyError || error instanceof client.WWWAuthenticateChallengeError) {
-    const { code, description } = tokenError(error);
-    const said = `${code}${description ? `: ${shorten(description)}` : ''}`;
-    if (code === 'invalid_client')
-      return `${NOT_SIGNED_IN}: it refused Meridian's client ID or secret (invalid_client). An administrator must check the connection's client secret.`;
-    if (code === 'invalid_grant')
-      return `${NOT_SIGNED_IN}: it would not exchange the sign-in's code (${said}); the code was used, expired, or its PKCE verifier does not match. ${START_AGAIN}`;
-    return `${NOT_SIGNED_IN}: it refused the token request (${said}).`;
-  }
-  const chain = causes(error);
-  const code = field(chain, 'code');
-  const detail = chain.map((link) => (link instanceof Error ? link.message : String(link))).join(': ');
-  const claim = field(chain, 'claim');
-  if (code === 'OAUTH_INVALID_RESPONSE' && detail.includes('"state"'))
-    return `This answer is not for the sign-in you started (its state does not match). ${START_AGAIN}`;
-  if (code === 'OAUTH_INVALID_RESPONSE' && detail.includes('"iss"'))
-    return `This answer does not come from your organization's identity provider (its issuer does not match). ${START_AGAIN}`;
-  if (claim === 'nonce')
-    return `The identity provider's ID token was issued for another sign-in (its nonce does not match). ${START_AGAIN}`;
-  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED')
-    return `${INVALID_ID_TOKEN}: ${CLAIM_PROBLEMS[claim ?? ''] ?? `its ${claim ?? 'claims'} claim is wrong`}.`;
-  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED')
-    return `${INVALID_ID_TOKEN}: it has expired or is not valid yet (check the provider's clock).`;
-  if (detail.includes('signature verification failed')) return `${INVALID_ID_TOKEN}: its signature does not verify.`;
-  if (detail.includes('"id_token"')) return "The identity provider's answer is not valid: it has no ID token.";
-  const reason = networkReason(error);
-  if (reason || detail.includes('fetch failed'))
-    return `${UNREACHABLE}${reason ? ` (${reason})` : ''}. Try again later.`;
-  return `The identity provider's answer could not be accepted (${shorten(detail)}).`;
-}
-
-/** A provider's text, bounded: it is shown to the person and should not be a page. */
-const shorten = (text: string) => (text.length > 300 ? `${text.slice(0, 297)}…` : text);
-
-/**
- * The console's "Test connection": discovery works, the issuer is the one entered, and the provider
- * offers what Meridian uses (code flow, openid scope, S256 PKCE). Answers in words, never throws for
- * the provider's sake.
- */
-export async function checkOidcSettings(
-  settings: ClientSettings,
-  transport: SsoTransport,
-): Promise<{ ok: boolean; message: string }> {
-  let configuration: client.Configuration;
-  try {
-    configuration = await discoverOidc(settings, transport, 'configure');
-  } catch (error) {
-    if (error instanceof SsoConfigProblem) return { ok: false, message: error.message };
-    throw error;
-  }
-  const metadata = configuration.serverMetadata();
-  const lacking = missingCapability(metadata);
-  if (lacking) return { ok: false, message: `The issuer ${metadata.issuer} ${lacking}` };
-  return { ok: true, message: `Found ${metadata.issuer}: sign-in at ${metadata.authorization_endpoint}.` };
-}
-
-/** What Meridian needs that the metadata says the provider lacks (absent lists are the spec's defaults). */
-function missingCapability(metadata: client.ServerMetadata): string | undefined {
-  const listed = (values: readonly string[] | undefined) => (values?.length ? values.join(', ') : 'none');
-  if (!metadata.authorization_endpoint) return 'publishes no authorization_endpoint.';
-  if (!metadata.token_endpoint) return 'publishes no token_endpoint.';
-  if (!metadata.response_types_supported?.includes('code'))
-    return `does not offer the authorization code flow (response_types_supported: ${listed(metadata.response_types_supported)}).`;
-  if (metadata.grant_types_supported && !metadata.grant_types_supported.includes('authorization_code'))
-    return `does not offer the authorization_code grant (grant_types_supported: ${listed(metadata.grant_types_supported)}).`;
-  if (metadata.scopes_supported && !metadata.scopes_supported.includes('openid'))
-    return `does not offer the openid scope (scopes_supported: ${listed(metadata.scopes_supported)}).`;
-  if (metadata.code_challenge_methods_supported && !metadata.code_challenge_methods_supported.includes('S256'))
-    return `does not offer S256 PKCE (code_challenge_methods_supported: ${listed(metadata.code_challenge_methods_supported)}).`;
-  const auth = metadata.token_endpoint_auth_methods_supported;
-  if (auth && !auth.includes('client_secret_basic') && !auth.includes('client_secret_post'))
-    return `does not accept a client secret (token_endpoint_auth_methods_supported: ${listed(auth)}).`;
-  return undefined;
 }

@@ -1,16 +1,27 @@
 import { emailDomainOf, isRole, isSystemRole } from '@meridian/schema';
 import type { Queryable } from '../../db/database.js';
 import { findLoginUser } from '../../stores/login.js';
-import { findSsoConnection, findSsoConnectionByDomain, type SsoConnectionRow } from '../../stores/sso.js';
+import { findSsoConnection, organizationsHoldingDomain, type SsoConnectionRow } from '../../stores/sso.js';
 
 /**
  * Who signs in through a customer's identity provider (issue 30): an email of a domain whose
  * organization has a connection, unless the person is an operator or another organization's user.
+ * Domains match by label and case-insensitively (schema's email-domains.ts): an email at
+ * x.clinic.acme.test belongs to the organization holding clinic.acme.test or acme.test. Should two
+ * organizations hold it (domains that overlapped before the rule held, reported at start), it
+ * belongs to neither: no connection may vouch for another tenant's people.
  */
+
+/** The one organization whose domains hold the email's, or null when none or more than one do. */
+export async function organizationOfEmailDomain(db: Queryable, email: string): Promise<string | null> {
+  const holders = await organizationsHoldingDomain(db, emailDomainOf(email));
+  return holders.length === 1 ? holders[0]! : null;
+}
 
 /** The connection an email signs in through, or null for the password step. */
 export async function connectionForEmail(db: Queryable, email: string): Promise<SsoConnectionRow | null> {
-  const connection = await findSsoConnectionByDomain(db, emailDomainOf(email));
+  const organizationId = await organizationOfEmailDomain(db, email);
+  const connection = organizationId ? await findSsoConnection(db, organizationId) : undefined;
   if (!connection) return null;
   const user = await findLoginUser(db, email);
   // Operators are never locked out by a customer's connection; a user another organization holds (an

@@ -10,16 +10,22 @@ import type { Database } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
 import { deleteExpiredSamlRequests } from '../../stores/saml-requests.js';
 import { openTestDatabase } from '../../test-support/platform.js';
+import { freePort } from '../../test-support/ports.js';
 import { startSamlIdp, type SamlIdp, type SamlResponseOptions, type SamlUser } from '../../test-support/saml-idp.js';
 import {
   SAML_REQUEST_EXPIRY_MS,
+  certificateStanding,
   fetchIdpMetadata,
   readIdpMetadata,
   samlAuthorizeUrl,
   samlIdentity,
   serviceProviderMetadata,
 } from './saml.js';
+import { transportOf } from './connections.js';
 import { SsoConfigProblem, SsoRefusal, type IdpMetadata } from './types.js';
+
+/** Outside production: http:// and loopback allowed, no address guard. */
+const local = transportOf({ appEnv: 'local' });
 
 const SP = { entityId: 'https://meridian.test/sso/saml/acme', acsUrl: 'https://meridian.test/sso/saml/acme/acs' };
 const DANA: SamlUser = { email: 'Dana.Reyes@Acme.test', givenName: 'Dana', familyName: 'Reyes' };
@@ -146,17 +152,66 @@ describe('readIdpMetadata', () => {
 
 describe('fetchIdpMetadata', () => {
   it("downloads the IdP's metadata", async () => {
-    expect(await fetchIdpMetadata(idp.metadataUrl, { allowHttp: true })).toBe(idp.metadataXml);
+    expect(await fetchIdpMetadata(idp.metadataUrl, local)).toBe(idp.metadataXml);
   });
 
   it('refuses http:// unless the transport allows it, an error status, and an address that does not answer', async () => {
-    const http = await configProblem(() => fetchIdpMetadata(idp.metadataUrl, { allowHttp: false }));
+    const http = await configProblem(() => fetchIdpMetadata(idp.metadataUrl, { ...local, allowHttp: false }));
     expect(http.field).toBe('metadataUrl');
     expect(http.message).toBe('The metadata URL must start with https://.');
-    const missing = await configProblem(() => fetchIdpMetadata(`${idp.metadataUrl}/none`, { allowHttp: true }));
+    const missing = await configProblem(() => fetchIdpMetadata(`${idp.metadataUrl}/none`, local));
     expect(missing.message).toBe('The metadata URL answered HTTP 404 instead of the metadata.');
-    const closed = await configProblem(() => fetchIdpMetadata('http://127.0.0.1:1/metadata', { allowHttp: true }));
-    expect(closed.message).toMatch(/^The metadata URL could not be reached/);
+    const closed = await configProblem(() => fetchIdpMetadata('http://127.0.0.1:1/metadata', local));
+    expect(closed.message).toBe('The metadata URL could not be reached, or did not answer within 5 seconds.');
+  });
+
+  it('in production reaches no loopback or private address, by name or by literal, in the same words open or closed', async () => {
+    const production = transportOf({ appEnv: 'production' });
+    const open = new URL(idp.metadataUrl).port;
+    const closed = await freePort();
+    for (const url of [
+      `https://localhost:${open}/metadata`,
+      `https://localhost:${closed}/metadata`,
+      `https://127.0.0.1:${open}/metadata`,
+      `https://[::1]:${closed}/metadata`,
+      `https://[::ffff:7f00:1]:${closed}/metadata`,
+      'https://10.0.0.5/metadata',
+    ]) {
+      const refused = await configProblem(() => fetchIdpMetadata(url, production));
+      expect(refused.field, url).toBe('metadataUrl');
+      expect(refused.message, url).toMatch(
+        /^The metadata URL resolves to a private address \((127\.0\.0\.1|::1|::ffff:7f00:1|10\.0\.0\.5)\), which Meridian does not reach\.$/,
+      );
+    }
+  });
+});
+
+describe('certificateStanding (the console’s Test connection)', () => {
+  let certificate: string | undefined;
+  beforeAll(() => {
+    certificate = readIdpMetadata(idp.metadataXml).certificates[0];
+  });
+  const validTo = () => new Date(new X509Certificate(Buffer.from(certificate!, 'base64')).validTo);
+  const day = 24 * 60 * 60_000;
+
+  it('says nothing of a certificate valid for long', () => {
+    expect(certificateStanding([certificate!], new Date())).toEqual({ ok: true, notes: [] });
+  });
+
+  it('warns of one that expires within 30 days', () => {
+    const soon = new Date(validTo().getTime() - 10 * day);
+    expect(certificateStanding([certificate!], soon)).toEqual({
+      ok: true,
+      notes: [`Its signing certificate expires on ${validTo().toISOString().slice(0, 10)}.`],
+    });
+  });
+
+  it('refuses one that has expired, or is not valid yet', () => {
+    expect(certificateStanding([certificate!], new Date(validTo().getTime() + day))).toEqual({
+      ok: false,
+      notes: [`Its signing certificate expired on ${validTo().toISOString().slice(0, 10)}.`],
+    });
+    expect(certificateStanding([certificate!], new Date('2000-01-01T00:00:00Z')).ok).toBe(false);
   });
 });
 
@@ -180,7 +235,8 @@ describe('samlIdentity', () => {
     expect(post.acsUrl).toBe(SP.acsUrl);
     expect(post.RelayState).toBe('relay-state-1');
     expect(await requestRows(requestId)).toBe(1);
-    expect(await samlIdentity(db, acme, SP, form)).toEqual({
+    const answer = await samlIdentity(db, acme, SP, form);
+    expect(answer.identity).toEqual({
       subject: 'Dana.Reyes@Acme.test',
       email: 'dana.reyes@acme.test',
       emailVerified: true,
@@ -188,8 +244,8 @@ describe('samlIdentity', () => {
       givenName: 'Dana',
       familyName: 'Reyes',
       mfa: false,
-      inResponseTo: requestId,
     });
+    expect(answer.inResponseTo).toBe(requestId);
     expect(await requestRows(requestId)).toBe(0);
   });
 
@@ -199,7 +255,7 @@ describe('samlIdentity', () => {
       'https://refeds.org/profile/mfa',
     ]) {
       const { form } = await signIn(DANA, { authnContextClassRef });
-      expect((await samlIdentity(db, acme, SP, form)).mfa).toBe(true);
+      expect((await samlIdentity(db, acme, SP, form)).identity.mfa).toBe(true);
     }
   });
 
@@ -209,7 +265,7 @@ describe('samlIdentity', () => {
       attributes: { mail: 'Dana@Acme.test', displayName: 'Dr. Dana Reyes' },
       nameId: { value: 'u-4711', format: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent' },
     });
-    expect(await samlIdentity(db, acme, SP, form)).toMatchObject({
+    expect((await samlIdentity(db, acme, SP, form)).identity).toMatchObject({
       subject: 'u-4711',
       email: 'dana@acme.test',
       name: 'Dr. Dana Reyes',
@@ -218,7 +274,7 @@ describe('samlIdentity', () => {
 
   it('takes the email from an emailAddress NameID when no attribute carries it', async () => {
     const { form } = await signIn(DANA, { attributes: {} });
-    expect((await samlIdentity(db, acme, SP, form)).email).toBe('dana.reyes@acme.test');
+    expect((await samlIdentity(db, acme, SP, form)).identity.email).toBe('dana.reyes@acme.test');
   });
 
   it('refuses a response without an email address, in words', async () => {
@@ -236,6 +292,28 @@ describe('samlIdentity', () => {
     );
   });
 
+  it('refuses the IdP’s own refusal in its words, and keeps its status for the trail', async () => {
+    const { form } = await signIn(DANA, {
+      tamper: (xml) =>
+        xml.replace(
+          /<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"\s*\/>/,
+          '<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Responder"/><samlp:StatusMessage>Dana is not assigned to Meridian</samlp:StatusMessage>',
+        ),
+    });
+    const error = await samlIdentity(db, acme, SP, form).then(
+      () => expect.fail('expected a refusal'),
+      (e: unknown) => e as SsoRefusal,
+    );
+    expect(error.message).toBe(
+      "Your organization's identity provider did not sign you in (it answered Responder: Dana is not assigned to Meridian).",
+    );
+    expect(error.failure).toEqual({
+      reason: 'sso-idp-error',
+      samlStatus: 'Responder',
+      samlStatusMessage: 'Dana is not assigned to Meridian',
+    });
+  });
+
   it('refuses an expired response', async () => {
     const { form } = await signIn(DANA, { notOnOrAfter: new Date(Date.now() - 10 * 60_000) });
     expect(await refusal(samlIdentity(db, acme, SP, form))).toMatch(/could not be verified: it has expired/);
@@ -243,7 +321,7 @@ describe('samlIdentity', () => {
 
   it('refuses a replayed response: the second post of the same response', async () => {
     const { form } = await signIn(DANA);
-    expect((await samlIdentity(db, acme, SP, form)).email).toBe('dana.reyes@acme.test');
+    expect((await samlIdentity(db, acme, SP, form)).identity.email).toBe('dana.reyes@acme.test');
     expect(await refusal(samlIdentity(db, acme, SP, form))).toMatch(/could not be verified: .*replayed/);
   });
 
@@ -340,7 +418,7 @@ describe('the test IdP over HTTP', () => {
     expect(xpath.select("string(//*[local-name()='button'])", page)).toBe('Continue');
     const form = { SAMLResponse: value('SAMLResponse'), RelayState: value('RelayState') };
     expect(form.RelayState).toBe('relay-state-2');
-    expect((await samlIdentity(db, acme, SP, form)).email).toBe('dana.reyes@acme.test');
+    expect((await samlIdentity(db, acme, SP, form)).identity.email).toBe('dana.reyes@acme.test');
   });
 });
 

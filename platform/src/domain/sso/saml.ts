@@ -19,10 +19,12 @@ import { DOMParser } from '@xmldom/xmldom';
 import xpath from 'xpath';
 import type { Queryable } from '../../db/database.js';
 import { samlRequestCache } from '../../stores/saml-requests.js';
+import { outboundFailureOf } from '../outbound/failure.js';
 import {
   SsoConfigProblem,
   SsoRefusal,
   type IdpMetadata,
+  type IdpReturned,
   type ServiceProvider,
   type SsoTransport,
   type VerifiedIdentity,
@@ -46,6 +48,7 @@ const select = xpath.useNamespaces({
   md: 'urn:oasis:names:tc:SAML:2.0:metadata',
   ds: 'http://www.w3.org/2000/09/xmldsig#',
   saml: 'urn:oasis:names:tc:SAML:2.0:assertion',
+  samlp: 'urn:oasis:names:tc:SAML:2.0:protocol',
 });
 
 // --- The identity provider's metadata ---
@@ -113,6 +116,61 @@ export function readIdpMetadata(xml: string): IdpMetadata {
   return { entityId, ssoUrl, certificates };
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+/** A certificate that expires within this long is worth a word at the test: its IdP will roll it over. */
+const EXPIRY_NOTICE_MS = 30 * DAY_MS;
+/** The smallest RSA key a signing certificate may carry (NIST SP 800-131A). */
+const MIN_RSA_BITS = 2048;
+
+/**
+ * The console's "Test connection" for SAML (issue 39) reads the metadata and judges its signing
+ * certificates: one that carries a weak key, has expired or is not valid yet signs nothing Meridian
+ * should accept (node-saml checks the signature against it, not its dates), and one near its end is
+ * worth saying. The rest (what the IdP really sends) is the test sign-in's to prove.
+ */
+export function certificateStanding(
+  certificates: readonly string[],
+  now = new Date(),
+): { ok: boolean; notes: string[] } {
+  const date = (when: Date) => when.toISOString().slice(0, 10);
+  const notes: string[] = [];
+  let usable = 0;
+  certificates.forEach((base64, index) => {
+    const certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+    const name = certificates.length === 1 ? 'Its signing certificate' : `Signing certificate ${index + 1}`;
+    const from = new Date(certificate.validFrom);
+    const to = new Date(certificate.validTo);
+    const bits = certificate.publicKey.asymmetricKeyDetails?.modulusLength;
+    if (certificate.publicKey.asymmetricKeyType === 'rsa' && bits !== undefined && bits < MIN_RSA_BITS)
+      notes.push(`${name} has a ${bits}-bit RSA key, weaker than the ${MIN_RSA_BITS} bits Meridian accepts.`);
+    else if (to.getTime() <= now.getTime()) notes.push(`${name} expired on ${date(to)}.`);
+    else if (from.getTime() > now.getTime()) notes.push(`${name} is not valid before ${date(from)}.`);
+    else {
+      usable += 1;
+      if (to.getTime() - now.getTime() < EXPIRY_NOTICE_MS) notes.push(`${name} expires on ${date(to)}.`);
+    }
+  });
+  return { ok: usable > 0, notes };
+}
+
+/**
+ * Why the metadata URL could not be read, telling no port's state: a refused, reset or silent address
+ * all read the same (outbound/failure.ts).
+ */
+function unreachableMetadata(error: unknown): string {
+  const failure = outboundFailureOf(error);
+  switch (failure.kind) {
+    case 'private':
+      return `The metadata URL resolves to a private address (${failure.address}), which Meridian does not reach.`;
+    case 'dns':
+      return 'The metadata URL’s host name does not resolve.';
+    case 'tls':
+      return `The metadata URL could not be trusted: ${failure.words}.`;
+    case 'unreachable':
+      return `The metadata URL could not be reached, or did not answer within ${METADATA_TIMEOUT_MS / 1000} seconds.`;
+  }
+}
+
 /** Downloads the IdP's metadata (https only unless the transport allows http), within 5 s and 256 KiB. */
 export async function fetchIdpMetadata(url: string, transport: SsoTransport): Promise<string> {
   const problem = (message: string) => new SsoConfigProblem(message, 'metadataUrl');
@@ -133,18 +191,14 @@ export async function fetchIdpMetadata(url: string, transport: SsoTransport): Pr
       );
     let response: Response;
     try {
-      response = await fetch(parsed, {
+      // Through the address guard in production (outbound/): a metadata URL cannot reach into the network.
+      response = await transport.fetch(parsed, {
         redirect: 'manual',
         signal: AbortSignal.timeout(METADATA_TIMEOUT_MS),
         headers: { accept: 'application/samlmetadata+xml, application/xml, text/xml' },
       });
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw problem(
-        timedOut
-          ? `The metadata URL did not answer within ${METADATA_TIMEOUT_MS / 1000} seconds.`
-          : `The metadata URL could not be reached (${networkReason(error)}).`,
-      );
+      throw problem(unreachableMetadata(error));
     }
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
@@ -222,9 +276,10 @@ export async function samlIdentity(
   idp: IdpMetadata,
   sp: ServiceProvider,
   form: { SAMLResponse?: string; RelayState?: string },
-): Promise<VerifiedIdentity & { inResponseTo: string }> {
-  if (!form.SAMLResponse) throw unverified('it carried no SAMLResponse');
-  if (form.SAMLResponse.length > RESPONSE_MAX_CHARS) throw unverified('it is too large to be a sign-in response');
+): Promise<{ identity: VerifiedIdentity; returned: IdpReturned; inResponseTo: string }> {
+  if (!form.SAMLResponse) throw unverified('it carried no SAMLResponse', 'response');
+  if (form.SAMLResponse.length > RESPONSE_MAX_CHARS)
+    throw unverified('it is too large to be a sign-in response', 'response');
   const cache = samlRequestCache(db, SAML_REQUEST_EXPIRY_MS);
   // node-saml takes the request id when the response checks out, but does not look at whether its
   // delete found the entry: of two copies posted at once, only the one whose delete did may pass.
@@ -245,30 +300,40 @@ export async function samlIdentity(
   } catch (error) {
     throw refusalFor(error, sp);
   }
-  if (!profile) throw unverified('it signs no one in');
+  if (!profile) throw unverified('it signs no one in', 'response');
+  // node-saml 5 reads the Response's status only when it carries no assertion: a refusal (Requester,
+  // Responder…) that still holds a signed assertion is the IdP's refusal all the same.
+  const refusedStatus = responseRefusal(form.SAMLResponse);
+  if (refusedStatus) throw refusedStatus;
   const inResponseTo = typeof profile.inResponseTo === 'string' ? profile.inResponseTo : '';
   if (!inResponseTo || !(taken.has(inResponseTo) || (await taking.removeAsync(inResponseTo)) !== null))
-    throw unverified(REPLAYED);
+    throw unverified(REPLAYED, 'replay');
   if (profile.issuer !== idp.entityId)
     throw unverified(
       `its assertion was issued by another identity provider than this organization's (${idp.entityId})`,
+      'issuer',
     );
 
   const assertion = parseXml(profile.getAssertionXml?.() ?? '');
-  if (!assertion) throw unverified('its assertion could not be read');
+  if (!assertion) throw unverified('its assertion could not be read', 'response');
   const bearer =
     "saml:Subject/saml:SubjectConfirmation[@Method='urn:oasis:names:tc:SAML:2.0:cm:bearer']/saml:SubjectConfirmationData";
   const confirmations = nodes(`/saml:Assertion/${bearer}`, assertion).filter(xpath.isElement);
   if (!confirmations.some((data) => data.getAttribute('Recipient') === sp.acsUrl))
-    throw unverified(`it is addressed to another recipient than Meridian's sign-in address (${sp.acsUrl})`);
+    throw unverified(
+      `it is addressed to another recipient than Meridian's sign-in address (${sp.acsUrl})`,
+      'recipient',
+    );
   // The Response's InResponseTo is outside the signature when only the assertion is signed: the signed
   // one, in the bearer confirmation, must name our request too.
-  if (!confirmations.some((data) => data.getAttribute('InResponseTo') === inResponseTo)) throw unverified(REPLAYED);
+  if (!confirmations.some((data) => data.getAttribute('InResponseTo') === inResponseTo))
+    throw unverified(REPLAYED, 'replay');
 
   const email = emailOf(profile);
   if (!email)
     throw new SsoRefusal(
       "Your organization's identity provider did not send an email address (an email attribute, or a NameID in the emailAddress format): ask your IT to release it to Meridian.",
+      { reason: 'sso-invalid-response', refusal: 'email' },
     );
   const classes = values('/saml:Assertion/saml:AuthnStatement/saml:AuthnContext/saml:AuthnContextClassRef', assertion);
   const methods = attributeValues(profile, AUTHN_METHODS_ATTRIBUTE);
@@ -277,7 +342,7 @@ export async function samlIdentity(
   const name =
     firstAttribute(profile, DISPLAY_NAME_ATTRIBUTES) ??
     ([givenName, familyName].filter(Boolean).join(' ') || undefined);
-  return {
+  const identity: VerifiedIdentity = {
     subject: profile.nameID,
     email,
     // A SAML assertion has no email_verified: the IdP signs the email as its own (types.ts).
@@ -286,8 +351,16 @@ export async function samlIdentity(
     ...(givenName ? { givenName } : {}),
     ...(familyName ? { familyName } : {}),
     mfa: [...classes, ...methods].some((value) => MFA_CLASSES.has(value.trim())),
-    inResponseTo,
   };
+  // What a test sign-in shows: the assertion's subject, how the person signed in, and every attribute.
+  const returned: IdpReturned = {
+    issuer: profile.issuer,
+    nameID: profile.nameID,
+    nameIDFormat: profile.nameIDFormat,
+    authnContextClassRef: classes,
+    attributes: profile.attributes ?? {},
+  };
+  return { identity, returned, inResponseTo };
 }
 
 /** Meridian's SP metadata for the customer's IT: entity id, ACS URL (HTTP-POST), assertions signed. */
@@ -328,37 +401,71 @@ function samlClient(idp: IdpMetadata, sp: ServiceProvider, cacheProvider: CacheP
 
 const REPLAYED = 'it answers no sign-in started here, or one already answered (a replayed or unknown request)';
 
-function unverified(reason: string): SsoRefusal {
-  return new SsoRefusal(`The response from your organization's identity provider could not be verified: ${reason}.`);
+function unverified(reason: string, refusal: string): SsoRefusal {
+  return new SsoRefusal(`The response from your organization's identity provider could not be verified: ${reason}.`, {
+    reason: 'sso-invalid-response',
+    refusal,
+  });
+}
+
+/** The last part of a SAML status URI (urn:oasis:names:tc:SAML:2.0:status:Requester → Requester). */
+const statusName = (uri: string) => uri.slice(uri.lastIndexOf(':') + 1);
+
+const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
+
+/** The IdP's refusal when the Response's top-level StatusCode is not Success, else undefined. */
+function responseRefusal(samlResponse: string): SsoRefusal | undefined {
+  const doc = parseXml(Buffer.from(samlResponse, 'base64').toString('utf8'));
+  if (!doc) return undefined;
+  const code = values('/samlp:Response/samlp:Status/samlp:StatusCode/@Value', doc)[0]?.trim();
+  if (!code || code === SUCCESS) return undefined;
+  const message = values('/samlp:Response/samlp:Status/samlp:StatusMessage', doc)[0]?.trim().slice(0, 200);
+  return idpRefusal(statusName(code), message);
+}
+
+/** The IdP said no: its status and message, in the person's words and for the trail. */
+function idpRefusal(code: string | undefined, statusMessage: string | undefined): SsoRefusal {
+  const said = code ? `${code}${statusMessage ? `: ${statusMessage}` : ''}` : 'an error';
+  return new SsoRefusal(`Your organization's identity provider did not sign you in (it answered ${said}).`, {
+    reason: 'sso-idp-error',
+    ...(code ? { samlStatus: code } : {}),
+    ...(statusMessage ? { samlStatusMessage: statusMessage } : {}),
+  });
 }
 
 /** node-saml's error, in words (its messages are its API: they are matched here, never shown raw). */
 function refusalFor(error: unknown, sp: ServiceProvider): SsoRefusal {
   if (error instanceof SamlStatusError) {
     // node-saml says "SAML provider returned <status> error: <the IdP's status message>".
-    const status = /returned (\w+) error: ([\s\S]*)$/.exec(error.message);
-    const said = status ? `${status[1]}: ${status[2]!.trim().slice(0, 200)}` : 'an error';
-    return new SsoRefusal(`Your organization's identity provider did not sign you in (it answered ${said}).`);
+    const status = /returned (\S+) error: ([\s\S]*)$/.exec(error.message);
+    return idpRefusal(status ? statusName(status[1]!) : undefined, status?.[2]?.trim().slice(0, 200));
   }
   const message = error instanceof Error ? error.message : '';
-  if (/InResponseTo/i.test(message)) return unverified(REPLAYED);
+  if (/InResponseTo/i.test(message)) return unverified(REPLAYED, 'replay');
   if (/signature/i.test(message))
     return unverified(
       "its signature is missing or does not match the identity provider's certificate in the connection",
+      'signature',
     );
   if (/audience/i.test(message))
-    return unverified(`it is meant for another service (its audience is not Meridian's entity id ${sp.entityId})`);
+    return unverified(
+      `it is meant for another service (its audience is not Meridian's entity id ${sp.entityId})`,
+      'audience',
+    );
   if (/expired|not yet valid|subject confirmation/i.test(message))
-    return unverified("it has expired or is not yet valid (its validity period, or the two servers' clocks disagree)");
-  if (/Missing SAML assertion/i.test(message)) return unverified('it carries no assertion');
-  return unverified('it is not a valid SAML response');
+    return unverified(
+      "it has expired or is not yet valid (its validity period, or the two servers' clocks disagree)",
+      'validity',
+    );
+  if (/Missing SAML assertion/i.test(message)) return unverified('it carries no assertion', 'assertion');
+  return unverified('it is not a valid SAML response', 'response');
 }
 
 function emailOf(profile: Profile): string | undefined {
   const fromAttributes = firstAttribute(profile, EMAIL_ATTRIBUTES);
   const fromNameId = profile.nameIDFormat === EMAIL_NAME_ID ? profile.nameID : undefined;
-  const email = (fromAttributes ?? fromNameId)?.trim().toLowerCase();
-  return email && /^[^\s@]+@[^\s@]+$/.test(email) ? email : undefined;
+  // Checked by the sign-in rules with schema's email validator, like an OIDC provider's (sign-in.ts).
+  return (fromAttributes ?? fromNameId)?.trim().toLowerCase() || undefined;
 }
 
 function attributeValues(profile: Profile, name: string): string[] {
@@ -398,11 +505,6 @@ function nodes(expression: string, context: Node): Node[] {
 
 function values(expression: string, context: Node): string[] {
   return nodes(expression, context).map((node) => (xpath.isAttribute(node) ? node.value : (node.textContent ?? '')));
-}
-
-function networkReason(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : 'network error');
 }
 
 /** The body as text, refused once it passes `maxBytes` (a Content-Length can be absent or wrong). */

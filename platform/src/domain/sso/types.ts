@@ -1,3 +1,5 @@
+import type { OutboundFetch } from '../outbound/fetch.js';
+
 /**
  * Single sign-on through a customer organization's own identity provider (issue 30): the shapes the
  * protocol adapters (oidc.ts, saml.ts) and the sign-in rules (sign-in.ts) share.
@@ -24,10 +26,39 @@ export interface VerifiedIdentity {
   mfa: boolean;
 }
 
+/**
+ * Why a sign-in through a customer's provider failed, as the audit trail keeps it (`sign-in.failed`
+ * details beside `method`): the provider's own error (`idp-error`: OIDC error code and description, or
+ * the SAML status and its message), an answer that did not verify (`invalid-response`, with what did
+ * not: signature, state, audience…), or a provider that could not be reached (`unreachable`).
+ */
+export interface SsoFailure {
+  reason: 'sso-idp-error' | 'sso-invalid-response' | 'sso-unreachable';
+  /** OIDC: the provider's error code (access_denied, invalid_client…). */
+  idpError?: string;
+  /** OIDC: the provider's error_description, bounded. */
+  idpErrorDescription?: string;
+  /** SAML: the response's top-level StatusCode (Requester, Responder…), and its StatusMessage. */
+  samlStatus?: string;
+  samlStatusMessage?: string;
+  /** What did not verify: signature, algorithm, key, state, nonce, issuer, audience, validity, replay… */
+  refusal?: string;
+}
+
 /** A customer's provider answered, but not with a sign-in we may accept: the message says why, in words. */
 export class SsoRefusal extends Error {
   override readonly name = 'SsoRefusal';
+  constructor(
+    message: string,
+    /** What the audit trail records of it. */
+    readonly failure: SsoFailure = { reason: 'sso-invalid-response' },
+  ) {
+    super(message);
+  }
 }
+
+/** What the provider returned, as a test sign-in shows it: the OIDC claims, or the SAML subject and attributes. */
+export type IdpReturned = Record<string, unknown>;
 
 /** A connection's settings are unusable (discovery or metadata unreadable): the message says why, in words. */
 export class SsoConfigProblem extends Error {
@@ -72,9 +103,14 @@ export interface OidcRequest {
 }
 
 /**
- * Whether plain http:// is allowed for a customer's provider: only outside production (the tests'
- * providers and the embedded demo run on localhost).
+ * How the platform reaches a customer's provider. In production: https only, and every fetch through
+ * the address guard (outbound/), so a connection's addresses cannot reach into the private network;
+ * outside production plain http:// and loopback are allowed (the tests' providers and the embedded
+ * demo run on localhost).
  */
 export interface SsoTransport {
   allowHttp: boolean;
+  /** Whether `fetch` refuses private addresses (production). */
+  guard: boolean;
+  fetch: OutboundFetch;
 }

@@ -30,7 +30,7 @@ import { recordAuditEvent, type AuditAction, type AuditSource } from '../audit.j
 import { assertValid, conflict, notFound } from '../errors.js';
 import { secretBox } from '../mfa/secret-box.js';
 import { getOrganization } from '../organizations.js';
-import { ipLiteralOf, isPublicAddress } from './address-guard.js';
+import { ipLiteralOf, isPublicAddress } from '../outbound/address-guard.js';
 import { newMessageId, newWebhookSecret, signedRequest, testMessage } from './payload.js';
 import type { WebhookTransport } from './transport.js';
 

@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import type { AttemptOutcome } from '../../stores/webhooks.js';
-import { guardedLookup, ipLiteralOf, isPublicAddress, PrivateAddressRefused } from './address-guard.js';
+import { guardedLookup, ipLiteralOf, isPublicAddress, PrivateAddressRefused } from '../outbound/address-guard.js';
+import { outboundFailureOf } from '../outbound/failure.js';
 
 /** An endpoint has this long to answer; a slower one is a failed attempt, retried later. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -15,30 +16,22 @@ export interface WebhookTransport {
   close(): Promise<void>;
 }
 
-/** The codes of the errors a delivery meets most, in words for the delivery log. */
-const ERROR_WORDS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'The endpoint refused the connection',
-  ECONNRESET: 'The endpoint closed the connection',
-  ENOTFOUND: 'The host name does not resolve',
-  EAI_AGAIN: 'The host name could not be resolved (DNS did not answer)',
-  UND_ERR_CONNECT_TIMEOUT: 'The connection timed out',
-  UND_ERR_HEADERS_TIMEOUT: `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`,
-  UND_ERR_BODY_TIMEOUT: `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`,
-  UND_ERR_SOCKET: 'The endpoint closed the connection',
-  CERT_HAS_EXPIRED: 'The endpoint’s TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'The endpoint’s TLS certificate is self-signed',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'The endpoint’s TLS certificate does not name its host',
-};
-
-/** Why an attempt failed, in words: the first known cause along the error's chain. */
+/**
+ * Why an attempt failed, in words (outbound/failure.ts): a refused, reset, silent or slow endpoint all
+ * read the same, so the delivery log cannot be used to tell open ports from closed ones.
+ */
 export function describeFailure(error: unknown): string {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof PrivateAddressRefused) return cause.message;
-    if (cause.name === 'TimeoutError') return `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code && ERROR_WORDS[code]) return ERROR_WORDS[code];
+  const failure = outboundFailureOf(error);
+  switch (failure.kind) {
+    case 'private':
+      return new PrivateAddressRefused(failure.address).message;
+    case 'dns':
+      return 'The host name does not resolve';
+    case 'tls':
+      return `The endpoint could not be trusted: ${failure.words}`;
+    case 'unreachable':
+      return `The endpoint could not be reached, or did not answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
   }
-  return error instanceof Error ? `The request failed: ${error.message}` : 'The request failed';
 }
 
 const outcomeOfStatus = (status: number): string | null => {

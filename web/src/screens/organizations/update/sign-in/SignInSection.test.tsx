@@ -1,10 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ssoTestReturnPath } from '@meridian/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionUserOf, WAIT } from '../../../../routes/test-support.js';
 import { organizationRecord, renderWithGateway } from '../../test-support.js';
 import { SECRET_KEPT_PLACEHOLDER } from './ConnectionFields.js';
 import { SSO_ONLY_HELP } from './SignInSection.js';
+import { TEST_SIGN_IN_UNSAVED } from './SsoTestSignIn.js';
+import { TRUST_IDP_MFA_HELP } from './TrustIdpMfaField.js';
 import { METADATA_XML_REQUIRED_MESSAGE } from './sign-in-form.js';
 
 const PATH = '/admin/org-management/acme/update/sign-in';
@@ -22,6 +25,7 @@ function connection(overrides: Record<string, unknown> = {}) {
     protocol: 'OIDC',
     ssoOnly: false,
     defaultRole: 'ORG_USER',
+    trustIdpMfa: false,
     issuer: saml ? null : ISSUER,
     clientId: saml ? null : 'meridian-console',
     hasClientSecret: !saml,
@@ -96,6 +100,7 @@ describe('organization sign-in', { timeout: 20_000 }, () => {
           clientId: 'meridian-console',
           ssoOnly: false,
           defaultRole: 'ORG_USER',
+          trustIdpMfa: false,
         },
       },
     ]);
@@ -122,6 +127,7 @@ describe('organization sign-in', { timeout: 20_000 }, () => {
           clientSecret: 'the-secret',
           ssoOnly: true,
           defaultRole: 'ORG_ADMIN',
+          trustIdpMfa: false,
         },
       },
     ]);
@@ -279,5 +285,127 @@ describe('organization sign-in', { timeout: 20_000 }, () => {
       expect(within(section).queryByRole('button', { name }), name).toBeNull();
     const needs = within(section).getByRole('region', { name: 'What your identity provider needs' });
     expect(within(needs).getByLabelText<HTMLInputElement>('Redirect URI').value).toBe(REDIRECT_URI);
+  });
+});
+
+describe('issue 39: trusting the provider’s second factor, and a test sign-in', { timeout: 20_000 }, () => {
+  it('saves whether the provider’s second factor counts, with its help beside the checkbox', async () => {
+    const { gateway } = renderWithGateway(PATH, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection()) }),
+      SetOrganizationSso: () => payload('setOrganizationSso', withSso(connection({ trustIdpMfa: true }))),
+    });
+    const section = await screen.findByRole('region', { name: 'Sign-in' }, WAIT);
+    const trust = within(section).getByRole<HTMLInputElement>('checkbox', {
+      name: 'Trust the identity provider’s second factor',
+    });
+    expect(trust.checked).toBe(false);
+    expect(document.getElementById(trust.getAttribute('aria-describedby')!)?.textContent).toBe(TRUST_IDP_MFA_HELP);
+    await userEvent.click(trust);
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sentVariables(gateway, 'SetOrganizationSso')).toHaveLength(1), WAIT);
+    expect(sentVariables(gateway, 'SetOrganizationSso')[0]).toMatchObject({
+      id: 'acme',
+      input: { protocol: 'OIDC', trustIdpMfa: true },
+    });
+  });
+
+  it('starts a test sign-in through the saved connection and sends the page to the provider', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    const { gateway } = renderWithGateway(PATH, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection()) }),
+      StartSsoTestSignIn: () => ({
+        startOrganizationSsoTestSignIn: {
+          __typename: 'SsoTestSignInStartPayload',
+          testSignIn: {
+            __typename: 'SsoTestSignInStart',
+            url: `${ISSUER}/authorize?state=s1`,
+            state: 's1',
+            expiresAt: '2026-11-27T10:10:00Z',
+          },
+          inputErrors: [],
+        },
+      }),
+    });
+    const section = await screen.findByRole('region', { name: 'Sign-in' }, WAIT);
+    const button = within(section).getByRole<HTMLButtonElement>('button', { name: 'Test sign-in' });
+    // With changes in the form it waits: the test goes through what is saved.
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Only single sign-on' }));
+    expect(button.disabled).toBe(true);
+    expect(within(section).getByText(TEST_SIGN_IN_UNSAVED)).toBeTruthy();
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Only single sign-on' }));
+    await userEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${ISSUER}/authorize?state=s1`), WAIT);
+    expect(sentVariables(gateway, 'StartSsoTestSignIn')).toEqual([{ id: 'acme' }]);
+  });
+
+  it('shows what the provider returned and what Meridian would do, back from the provider', async () => {
+    // Where the platform sends the page back (schema's ssoTestReturnPath) is this tab's own route.
+    expect(ssoTestReturnPath('acme', 's1')).toBe(`${PATH}?ssoTest=s1`);
+    const { gateway } = renderWithGateway(ssoTestReturnPath('acme', 's1'), admin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection()) }),
+      SsoTestSignIn: () => ({
+        organizationSsoTestSignIn: {
+          __typename: 'SsoTestSignIn',
+          state: 's1',
+          protocol: 'OIDC',
+          answered: true,
+          verified: true,
+          message: null,
+          returned: [
+            { __typename: 'SsoReturnedValue', name: 'sub', value: 'tess' },
+            { __typename: 'SsoReturnedValue', name: 'email', value: 'Tess@acme.test' },
+            { __typename: 'SsoReturnedValue', name: 'amr', value: '["pwd","otp"]' },
+          ],
+          preview: {
+            __typename: 'SsoTestPreview',
+            email: 'tess@acme.test',
+            outcome: 'CREATE',
+            refusal: null,
+            role: 'ORG_USER',
+            existingUser: false,
+            name: 'Tess Tester',
+            providerSaidMfa: true,
+            secondFactor: 'MERIDIAN',
+          },
+        },
+      }),
+    });
+    const result = await screen.findByRole('region', { name: 'Test sign-in result' }, WAIT);
+    await within(result).findByText('Create Tess Tester (tess@acme.test) as Org User, then sign them in.', {}, WAIT);
+    expect(result.textContent).toContain('Nobody was signed in or created by this test.');
+    expect(result.textContent).toContain('Meridian asks for its own');
+    const table = within(result).getByRole('table', { name: 'What the identity provider returned' });
+    expect(within(table).getByRole('rowheader', { name: 'amr' }).closest('tr')?.textContent).toContain('["pwd","otp"]');
+    expect(sentVariables(gateway, 'SsoTestSignIn')).toEqual([{ id: 'acme', state: 's1' }]);
+    await userEvent.click(within(result).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Test sign-in result' })).toBeNull(), WAIT);
+  });
+
+  it('says why the provider’s answer was not accepted, and when the result is gone', async () => {
+    renderWithGateway(`${PATH}?ssoTest=s2`, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection()) }),
+      SsoTestSignIn: () => ({
+        organizationSsoTestSignIn: {
+          __typename: 'SsoTestSignIn',
+          state: 's2',
+          protocol: 'OIDC',
+          answered: true,
+          verified: false,
+          message: "The identity provider's ID token is not valid: its signature does not verify.",
+          returned: [],
+          preview: null,
+        },
+      }),
+    });
+    const alert = await screen.findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toContain('its signature does not verify');
+    cleanup();
+    renderWithGateway(`${PATH}?ssoTest=gone`, admin, {
+      OrganizationUpdate: () => ({ organization: withSso(connection()) }),
+      SsoTestSignIn: () => ({ organizationSsoTestSignIn: null }),
+    });
+    const result = await screen.findByRole('region', { name: 'Test sign-in result' }, WAIT);
+    await within(result).findByText(/no longer available/, {}, WAIT);
   });
 });

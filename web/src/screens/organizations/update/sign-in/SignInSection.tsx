@@ -13,6 +13,9 @@ import { SectionFormFooter } from '../SectionFormFooter.js';
 import { useSectionForm } from '../useSectionForm.js';
 import { ConnectionFields } from './ConnectionFields.js';
 import { IdentityProviderNeeds } from './IdentityProviderNeeds.js';
+import { SsoTestSignInButton } from './SsoTestSignIn.js';
+import { SsoTestSignInResult } from './SsoTestSignInResult.js';
+import { TrustIdpMfaField } from './TrustIdpMfaField.js';
 import {
   CONNECTION_ROLES,
   signInValuesOf,
@@ -36,6 +39,7 @@ export const SignInSection_organization = graphql(`
       protocol
       ssoOnly
       defaultRole
+      trustIdpMfa
       issuer
       clientId
       hasClientSecret
@@ -158,6 +162,7 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
         Single sign-on: people with an email at one of the organization’s domains sign in through its own identity
         provider. {sso ? `Saved ${formatDate(sso.updatedAt)}.` : 'Until a connection is saved, they use passwords.'}
       </p>
+      <SsoTestSignInResult organizationId={org.id} />
       {org.domain.length === 0 && (
         <Callout intent={Intent.WARNING} compact>
           The organization has no email domains: add them under General first, since single sign-on finds the
@@ -236,6 +241,13 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
             aria-invalid={fields.errorOf('defaultRole') ? true : undefined}
           />
         </FormGroup>
+        <TrustIdpMfaField
+          checked={values.trustIdpMfa}
+          onChange={(checked) => change('trustIdpMfa', { trustIdpMfa: checked })}
+          disabled={readOnly}
+          error={fields.errorOf('trustIdpMfa') ?? undefined}
+          idPrefix={ids}
+        />
         <SectionFormFooter
           formError={form.formError}
           refusedTitle="Single sign-on was not saved"
@@ -249,6 +261,7 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
           }}
         />
       </form>
+      {sso && !readOnly && <SsoTestSignInButton organizationId={org.id} unsaved={!form.unchanged} />}
       {sso && <IdentityProviderNeeds connection={sso} />}
       {sso && !readOnly && (
         <div>

@@ -49,6 +49,7 @@ describe('sign-in form', () => {
       metadataXml: '',
       ssoOnly: false,
       defaultRole: 'ORG_USER',
+      trustIdpMfa: false,
     });
     // Untouched, there is nothing to save yet.
     expect(toSetInput(none, none)).toBeNull();
@@ -77,6 +78,7 @@ describe('sign-in form', () => {
       clientId: 'meridian',
       ssoOnly: false,
       defaultRole: 'ORG_ADMIN',
+      trustIdpMfa: false,
     });
     expect(toSetInput({ ...savedOidc, clientSecret: ' new-secret ' }, savedOidc)).toEqual({
       protocol: 'OIDC',
@@ -85,6 +87,7 @@ describe('sign-in form', () => {
       clientSecret: 'new-secret',
       ssoOnly: true,
       defaultRole: 'ORG_ADMIN',
+      trustIdpMfa: false,
     });
   });
 
@@ -95,6 +98,7 @@ describe('sign-in form', () => {
       metadataUrl: 'https://idp.acme.test/md',
       ssoOnly: true,
       defaultRole: 'ORG_ADMIN',
+      trustIdpMfa: false,
     });
     const pasted = { ...saml, metadataSource: 'xml' as const, metadataXml: '<EntityDescriptor/>' };
     expect(toConnectionInput(pasted)).toEqual({
@@ -102,10 +106,18 @@ describe('sign-in form', () => {
       metadataXml: '<EntityDescriptor/>',
       ssoOnly: true,
       defaultRole: 'ORG_ADMIN',
+      trustIdpMfa: false,
     });
     const savedSaml = signInValuesOf(samlFromUrl);
     expect(toSetInput(savedSaml, savedSaml)).toBeNull();
     expect(toSetInput({ ...savedSaml, metadataSource: 'xml' }, savedSaml)).not.toBeNull();
+  });
+
+  it('reads and sends whether the provider’s second factor counts, a change of it alone being one', () => {
+    const trusting = signInValuesOf({ ...oidc, trustIdpMfa: true });
+    expect(trusting.trustIdpMfa).toBe(true);
+    expect(toSetInput(trusting, trusting)).toBeNull();
+    expect(toSetInput({ ...trusting, trustIdpMfa: false }, trusting)).toMatchObject({ trustIdpMfa: false });
   });
 
   it('names what an OIDC connection misses, the secret only when none is stored and only for a save', () => {

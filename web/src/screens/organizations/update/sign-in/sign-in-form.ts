@@ -21,6 +21,8 @@ export interface SignInValues {
   metadataXml: string;
   ssoOnly: boolean;
   defaultRole: ConnectionRole;
+  /** Whether the provider's second factor counts as the organization's (TrustIdpMfaField). */
+  trustIdpMfa: boolean;
 }
 
 /** The fields, named as the gateway names them in inputErrors (without `input.`). */
@@ -33,6 +35,7 @@ export const SIGN_IN_FIELDS = [
   'metadataXml',
   'ssoOnly',
   'defaultRole',
+  'trustIdpMfa',
 ] as const;
 export type SignInField = (typeof SIGN_IN_FIELDS)[number];
 
@@ -41,6 +44,7 @@ export interface SignInSource {
   protocol: SsoProtocol;
   ssoOnly: boolean;
   defaultRole: Role;
+  trustIdpMfa?: boolean;
   issuer?: string | null;
   clientId?: string | null;
   hasClientSecret: boolean;
@@ -69,6 +73,7 @@ export function signInValuesOf(source: SignInSource | null | undefined): SignInV
     metadataXml: '',
     ssoOnly: source?.ssoOnly ?? false,
     defaultRole: connectionRoleOf(source?.defaultRole ?? 'ORG_USER'),
+    trustIdpMfa: source?.trustIdpMfa ?? false,
   };
 }
 
@@ -112,7 +117,7 @@ export function validateSignIn(
  * from the source chosen.
  */
 export function toConnectionInput(values: SignInValues): OrganizationSsoInput {
-  const common = { ssoOnly: values.ssoOnly, defaultRole: values.defaultRole };
+  const common = { ssoOnly: values.ssoOnly, defaultRole: values.defaultRole, trustIdpMfa: values.trustIdpMfa };
   if (values.protocol === 'OIDC') {
     const secret = values.clientSecret.trim();
     return {
@@ -131,7 +136,7 @@ export function toConnectionInput(values: SignInValues): OrganizationSsoInput {
 /** True when the form says what is saved: nothing typed that would change the connection. */
 function sameAsSaved(values: SignInValues, saved: SignInValues): boolean {
   if (values.protocol !== saved.protocol || values.ssoOnly !== saved.ssoOnly) return false;
-  if (values.defaultRole !== saved.defaultRole) return false;
+  if (values.defaultRole !== saved.defaultRole || values.trustIdpMfa !== saved.trustIdpMfa) return false;
   if (values.protocol === 'OIDC')
     return (
       values.issuer.trim() === saved.issuer && values.clientId.trim() === saved.clientId && !values.clientSecret.trim()

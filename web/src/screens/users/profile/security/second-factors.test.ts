@@ -15,6 +15,7 @@ describe('second factors in words', () => {
     expect(signInMethodsText(['pwd'])).toBe('Password');
     expect(signInMethodsText(['pwd', 'otp', 'mfa'])).toBe('Password and authenticator app');
     expect(signInMethodsText(['hwk', 'swk', 'mfa'])).toBe('Passkey');
+    expect(signInMethodsText(['pwd', 'recovery-code', 'mfa'])).toBe('Password and recovery code');
     expect(signInMethodsText([])).toBe('—');
   });
 });

@@ -23,6 +23,8 @@ export function factorsText(mfa: { enrolled: boolean; kinds: readonly SecondFact
 const METHOD_NAMES: Readonly<Record<string, string>> = {
   pwd: 'password',
   otp: 'authenticator app',
+  // Meridian's own value (RFC 8176 has none): platform/src/domain/mfa/methods.ts.
+  'recovery-code': 'recovery code',
   hwk: 'passkey',
   swk: 'passkey',
 };
