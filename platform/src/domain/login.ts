@@ -75,7 +75,7 @@ async function lockedForMinutes(db: Queryable, email: string, now: Date): Promis
  * there, so at most five are ever checked. A right password then clears the count. Answers the attempt,
  * or the minutes the email is locked for.
  */
-async function takeLoginAttempt(
+export async function takeLoginAttempt(
   db: Database,
   email: string,
   now: Date,

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
+  MESSAGES,
   PASSWORD_REUSE_MESSAGE,
   normalizeEmail,
   passwordExpiresAt,
@@ -19,6 +20,7 @@ import {
 } from '../stores/passwords.js';
 import { findOrganization } from '../stores/organizations.js';
 import { recordAuditEvent, type AuditOrigin, type AuditSource } from './audit.js';
+import { takeLoginAttempt } from './login.js';
 import type { ServiceCaller } from './caller.js';
 import { assertValid, badRequest, forbidden } from './errors.js';
 import {
@@ -159,12 +161,16 @@ export async function changePassword(
   const email = principal.subject;
   // A signed-in user has a password: an invited user cannot sign in before setting one.
   const currentHash = (await passwordHashOf(db, email))!;
+  // The current password is guessed here as at sign-in: the same throttle counts the attempt first, in
+  // its one locked step, so guesses sent at once (to any replica) check at most its limit.
+  const taken = await takeLoginAttempt(db, email, new Date());
+  if ('lockedMinutes' in taken)
+    assertValid([{ param: 'currentPassword', msg: MESSAGES.tooManyAttempts(taken.lockedMinutes) }]);
+  const currentIsRight = await verify(currentHash, currentPassword);
+  if (currentIsRight) await deleteLoginFailures(db, email);
   const policy = validatePassword(newPassword);
   assertValid([
-    {
-      param: 'currentPassword',
-      msg: (await verify(currentHash, currentPassword)) ? null : WRONG_CURRENT_PASSWORD_MESSAGE,
-    },
+    { param: 'currentPassword', msg: currentIsRight ? null : WRONG_CURRENT_PASSWORD_MESSAGE },
     {
       param: 'newPassword',
       msg: policy ?? ((await verify(currentHash, newPassword)) ? PASSWORD_REUSE_MESSAGE : null),

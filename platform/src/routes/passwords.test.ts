@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, PASSWORD_POLICY_MESSAGE, PASSWORD_REUSE_MESSAGE } from '@meridian/schema';
+import { DAY_MS, MESSAGES, PASSWORD_POLICY_MESSAGE, PASSWORD_REUSE_MESSAGE } from '@meridian/schema';
 import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 import { RESET_MAIL_INTERVAL_MS } from '../domain/passwords.js';
@@ -208,6 +208,27 @@ describe('POST /password/change', () => {
     const reused = await change('user@acme.test', FIXTURE_PASSWORD, FIXTURE_PASSWORD);
     expect(reused.json().details).toEqual([{ param: 'newPassword', msg: PASSWORD_REUSE_MESSAGE }]);
     expect(await verify((await passwordRow('user@acme.test')).password_hash, FIXTURE_PASSWORD)).toBe(true);
+  });
+
+  it('counts wrong current passwords against the sign-in throttle, sent at once or one by one', async () => {
+    const email = 'guessed@acme.test';
+    await platform.db.query(
+      `INSERT INTO users (email, organization_id, name, password_hash)
+         SELECT $1, 'acme', 'Gus Essed', password_hash FROM users WHERE email = 'user@acme.test'`,
+      [email],
+    );
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => change(email, `wrong-guess-${index}`, NEW_PASSWORD)),
+    );
+    const messages = guesses.map((answer) => answer.json().details[0]);
+    const checked = messages.filter((detail) => detail.msg === 'Current password is incorrect.');
+    expect(checked).toHaveLength(5);
+    expect(messages.filter((detail) => detail.msg === MESSAGES.tooManyAttempts(15))).toHaveLength(25);
+    // Locked, even the right password is not checked; and the lock holds at sign-in too.
+    const right = await change(email, FIXTURE_PASSWORD, NEW_PASSWORD);
+    expect(right.json().details).toEqual([{ param: 'currentPassword', msg: MESSAGES.tooManyAttempts(15) }]);
+    const login = await call('POST', '/login', undefined, { email, password: FIXTURE_PASSWORD });
+    expect(login.statusCode).toBe(423);
   });
 
   it('is for signed-in users: a client token is refused, no token is 401', async () => {
