@@ -15,6 +15,8 @@ export interface SsoConnectionRow {
   saml_certificates: string[];
   sso_only: boolean;
   default_role: 'orgAdmin' | 'orgUser';
+  /** Org Admins keep their password with a second factor while sso_only is on (migration 021). */
+  admin_emergency_access: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -46,11 +48,13 @@ export async function findSsoConnectionByDomain(db: Queryable, domain: string): 
 export async function upsertSsoConnection(db: Queryable, edits: SsoConnectionEdits): Promise<SsoConnectionRow> {
   const { rows } = await db.query<SsoConnectionRow>(
     `INSERT INTO organization_sso (organization_id, protocol, oidc_issuer, oidc_client_id, oidc_client_secret,
-       saml_metadata_xml, saml_metadata_url, saml_idp_entity_id, saml_sso_url, saml_certificates, sso_only, default_role)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       saml_metadata_xml, saml_metadata_url, saml_idp_entity_id, saml_sso_url, saml_certificates, sso_only, default_role,
+       admin_emergency_access)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (organization_id) DO UPDATE SET protocol = $2, oidc_issuer = $3, oidc_client_id = $4,
        oidc_client_secret = $5, saml_metadata_xml = $6, saml_metadata_url = $7, saml_idp_entity_id = $8,
-       saml_sso_url = $9, saml_certificates = $10, sso_only = $11, default_role = $12, updated_at = now()
+       saml_sso_url = $9, saml_certificates = $10, sso_only = $11, default_role = $12,
+       admin_emergency_access = $13, updated_at = now()
      RETURNING *`,
     [
       edits.organization_id,
@@ -65,6 +69,7 @@ export async function upsertSsoConnection(db: Queryable, edits: SsoConnectionEdi
       edits.saml_certificates,
       edits.sso_only,
       edits.default_role,
+      edits.admin_emergency_access,
     ],
   );
   return rows[0]!;

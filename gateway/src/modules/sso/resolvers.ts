@@ -4,6 +4,8 @@ import { withFieldErrors } from '../common/input-errors.js';
 import { getOrganization } from '../organization/platform.js';
 import {
   getOrganizationSso,
+  getSignInImpact,
+  getSsoServiceProvider,
   removeOrganizationSso,
   setOrganizationSso,
   SSO_PROTOCOLS,
@@ -23,6 +25,8 @@ function toConnectionBody(input: OrganizationSsoInput): RestSsoConnectionInput {
   // Any Role may be sent; the platform's contract takes an organization's own roles only and refuses a
   // system role on input.defaultRole, in its words.
   if (input.defaultRole != null) body.defaultRole = input.defaultRole as RestSsoConnectionInput['defaultRole'];
+  // Only operators may send it: the directive (ssoConnectionOperation) refused anyone else already.
+  if (input.adminEmergencyAccess != null) body.adminEmergencyAccess = input.adminEmergencyAccess;
   return body;
 }
 
@@ -31,14 +35,17 @@ const INPUT_FIELDS = { prefix: 'input' };
 
 /**
  * An organization's single sign-on connection (issue 30). Who may read, set, test and remove it is the
- * operation table's (organizationSso, setOrganizationSso…), applied by the directives and again by the
- * platform; the client secret goes to the platform and never comes back.
+ * operation table's (organizationSso, setOrganizationSso, setSsoAdminEmergencyAccess for a save naming
+ * the Org Admins' emergency access…), applied by the directives and again by the platform; the client
+ * secret goes to the platform and never comes back.
  */
 export const ssoResolvers: Resolvers = {
   SsoProtocol: enumValues(SSO_PROTOCOLS),
 
   Organization: {
     sso: (organization, _, { platform }) => getOrganizationSso(platform, organization.id),
+    ssoServiceProvider: (organization, _, { platform }) => getSsoServiceProvider(platform, organization.id),
+    signInImpact: (organization, _, { platform }) => getSignInImpact(platform, organization.id),
   },
 
   Mutation: {
