@@ -21,6 +21,8 @@ export interface SignInValues {
   metadataXml: string;
   ssoOnly: boolean;
   defaultRole: ConnectionRole;
+  /** Org Admins keep their password with a second factor while ssoOnly is on (only operators change it). */
+  adminEmergencyAccess: boolean;
 }
 
 /** The fields, named as the gateway names them in inputErrors (without `input.`). */
@@ -33,6 +35,7 @@ export const SIGN_IN_FIELDS = [
   'metadataXml',
   'ssoOnly',
   'defaultRole',
+  'adminEmergencyAccess',
 ] as const;
 export type SignInField = (typeof SIGN_IN_FIELDS)[number];
 
@@ -41,6 +44,7 @@ export interface SignInSource {
   protocol: SsoProtocol;
   ssoOnly: boolean;
   defaultRole: Role;
+  adminEmergencyAccess: boolean;
   issuer?: string | null;
   clientId?: string | null;
   hasClientSecret: boolean;
@@ -69,6 +73,8 @@ export function signInValuesOf(source: SignInSource | null | undefined): SignInV
     metadataXml: '',
     ssoOnly: source?.ssoOnly ?? false,
     defaultRole: connectionRoleOf(source?.defaultRole ?? 'ORG_USER'),
+    // A new connection's Org Admins keep their emergency way in unless an operator says otherwise.
+    adminEmergencyAccess: source?.adminEmergencyAccess ?? true,
   };
 }
 
@@ -109,10 +115,17 @@ export function validateSignIn(
 /**
  * The whole connection as the form says it (setOrganizationSso replaces the connection): the fields of
  * its protocol only, the client secret only when typed (left out, the stored one stays), the metadata
- * from the source chosen.
+ * from the source chosen. The Org Admins' emergency access only when it differs from `saved` (left out,
+ * the stored value stays): only operators may send it, and only they can change the switch.
  */
-export function toConnectionInput(values: SignInValues): OrganizationSsoInput {
-  const common = { ssoOnly: values.ssoOnly, defaultRole: values.defaultRole };
+export function toConnectionInput(values: SignInValues, saved?: SignInValues): OrganizationSsoInput {
+  const common = {
+    ssoOnly: values.ssoOnly,
+    defaultRole: values.defaultRole,
+    ...(saved && values.adminEmergencyAccess !== saved.adminEmergencyAccess
+      ? { adminEmergencyAccess: values.adminEmergencyAccess }
+      : {}),
+  };
   if (values.protocol === 'OIDC') {
     const secret = values.clientSecret.trim();
     return {
@@ -132,6 +145,7 @@ export function toConnectionInput(values: SignInValues): OrganizationSsoInput {
 function sameAsSaved(values: SignInValues, saved: SignInValues): boolean {
   if (values.protocol !== saved.protocol || values.ssoOnly !== saved.ssoOnly) return false;
   if (values.defaultRole !== saved.defaultRole) return false;
+  if (values.adminEmergencyAccess !== saved.adminEmergencyAccess) return false;
   if (values.protocol === 'OIDC')
     return (
       values.issuer.trim() === saved.issuer && values.clientId.trim() === saved.clientId && !values.clientSecret.trim()
@@ -145,5 +159,5 @@ function sameAsSaved(values: SignInValues, saved: SignInValues): boolean {
  * saved connection, the untouched defaults are no change either: there is nothing to save yet.
  */
 export function toSetInput(values: SignInValues, saved: SignInValues): OrganizationSsoInput | null {
-  return sameAsSaved(values, saved) ? null : toConnectionInput(values);
+  return sameAsSaved(values, saved) ? null : toConnectionInput(values, saved);
 }
