@@ -96,7 +96,7 @@ async function identify(email: string, intent?: 'emergency') {
   const { response, landed } = await openSignIn(platform, oidc, browser);
   const page = await response.text();
   const action = new URL(formAction(page)!, landed);
-  const fields = intent ? { email, intent } : { email };
+  const fields: Record<string, string> = intent ? { email, intent } : { email };
   const next = await browser.follow(action, new URL(platform.issuer).origin, formBody(fields));
   return { browser, landed: next.url, response: next.response, page: await next.response.text() };
 }
