@@ -391,6 +391,16 @@ const MUTATIONS: Case[] = [
       'mutation($id: ID!) { setOrganizationSso(id: $id, input: { protocol: OIDC, clientId: "c", clientSecret: "s" }) { inputErrors { field } } }',
     variables: byId,
   },
+  // Issue 39: a save naming the Org Admins' emergency access is the operators' alone (refused as 400
+  // here too: the connection has no issuer).
+  {
+    field: 'setOrganizationSso',
+    operation: 'setSsoAdminEmergencyAccess',
+    targets: organizationTargets,
+    document:
+      'mutation($id: ID!) { setOrganizationSso(id: $id, input: { protocol: OIDC, clientId: "c", clientSecret: "s", adminEmergencyAccess: false }) { inputErrors { field } } }',
+    variables: byId,
+  },
   {
     field: 'testOrganizationSso',
     operation: 'testOrganizationSso',
@@ -612,6 +622,7 @@ it('covers every root field of the operation table', () => {
       ![
         'organizationCredentials',
         'organizationSso',
+        'organizationSignInImpact',
         'scimTokens',
         'webhooks',
         'webhookDeliveries',
@@ -645,6 +656,18 @@ const NESTED: { parent: Case; operation: Operation; path: string[]; selection: s
   },
   { parent: QUERIES[2]!, operation: 'features', path: ['organization', 'features'], selection: 'features { key }' },
   { parent: QUERIES[2]!, operation: 'organizationSso', path: ['organization', 'sso'], selection: 'sso { protocol }' },
+  {
+    parent: QUERIES[2]!,
+    operation: 'organizationSso',
+    path: ['organization', 'ssoServiceProvider'],
+    selection: 'ssoServiceProvider { redirectUri }',
+  },
+  {
+    parent: QUERIES[2]!,
+    operation: 'organizationSignInImpact',
+    path: ['organization', 'signInImpact'],
+    selection: 'signInImpact { ssoOnlyPeople }',
+  },
   // One platform read answers both (issue 31): the tokens, and the base URL the directory calls.
   {
     parent: QUERIES[2]!,

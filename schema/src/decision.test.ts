@@ -236,6 +236,23 @@ describe('operationOfCall', () => {
     expect(operationOfCall('Organization', 'users', {})).toBe('users');
     expect(operationOfCall('Query', 'user', {})).toBe('user');
   });
+
+  it('guards a connection save that names the Org Admins’ emergency access as operators only (issue 39)', () => {
+    const save = (input: Record<string, unknown>) => operationOfCall('Mutation', 'setOrganizationSso', { input });
+    expect(save({ protocol: 'OIDC', ssoOnly: true })).toBe('setOrganizationSso');
+    expect(save({ protocol: 'OIDC', adminEmergencyAccess: null })).toBe('setOrganizationSso');
+    expect(save({ protocol: 'OIDC', adminEmergencyAccess: false })).toBe('setSsoAdminEmergencyAccess');
+    expect(save({ protocol: 'OIDC', adminEmergencyAccess: true })).toBe('setSsoAdminEmergencyAccess');
+    const own = { targets: [{ organizationId: 'acme' }], featureAvailability: () => true as const };
+    // An Org Admin connects their own organization, but may not take their admins' emergency way in away.
+    expect(decideAccess('setOrganizationSso', actorOf('orgAdmin'), own).allowed).toBe(true);
+    expect(decideAccess('setSsoAdminEmergencyAccess', actorOf('orgAdmin'), own)).toMatchObject({
+      allowed: false,
+      kind: 'forbidden',
+    });
+    expect(decideAccess('setSsoAdminEmergencyAccess', actorOf('systemAdmin'), own).allowed).toBe(true);
+    expect(decideAccess('setSsoAdminEmergencyAccess', actorOf('systemViewer'), own).allowed).toBe(false);
+  });
 });
 
 describe('reachesOrganization', () => {

@@ -1,4 +1,5 @@
 import { OPERATIONS, type Operation } from './operations.js';
+import { ssoConnectionOperation } from './sso.js';
 
 /**
  * Which operation of the table guards each GraphQL field ("Type.field"). Root fields are guarded by the
@@ -9,6 +10,8 @@ const NESTED_FIELD_OPERATIONS: Record<string, Operation> = {
   'Organization.credentials': 'organizationCredentials',
   'Organization.features': 'features',
   'Organization.sso': 'organizationSso',
+  'Organization.ssoServiceProvider': 'organizationSso',
+  'Organization.signInImpact': 'organizationSignInImpact',
   'Organization.scimTokens': 'scimTokens',
   'Organization.scimBaseUrl': 'scimTokens',
   'Organization.webhooks': 'webhooks',
@@ -31,6 +34,12 @@ const WITHOUT_ORGANIZATION: Record<string, Operation> = {
   'Query.users': 'searchAllUsers',
 };
 
+/** Fields whose operation depends on what their input names (the platform asks the same functions). */
+const BY_INPUT: Record<string, (args: Readonly<Record<string, unknown>>) => Operation> = {
+  'Mutation.setOrganizationSso': (args) =>
+    ssoConnectionOperation(args.input as Parameters<typeof ssoConnectionOperation>[0]),
+};
+
 /** The operation that guards one call of a field: operationOfField, with the arguments it was given. */
 export function operationOfCall(
   typeName: string,
@@ -39,5 +48,7 @@ export function operationOfCall(
 ): Operation | undefined {
   const withoutOrganization = WITHOUT_ORGANIZATION[`${typeName}.${fieldName}`];
   if (withoutOrganization && args.organizationId == null) return withoutOrganization;
+  const byInput = BY_INPUT[`${typeName}.${fieldName}`];
+  if (byInput) return byInput(args);
   return operationOfField(typeName, fieldName);
 }

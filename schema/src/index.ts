@@ -19,6 +19,7 @@ export * from './scalars.js';
 export * from './audit.js';
 export * from './brand.js';
 export * from './email-domains.js';
+export * from './sso.js';
 export * from './search.js';
 export * from './protocol.js';
 export * from './user-bulk.js';

@@ -67,13 +67,22 @@ export const OPERATIONS = {
   offboardOrganization: orgUpdate,
   activateOrganization: orgUpdate,
   /**
-   * Single sign-on (issue 30): operators set, test and remove an organization's connection; whoever
-   * reads the organization (its Org Admins included) sees it, never its client secret.
+   * Single sign-on (issue 30): whoever reads the organization (its Org Admins included) sees its
+   * connection, never its client secret. Operators and the organization's admins set, test and remove
+   * it (issue 39: how a hospital's people sign in is its own IT's to connect), but only operators change
+   * whether its Org Admins keep their password and second factor as the emergency way in
+   * (setSsoAdminEmergencyAccess: a save that names it, see ssoConnectionOperation).
    */
   organizationSso: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
-  setOrganizationSso: orgUpdate,
-  removeOrganizationSso: orgUpdate,
-  testOrganizationSso: orgUpdate,
+  setOrganizationSso: orgAdministration,
+  removeOrganizationSso: orgAdministration,
+  testOrganizationSso: orgAdministration,
+  setSsoAdminEmergencyAccess: orgUpdate,
+  /**
+   * What the sign-in settings would change, counted (issue 39): whoever reads the organization, so the
+   * console's confirmations can say it before a save.
+   */
+  organizationSignInImpact: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },
   /**
    * A test sign-in through the saved connection (issue 39): whoever may test it starts one and reads
    * its result (the platform answers a result only to the operator who started it).

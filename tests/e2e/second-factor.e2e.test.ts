@@ -114,18 +114,21 @@ describe('second factors: required by an operator, enrolled, used, and sessions 
     await person?.close();
   });
 
-  it('an operator requires a second factor for Acme Health in its General settings', async () => {
+  it('an operator requires a second factor for Acme Health on its Sign-in tab, told how many must enroll', async () => {
     await signIn(page, ACCOUNTS.admin, seedPassword);
-    await page.goto(`${webUrl}/admin/org-management/${ACME_HEALTH_ID}/update/general`);
+    await page.goto(`${webUrl}/admin/org-management/${ACME_HEALTH_ID}/update/sign-in`);
     const toggle = page.getByRole('checkbox', { name: 'Require a second factor' });
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check({ force: true });
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.locator('.meridian-toast-body', { hasText: 'Acme Health saved.' }).waitFor();
+    await page.getByRole('button', { name: 'Save second factor' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Require a second factor?' });
+    await dialog.getByText(/\d+ people of Acme Health have no second factor yet and will have to set one up/).waitFor();
+    await dialog.getByRole('button', { name: 'Require a second factor' }).click();
+    await page.locator('.meridian-toast-body', { hasText: 'Acme Health now requires a second factor.' }).waitFor();
     // Saved: the switch stays on, and the form has nothing left to save.
     expect(await toggle.isChecked()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save second factor' }).isDisabled()).toBe(true);
   });
 
   it('its user must set up an authenticator app before reaching the console, and sees ten recovery codes once', async () => {

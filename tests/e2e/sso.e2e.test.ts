@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCustomerOidc, startSamlIdp, type CustomerOidc, type SamlIdp } from '@meridian/platform/test-support';
@@ -6,7 +7,7 @@ import { firstPage, openBrowser, openJourney, type JourneyBrowser } from './supp
 import { waitForHome } from './support/console.js';
 import { toolToken } from './support/platform-api.js';
 import { saveScreenshot } from './support/screenshots.js';
-import { signIn } from './support/sign-in.js';
+import { signIn, submitLoginForm } from './support/sign-in.js';
 
 const JOURNEY = 'single-sign-on';
 
@@ -14,6 +15,20 @@ const JOURNEY = 'single-sign-on';
 const OIDC_ORG = { id: 'e2e-sso-oidc', name: 'Oidc Journey Health', domain: 'oidc-journey.test' };
 const SAML_ORG = { id: 'e2e-sso-saml', name: 'Saml Journey Health', domain: 'saml-journey.test' };
 const CLIENT = { clientId: 'meridian-e2e', clientSecret: 'e2e-customer-secret' };
+/** Issue 39: a hospital whose own Org Admin turns on single sign-on only, and keeps an emergency way in. */
+const EMERGENCY_ORG = { id: 'e2e-sso-emergency', name: 'Emergency Journey Health', domain: 'emergency-journey.test' };
+const EMERGENCY_ADMIN = {
+  email: `olive@${EMERGENCY_ORG.domain}`,
+  name: 'Olive Emergency',
+  password: 'e2e-emergency-admin-1',
+  role: 'orgAdmin',
+};
+const EMERGENCY_USER = {
+  email: `uri@${EMERGENCY_ORG.domain}`,
+  name: 'Uri Emergency',
+  password: 'e2e-emergency-user-1',
+  role: 'orgUser',
+};
 
 const onConsole = (url: URL) =>
   url.origin === new URL(inject('product').webUrl).origin && !url.pathname.startsWith('/auth/');
@@ -29,7 +44,7 @@ async function asOperator(method: 'GET' | 'POST' | 'PUT', pathAndQuery: string, 
   return response.json();
 }
 
-const createOrganization = (org: typeof OIDC_ORG) =>
+const createOrganization = (org: { id: string; name: string; domain: string }) =>
   asOperator('POST', '/organization', {
     id: org.id,
     name: org.name,
@@ -105,9 +120,14 @@ describe('single sign-on through a customer’s identity provider', () => {
     await verdict.waitFor();
     expect(await verdict.innerText()).toContain(`Found ${customer.issuer}`);
     await page.getByRole('checkbox', { name: 'Only single sign-on' }).check({ force: true });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Single sign-on only asks first (issue 39); its people have no password left to lose yet.
+    const asked = page.getByRole('alertdialog', { name: 'Save single sign-on?' });
+    await asked.getByText(/0 people of Oidc Journey Health will sign in only through its identity provider/).waitFor();
+    await asked.getByRole('button', { name: 'Save single sign-on' }).click();
+    await asked.waitFor({ state: 'detached' });
     // Saved: what the customer's IT registers on their side is shown, ready to copy.
-    const redirectUri = page.getByLabel('Redirect URI');
+    const redirectUri = page.getByLabel('Redirect URI', { exact: true });
     await redirectUri.waitFor();
     expect(await redirectUri.inputValue()).toBe(`${issuer}/sso/oidc/callback`);
     await saveScreenshot(page, JOURNEY, 'oidc connection saved');
@@ -212,5 +232,125 @@ describe('single sign-on through a customer’s identity provider', () => {
     await personPage.waitForURL(onConsole);
     await waitForHome(personPage);
     expect(await userOf(`sam@${SAML_ORG.domain}`)).toMatchObject({ name: 'Sam Southey', role: 'orgUser' });
+  });
+});
+
+/**
+ * Issue 39: "Only single sign-on" cannot lock a hospital out. The hospital's own Org Admin turns it on,
+ * is told first how many people lose password sign-in (their admins among them) and that Org Admins keep
+ * their password with a second factor; then, the identity provider aside, they still sign in that way,
+ * and a wrong password keeps the way to the identity provider on the page.
+ */
+describe('single sign-on only keeps the Org Admin’s emergency way in', () => {
+  const { issuer, webUrl } = inject('product');
+  let customer: CustomerOidc;
+  let admin: JourneyBrowser;
+  let adminPage: Page;
+  let totpKey = '';
+
+  beforeAll(async () => {
+    customer = await startCustomerOidc({
+      clients: [{ ...CLIENT, redirectUris: [`${issuer}/sso/oidc/callback`] }],
+      accounts: {},
+    });
+    await createOrganization(EMERGENCY_ORG);
+    for (const person of [EMERGENCY_ADMIN, EMERGENCY_USER])
+      await asOperator('POST', `/user?organizationId=${EMERGENCY_ORG.id}`, person);
+    // The Org Admin sets up an authenticator app at their first sign-in.
+    await asOperator('PUT', `/organization?organizationId=${EMERGENCY_ORG.id}`, { requireMfa: true });
+    admin = await openBrowser();
+    adminPage = await firstPage(admin);
+  });
+
+  afterAll(async () => {
+    await admin?.close();
+    await customer?.close();
+  });
+
+  it('its Org Admin sets up a second factor at their first sign-in', async () => {
+    await adminPage.goto(`${webUrl}/`);
+    await submitLoginForm(adminPage, EMERGENCY_ADMIN.email, EMERGENCY_ADMIN.password);
+    await adminPage.getByRole('heading', { name: 'Set up a second factor' }).waitFor();
+    totpKey = ((await adminPage.locator('#totp-key').textContent()) ?? '').replace(/\s+/g, '');
+    await adminPage.getByLabel('Code from the app').fill(await generate({ secret: totpKey }));
+    await adminPage.getByRole('button', { name: 'Confirm' }).click();
+    await adminPage.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+    await adminPage.getByRole('button').click();
+    await adminPage.waitForURL(onConsole);
+    await waitForHome(adminPage);
+  });
+
+  it('turns on “Only single sign-on” after a confirmation that says what changes, with the counts', async () => {
+    await adminPage.goto(`${webUrl}/admin/org-management/${EMERGENCY_ORG.id}/update/sign-in`);
+    await adminPage.getByRole('heading', { name: 'Sign-in', level: 2 }).waitFor();
+    // What their IT registers at the provider is there before anything is saved.
+    expect(await adminPage.getByLabel('Redirect URI', { exact: true }).inputValue()).toBe(
+      `${issuer}/sso/oidc/callback`,
+    );
+    await adminPage.getByLabel('Issuer').fill(customer.issuer);
+    await adminPage.getByLabel('Client id').fill(CLIENT.clientId);
+    await adminPage.getByLabel('Client secret').fill(CLIENT.clientSecret);
+    await adminPage.getByRole('checkbox', { name: 'Only single sign-on' }).check({ force: true });
+    const emergency = adminPage.getByRole('checkbox', { name: /emergency access/ });
+    expect(await emergency.isChecked()).toBe(true);
+    // Only an operator may take it away.
+    expect(await emergency.isDisabled()).toBe(true);
+    await adminPage.getByRole('button', { name: 'Save', exact: true }).click();
+
+    const dialog = adminPage.getByRole('alertdialog', { name: 'Save single sign-on?' });
+    await dialog
+      .getByText(
+        `2 people of ${EMERGENCY_ORG.name} will sign in only through its identity provider: password sign-in and password reset end for them, its Org Admin included.`,
+      )
+      .waitFor();
+    expect(await dialog.innerText()).toMatch(
+      /Org Admins keep their \S+ password, with a second factor, as the emergency way in/,
+    );
+    await saveScreenshot(adminPage, JOURNEY, 'sso only confirmation');
+    await dialog.getByRole('button', { name: 'Save single sign-on' }).click();
+    await adminPage
+      .locator('.meridian-toast-body', { hasText: `Single sign-on of ${EMERGENCY_ORG.name} saved.` })
+      .waitFor();
+    expect(await asOperator('GET', `/organization/${EMERGENCY_ORG.id}/sso`)).toMatchObject({
+      connection: { protocol: 'oidc', ssoOnly: true, adminEmergencyAccess: true },
+    });
+  });
+
+  it('signs the Org Admin in with their password and second factor; a wrong password keeps “Continue with”', async () => {
+    await admin.context.clearCookies();
+    await adminPage.evaluate(() => localStorage.clear());
+    await adminPage.goto(`${webUrl}/`);
+    await adminPage.getByLabel('Email').fill(EMERGENCY_ADMIN.email);
+    await adminPage.getByRole('button', { name: 'Administrator emergency access with a password' }).click();
+    const continueWith = adminPage.getByRole('button', { name: `Continue with ${EMERGENCY_ORG.name}’s sign-in` });
+    await continueWith.waitFor();
+
+    await adminPage.getByLabel('Password').fill('not-the-password-1');
+    await adminPage.getByRole('button', { name: 'Sign in with password' }).click();
+    await adminPage.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
+    expect(await continueWith.isVisible()).toBe(true);
+    await saveScreenshot(adminPage, JOURNEY, 'emergency access after a wrong password');
+
+    await adminPage.getByLabel('Password').fill(EMERGENCY_ADMIN.password);
+    await adminPage.getByRole('button', { name: 'Sign in with password' }).click();
+    await adminPage.getByRole('heading', { name: 'Confirm it’s you' }).waitFor();
+    // The next time step's code: the enrollment's own was spent (a code signs in once).
+    const code = await generate({ secret: totpKey, epoch: Math.floor(Date.now() / 1000) + 30 });
+    await adminPage.getByLabel('Authentication code').fill(code);
+    await adminPage.getByRole('button', { name: 'Verify' }).click();
+    await adminPage.waitForURL(onConsole);
+    await waitForHome(adminPage);
+  });
+
+  it('keeps the organization’s other people to their identity provider', async () => {
+    const response = await fetch(`${inject('product').restUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMERGENCY_USER.email, password: EMERGENCY_USER.password }),
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { message: string }).message).toContain(
+      `${EMERGENCY_ORG.name} signs in through its own identity provider`,
+    );
   });
 });

@@ -26,6 +26,8 @@ export const PLATFORM_BACKED_FIELDS: ReadonlySet<string> = new Set([
   'Organization.users',
   'Organization.credentials',
   'Organization.features',
+  // Counted by the platform over the organization's people and its audit trail (issue 39).
+  'Organization.signInImpact',
   'User.organization',
   'User.passwordResetMeta',
   'User.mfa',

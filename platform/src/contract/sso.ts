@@ -4,7 +4,8 @@ import { isoDateTime } from './common.js';
 const connectionRole = { type: 'string', enum: ['orgAdmin', 'orgUser'] } as const;
 
 /**
- * PUT /organization/{id}/sso and POST /organization/{id}/sso/test: a connection as an operator sets it.
+ * PUT /organization/{id}/sso and POST /organization/{id}/sso/test: a connection as an operator (or the
+ * organization's Org Admin) sets it.
  * OIDC needs issuer and clientId, and clientSecret the first time (left out later, the stored one stays);
  * SAML needs the identity provider's metadata, as XML or as a URL to read it from.
  */
@@ -37,7 +38,12 @@ export const ssoConnectionInput = {
     trustIdpMfa: {
       type: 'boolean',
       description:
-        'Whether the provider’s word that the person used a second factor (OIDC amr/acr, SAML AuthnContextClassRef) counts as the organization’s second factor; otherwise Meridian asks for its own when one is required (false unless set).',
+        'Whether the provider’s word that the person used a second factor (OIDC amr/acr, SAML AuthnContextClassRef) counts as the organization’s second factor; otherwise Meridian asks for its own when one is required. Left out, the stored value stays (false for a new connection).',
+    },
+    adminEmergencyAccess: {
+      type: 'boolean',
+      description:
+        'Whether Org Admins keep their password and a second factor as the emergency way in while ssoOnly is on. Only operators may send it (403 otherwise); left out, the stored value stays (true for a new connection).',
     },
   },
   required: ['protocol'],
@@ -57,6 +63,10 @@ export const ssoConnectionBody = {
     trustIdpMfa: {
       type: 'boolean',
       description: 'Whether the provider’s second factor counts as the organization’s.',
+    },
+    adminEmergencyAccess: {
+      type: 'boolean',
+      description: 'Org Admins keep their password with a second factor while ssoOnly is on.',
     },
     issuer: { type: ['string', 'null'] },
     clientId: { type: ['string', 'null'] },
@@ -78,6 +88,7 @@ export const ssoConnectionBody = {
     'ssoOnly',
     'defaultRole',
     'trustIdpMfa',
+    'adminEmergencyAccess',
     'issuer',
     'clientId',
     'hasClientSecret',
@@ -92,13 +103,79 @@ export const ssoConnectionBody = {
   ],
 } as const;
 
-/** GET and PUT /organization/{id}/sso: the connection, or null when the organization has none. */
-export const ssoConnectionAnswer = {
-  description: 'The organization’s single sign-on connection (null: none)',
+/** What the customer's IT enters at their identity provider for this organization, saved or not. */
+export const ssoServiceProviderBody = {
   type: 'object',
   additionalProperties: false,
-  properties: { connection: { ...ssoConnectionBody, type: ['object', 'null'] } },
-  required: ['connection'],
+  properties: {
+    redirectUri: { type: 'string', description: 'OIDC: the redirect URI to register at the customer’s provider.' },
+    entityId: { type: 'string', description: 'SAML: Meridian’s entity id (the audience).' },
+    acsUrl: { type: 'string', description: 'SAML: the Assertion Consumer Service URL (HTTP-POST).' },
+    metadataUrl: { type: 'string', description: 'SAML: Meridian’s service provider metadata.' },
+  },
+  required: ['redirectUri', 'entityId', 'acsUrl', 'metadataUrl'],
+} as const;
+
+/**
+ * GET and PUT /organization/{id}/sso: the connection, or null when the organization has none, and what
+ * the customer's IT enters on their side (known before the first save).
+ */
+export const ssoConnectionAnswer = {
+  description: 'The organization’s single sign-on connection (null: none) and Meridian’s side of it',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    connection: { ...ssoConnectionBody, type: ['object', 'null'] },
+    serviceProvider: ssoServiceProviderBody,
+  },
+  required: ['connection', 'serviceProvider'],
+} as const;
+
+/** GET /organization/{id}/sign-in-impact: what the sign-in settings would change, counted now. */
+export const signInImpactBody = {
+  description: 'What turning on single sign-on only, switching protocol or requiring a second factor would change',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ssoOnlyPeople: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Active people whose email is at one of the organization’s domains (Org Admins included): ssoOnly ends their password sign-in.',
+    },
+    ssoOnlyOrgAdmins: { type: 'integer', minimum: 0, description: 'Of those, the Org Admins.' },
+    ssoOnlyOrgAdminsWithSecondFactor: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Of those Org Admins, the ones with an authenticator app or a passkey (emergency access needs one).',
+    },
+    recentSsoPeople: {
+      type: 'integer',
+      minimum: 0,
+      description: 'People who signed in through the organization’s identity provider in the last 30 days.',
+    },
+    peopleWithoutSecondFactor: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Active people of the organization without an authenticator app or a passkey.',
+    },
+  },
+  required: [
+    'ssoOnlyPeople',
+    'ssoOnlyOrgAdmins',
+    'ssoOnlyOrgAdminsWithSecondFactor',
+    'recentSsoPeople',
+    'peopleWithoutSecondFactor',
+  ],
+  examples: [
+    {
+      ssoOnlyPeople: 42,
+      ssoOnlyOrgAdmins: 3,
+      ssoOnlyOrgAdminsWithSecondFactor: 2,
+      recentSsoPeople: 37,
+      peopleWithoutSecondFactor: 12,
+    },
+  ],
 } as const;
 
 /** POST /organization/{id}/sso/test: whether the discovery document or metadata could be read and used. */

@@ -80,6 +80,7 @@ const AUDITED_FIELDS: Readonly<Record<'organization' | 'user' | 'credential', re
     'sso.protocol',
     'sso.ssoOnly',
     'sso.defaultRole',
+    'sso.adminEmergencyAccess',
     'sso.issuer',
     'sso.clientId',
     'sso.idpEntityId',

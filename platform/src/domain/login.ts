@@ -3,7 +3,6 @@ import { DEFAULT_ROLE, MESSAGES, isRole, passwordExpiry, type Role } from '@meri
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
 import {
-  deleteLoginAttempt,
   deleteLoginFailures,
   deleteLoginFailuresBefore,
   findLoginUser,
@@ -11,14 +10,15 @@ import {
   recentLoginFailures,
   type LoginUserRow as UserRow,
 } from '../stores/login.js';
-import { deleteExpiredPending, deleteMfaFailuresBefore } from '../stores/mfa.js';
+import { deleteExpiredPending, deleteMfaFailuresBefore, factorCounts } from '../stores/mfa.js';
 import { deleteExpiredSamlRequests } from '../stores/saml-requests.js';
 import { deleteExpiredSsoPending } from '../stores/sso.js';
 import { SAML_REQUEST_EXPIRY_MS } from './sso/saml.js';
 import { anonymousActor, recordAuditEvent, type AuditActor, type AuditOrigin } from './audit.js';
 import { findOrganization } from '../stores/organizations.js';
 import { createPasswordLink, issuePasswordToken } from './password-tokens.js';
-import { ssoOnlyConnectionOf, ssoOnlyMessage } from './sso/routing.js';
+import { hasFactor } from './mfa/policy.js';
+import { emergencyAccessNeedsFactorMessage, ssoOnlyMessage, ssoOnlyStandingOf } from './sso/routing.js';
 
 /** Sign-in throttling (decisions.md "Sign-in and sessions"): 5 failures in 15 minutes lock an email. */
 export const MAX_LOGIN_FAILURES = 5;
@@ -38,7 +38,16 @@ export interface LoginRefusalBody {
 }
 
 export type LoginResult =
-  { ok: true; user: SignedInUser } | { ok: false; status: 401 | 403 | 423; body: LoginRefusalBody };
+  | {
+      ok: true;
+      user: SignedInUser;
+      /**
+       * An Org Admin's emergency access to an organization that signs in only through its identity
+       * provider (issue 39): the sign-in must go on to prove a second factor, which the person has.
+       */
+      secondFactorRequired: boolean;
+    }
+  | { ok: false; status: 401 | 403 | 423; body: LoginRefusalBody };
 
 // Unknown emails still pay for one hash check, so timing does not tell which emails exist.
 let decoyHash: Promise<string> | undefined;
@@ -186,20 +195,10 @@ export async function checkLogin(
     return refused(423, { message: MESSAGES.tooManyAttempts(lockedMinutes) });
   }
 
-  // An organization that signs in only through its identity provider has no passwords to check.
-  const ssoOnly = user ? await ssoOnlyConnectionOf(db, user) : null;
-  if (user && ssoOnly) {
-    const organization = await findOrganization(db, user.organization_id);
-    await db.transaction(async (tx) => {
-      // No password was checked: the attempt counts for nothing.
-      await deleteLoginAttempt(tx, taken.attempt);
-      await auditSignInAttempt(tx, origin, normalized, user, {
-        action: 'sign-in.failed',
-        details: { reason: 'sso-only' },
-      });
-    });
-    return refused(403, { message: ssoOnlyMessage(organization?.name ?? 'Your organization') });
-  }
+  // An organization that signs in only through its identity provider takes no passwords, but its Org
+  // Admins' emergency access (issue 39). The password is checked first, for everyone: a wrong one answers
+  // alike, so the answer never tells who holds that way in.
+  const ssoOnly = user ? await ssoOnlyStandingOf(db, user) : null;
 
   const matches = await verify(user?.password_hash ?? (await decoy()), password).catch(() => false);
   if (!user || !matches) {
@@ -209,6 +208,18 @@ export async function checkLogin(
       auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in.failed', details }),
     );
     return refused(401, { message: MESSAGES.invalidCredentials });
+  }
+
+  if (ssoOnly && !ssoOnly.emergencyAccess) {
+    const organization = await findOrganization(db, user.organization_id);
+    await db.transaction(async (tx) => {
+      await deleteLoginFailures(tx, normalized);
+      await auditSignInAttempt(tx, origin, normalized, user, {
+        action: 'sign-in.failed',
+        details: { reason: 'sso-only' },
+      });
+    });
+    return refused(403, { message: ssoOnlyMessage(organization?.name ?? 'Your organization') });
   }
 
   return db.transaction(async (tx) => {
@@ -228,10 +239,19 @@ export async function checkLogin(
         resetLink: createPasswordLink(config.consoleUrl, token),
       });
     }
+    // Emergency access is a password and a second factor: without a factor to prove, there is none.
+    if (ssoOnly?.emergencyAccess && !hasFactor(await factorCounts(tx, user.email))) {
+      const organization = await findOrganization(tx, user.organization_id);
+      await failed('emergency-access-without-second-factor');
+      return refused(403, {
+        message: emergencyAccessNeedsFactorMessage(organization?.name ?? 'Your organization', config.productName),
+      });
+    }
     // With a second factor to come, the sign-in is recorded once it is complete (recordSignIn).
     if (!secondStepMayFollow) await auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in' });
     return {
       ok: true,
+      secondFactorRequired: ssoOnly?.emergencyAccess === true,
       user: {
         email: user.email,
         name: user.name,

@@ -6,15 +6,21 @@ import type { Database } from '../db/database.js';
 import { checkLogin, recordSignIn } from '../domain/login.js';
 import { PASSWORD_ONLY } from '../domain/mfa/methods.js';
 import { relyingPartyOf } from '../domain/mfa/passkeys.js';
-import { beginSecondStep, interactionStepId } from '../domain/mfa/second-step.js';
+import { beginSecondStep, endStep, interactionStepId } from '../domain/mfa/second-step.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
-import { connectionForEmail } from '../domain/sso/routing.js';
+import { connectionForEmail, emergencyAccessNeedsFactorMessage } from '../domain/sso/routing.js';
 import { findOrganization } from '../stores/organizations.js';
 import type { SsoConnectionRow } from '../stores/sso.js';
 import { accountSecurityHandler } from './account-security.js';
 import { serveAsset } from './assets.js';
 import { originOf, readForm, seeOther, sendHtml, tooLarge } from './http.js';
-import { identifierPage, noticePage, passwordPage, type LoginFormError } from './login-page.js';
+import {
+  EMERGENCY_ACCESS_INTENT,
+  identifierPage,
+  noticePage,
+  passwordPage,
+  type LoginFormError,
+} from './login-page.js';
 import { secondFactorHandlers, type Interaction, type StepContext } from './second-factor.js';
 import { ssoHandlers } from './sso-pages.js';
 
@@ -117,15 +123,21 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
       }),
     );
 
-  /** The password step for `email`; with the organization's identity provider first when its connection allows both. */
+  /**
+   * The password step for `email`; with the organization's identity provider first when it has a
+   * connection (one that allows both, or one that signs in only through it: then the password is the
+   * Org Admins' emergency access). The connection is found again from the email unless given, so a page
+   * shown after a refused attempt offers the same way to the identity provider as the first one did.
+   */
   const showPassword = async (
     res: ServerResponse,
     status: number,
     interaction: Interaction,
     email: string,
     error?: LoginFormError,
-    connection?: SsoConnectionRow | null,
+    given?: SsoConnectionRow | null,
   ) => {
+    const connection = given !== undefined ? given : await routedConnection(email);
     const organization = connection ? await findOrganization(db, connection.organization_id) : undefined;
     sendHtml(
       res,
@@ -137,10 +149,23 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
         changeEmailHref: context.path(interaction.uid),
         ...(error ? { error } : {}),
         ...(organization
-          ? { sso: { action: `${context.path(interaction.uid)}/sso`, organizationName: organization.name } }
+          ? {
+              sso: {
+                action: `${context.path(interaction.uid)}/sso`,
+                organizationName: organization.name,
+                ssoOnly: connection!.sso_only,
+              },
+            }
           : {}),
       }),
     );
+  };
+
+  /** The connection an email signs in through, or null (also for text that is no email of anyone's). */
+  const routedConnection = async (email: string) => {
+    const normalized = normalizeEmail(email);
+    if (!normalized || hasControlCharacters(normalized) || validateEmail(normalized)) return null;
+    return connectionForEmail(db, normalized);
   };
 
   const forgotPasswordUrl = (email: string) => {
@@ -176,13 +201,20 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
   /**
    * The first step's post (an email alone): an email of a domain with a connection goes to that
    * identity provider (or, when its connection allows passwords too, to a choice of both); any other
-   * email gets the password step.
+   * email gets the password step. Asked for emergency access, every email gets the password step (with
+   * its identity provider first), whoever it belongs to: checkLogin decides who may use it.
    */
-  const identify = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction, email: string) => {
+  const identify = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: Interaction,
+    email: string,
+    emergency: boolean,
+  ) => {
     const problem = hasControlCharacters(email) ? CONTROL_CHARACTERS_MESSAGE : validateEmail(normalizeEmail(email));
     if (problem) return showIdentifier(res, 400, interaction, { message: `Email: ${problem}` });
     const connection = await connectionForEmail(db, normalizeEmail(email));
-    if (connection?.sso_only) return sso.start(req, res, interaction, connection, normalizeEmail(email));
+    if (connection?.sso_only && !emergency) return sso.start(req, res, interaction, connection, normalizeEmail(email));
     await showPassword(res, 200, interaction, email, undefined, connection);
   };
 
@@ -196,7 +228,8 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     if (!email) return showIdentifier(res, 400, interaction, { message: 'Enter your email.' });
     // Without a password field this is the first step's post; with one (the password step, or a
     // client posting both at once) the password is checked.
-    if (!form.has('password')) return identify(req, res, interaction, email);
+    if (!form.has('password'))
+      return identify(req, res, interaction, email, form.get('intent') === EMERGENCY_ACCESS_INTENT);
     const password = form.get('password') ?? '';
     if (!password) return showPassword(res, 400, interaction, email, { message: 'Enter your password.' });
     // Text the database could not store (NUL) is no email of anyone's: said, never a server error.
@@ -208,6 +241,13 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     // The second step lasts as long as the interaction it belongs to.
     const expiresAt = new Date(interaction.exp * 1000);
     const step = await beginSecondStep(db, config, result.user, interaction.uid, expiresAt);
+    // Emergency access proves the factor checkLogin saw; one removed meanwhile leaves no way through.
+    if (result.secondFactorRequired && step !== 'verify') {
+      if (step !== 'none') await endStep(db, interactionStepId(interaction.uid));
+      const organization = await findOrganization(db, result.user.organizationId);
+      const message = emergencyAccessNeedsFactorMessage(organization?.name ?? 'Your organization', config.productName);
+      return showPassword(res, 403, interaction, email, { message });
+    }
     if (step !== 'none') return seeOther(res, `${context.path(interaction.uid)}/mfa`);
     await recordSignIn(db, origin, result.user, PASSWORD_ONLY);
     await provider.interactionFinished(

@@ -104,9 +104,15 @@ const alertOf = (error: LoginFormError | undefined) =>
       }</div>`
     : '';
 
+/** The first step's second button: the password step even where the organization signs in only through its IdP. */
+export const EMERGENCY_ACCESS_INTENT = 'emergency';
+
 /**
  * The sign-in's first step (identifier first, issue 30): the email alone. Its domain says where the
- * person signs in: their organization's identity provider, or the password step.
+ * person signs in: their organization's identity provider, or the password step. Its quiet second
+ * button asks for the password step whatever the domain (issue 39): the emergency way in of an Org Admin
+ * whose organization signs in only through an identity provider that is failing. It is there for
+ * everyone, so the page never tells who holds that way in.
  */
 export function identifierPage({ productName, action, email = '', error }: IdentifierPageOptions): string {
   const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
@@ -116,6 +122,7 @@ ${alertOf(error)}
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${described} autofocus>
 <button type="submit">Continue</button>
+<button type="submit" name="intent" value="${EMERGENCY_ACCESS_INTENT}" class="link-button">Administrator emergency access with a password</button>
 </form>`;
   return renderPage({ productName, title: 'Sign in', body });
 }
@@ -128,8 +135,11 @@ export interface PasswordPageOptions {
   /** The first step again, to sign in with another email. */
   changeEmailHref: string;
   error?: LoginFormError;
-  /** The organization's identity provider, offered beside the password when the connection allows both. */
-  sso?: { action: string; organizationName: string };
+  /**
+   * The organization's identity provider, offered beside the password when the connection allows both,
+   * and above it when it signs in only through it (`ssoOnly`: the password is emergency access).
+   */
+  sso?: { action: string; organizationName: string; ssoOnly?: boolean };
 }
 
 /**
@@ -139,12 +149,16 @@ export interface PasswordPageOptions {
  */
 export function passwordPage({ productName, action, email, changeEmailHref, error, sso }: PasswordPageOptions): string {
   const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  const passwordHeading = sso?.ssoOnly
+    ? `<h2>Emergency access: your ${escapeHtml(productName)} password</h2>
+<p class="hint">${escapeHtml(sso.organizationName)} signs in through its identity provider. Org Admins may use their password when it fails; a second factor follows.</p>`
+    : `<h2>Or use your ${escapeHtml(productName)} password</h2>`;
   const ssoForm = sso
     ? `<form method="post" action="${escapeHtml(sso.action)}">
 <input type="hidden" name="email" value="${escapeHtml(email)}">
 <button type="submit">Continue with ${escapeHtml(sso.organizationName)}’s sign-in</button>
 </form>
-<h2>Or use your ${escapeHtml(productName)} password</h2>`
+${passwordHeading}`
     : '';
   const body = `<h1>Sign in to ${escapeHtml(productName)}</h1>
 ${alertOf(error)}

@@ -63,11 +63,6 @@ export async function insertLoginAttempt(
   return rows[0]?.id ?? null;
 }
 
-/** Gives back an attempt counted by insertLoginAttempt whose password was not checked after all. */
-export async function deleteLoginAttempt(db: Queryable, id: string): Promise<void> {
-  await db.query('DELETE FROM login_failures WHERE id = $1', [id]);
-}
-
 export async function deleteLoginFailuresBefore(db: Queryable, before: Date): Promise<void> {
   await db.query('DELETE FROM login_failures WHERE failed_at <= $1', [before]);
 }

@@ -17,6 +17,8 @@ export interface SsoConnectionRow {
   default_role: 'orgAdmin' | 'orgUser';
   /** Whether the provider's amr/acr count as the organization's second factor (migration 020). */
   trust_idp_mfa: boolean;
+  /** Org Admins keep their password with a second factor while sso_only is on (migration 021). */
+  admin_emergency_access: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -60,12 +62,12 @@ export async function upsertSsoConnection(db: Queryable, edits: SsoConnectionEdi
   const { rows } = await db.query<SsoConnectionRow>(
     `INSERT INTO organization_sso (organization_id, protocol, oidc_issuer, oidc_client_id, oidc_client_secret,
        saml_metadata_xml, saml_metadata_url, saml_idp_entity_id, saml_sso_url, saml_certificates, sso_only, default_role,
-       trust_idp_mfa)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       trust_idp_mfa, admin_emergency_access)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (organization_id) DO UPDATE SET protocol = $2, oidc_issuer = $3, oidc_client_id = $4,
        oidc_client_secret = $5, saml_metadata_xml = $6, saml_metadata_url = $7, saml_idp_entity_id = $8,
        saml_sso_url = $9, saml_certificates = $10, sso_only = $11, default_role = $12, trust_idp_mfa = $13,
-       updated_at = now()
+       admin_emergency_access = $14, updated_at = now()
      RETURNING *`,
     [
       edits.organization_id,
@@ -81,6 +83,7 @@ export async function upsertSsoConnection(db: Queryable, edits: SsoConnectionEdi
       edits.sso_only,
       edits.default_role,
       edits.trust_idp_mfa,
+      edits.admin_emergency_access,
     ],
   );
   return rows[0]!;

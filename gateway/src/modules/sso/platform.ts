@@ -10,6 +10,10 @@ export type RestSsoProtocol = RestSsoConnection['protocol'];
 export type RestSsoConnectionInput = RestRequest<'setOrganizationSso'>;
 /** What checking a connection found. */
 export type RestSsoConnectionTest = RestBody<'testOrganizationSso'>;
+/** What the customer's IT enters at their identity provider, saved or not. */
+export type RestSsoServiceProvider = RestBody<'getOrganizationSso'>['serviceProvider'];
+/** What the organization's sign-in settings would change, counted by the platform. */
+export type RestSignInImpact = RestBody<'getOrganizationSignInImpact'>;
 
 /** A test sign-in begun: the provider's URL and the state its result is read by. */
 export type RestSsoTestSignInStart = RestBody<'startOrganizationSsoTestSignIn'>;
@@ -38,6 +42,19 @@ export async function getOrganizationSso(
   organizationId: string,
 ): Promise<RestSsoConnection | null> {
   return (await platform.get<RestBody<'getOrganizationSso'>>(ssoPath(organizationId))).connection;
+}
+
+/** Meridian's side of a connection, from the same read as the connection (made once per request). */
+export async function getSsoServiceProvider(
+  platform: PlatformClient,
+  organizationId: string,
+): Promise<RestSsoServiceProvider> {
+  return (await platform.get<RestBody<'getOrganizationSso'>>(ssoPath(organizationId))).serviceProvider;
+}
+
+/** Whom the organization's sign-in settings would touch, counted now. */
+export function getSignInImpact(platform: PlatformClient, organizationId: string): Promise<RestSignInImpact> {
+  return platform.get<RestSignInImpact>(`${organizationPath(organizationId)}/sign-in-impact`);
 }
 
 /** Sets (or replaces) the connection; a 400 names the field to fix, a 409 says which domain is in the way. */

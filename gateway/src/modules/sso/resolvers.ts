@@ -6,6 +6,8 @@ import { getOrganization } from '../organization/platform.js';
 import {
   getOrganizationSso,
   getOrganizationSsoTestSignIn,
+  getSignInImpact,
+  getSsoServiceProvider,
   removeOrganizationSso,
   setOrganizationSso,
   SSO_PROTOCOLS,
@@ -29,6 +31,8 @@ function toConnectionBody(input: OrganizationSsoInput): RestSsoConnectionInput {
   // system role on input.defaultRole, in its words.
   if (input.defaultRole != null) body.defaultRole = input.defaultRole as RestSsoConnectionInput['defaultRole'];
   if (input.trustIdpMfa != null) body.trustIdpMfa = input.trustIdpMfa;
+  // Only operators may send it: the directive (ssoConnectionOperation) refused anyone else already.
+  if (input.adminEmergencyAccess != null) body.adminEmergencyAccess = input.adminEmergencyAccess;
   return body;
 }
 
@@ -37,8 +41,9 @@ const INPUT_FIELDS = { prefix: 'input' };
 
 /**
  * An organization's single sign-on connection (issue 30). Who may read, set, test and remove it is the
- * operation table's (organizationSso, setOrganizationSso…), applied by the directives and again by the
- * platform; the client secret goes to the platform and never comes back.
+ * operation table's (organizationSso, setOrganizationSso, setSsoAdminEmergencyAccess for a save naming
+ * the Org Admins' emergency access…), applied by the directives and again by the platform; the client
+ * secret goes to the platform and never comes back.
  */
 export const ssoResolvers: Resolvers = {
   SsoProtocol: enumValues(SSO_PROTOCOLS),
@@ -53,6 +58,8 @@ export const ssoResolvers: Resolvers = {
 
   Organization: {
     sso: (organization, _, { platform }) => getOrganizationSso(platform, organization.id),
+    ssoServiceProvider: (organization, _, { platform }) => getSsoServiceProvider(platform, organization.id),
+    signInImpact: (organization, _, { platform }) => getSignInImpact(platform, organization.id),
   },
 
   Mutation: {

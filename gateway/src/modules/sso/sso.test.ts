@@ -1,6 +1,7 @@
 // An organization's single sign-on connection through GraphQL (issue 30), against the real platform:
-// operators set, test and remove it; the organization's Org Admins read it but may not change it; the
-// client secret goes in and never comes out; the platform's refusals come back in words, on the field.
+// operators and the organization's Org Admins set, test and remove it, only operators change the Org
+// Admins' emergency access (issue 39); the client secret goes in and never comes out; the platform's
+// refusals come back in words, on the field; what a save would change is counted before it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
 import { startSamlIdp, type SamlIdp } from '@meridian/platform/test-support';
@@ -39,7 +40,7 @@ async function refusal(query: string, variables: Record<string, unknown>, token:
   return { message: error?.message, code: error?.extensions?.code };
 }
 
-const SSO_FIELDS = `protocol ssoOnly defaultRole trustIdpMfa issuer clientId hasClientSecret redirectUri
+const SSO_FIELDS = `protocol ssoOnly defaultRole trustIdpMfa adminEmergencyAccess issuer clientId hasClientSecret redirectUri
   idpEntityId idpSsoUrl idpMetadataUrl spEntityId acsUrl spMetadataUrl updatedAt`;
 const READ = `query($id: ID!) { organization(id: $id) { id sso { ${SSO_FIELDS} } } }`;
 const SET = `mutation($id: ID!, $input: OrganizationSsoInput!) { setOrganizationSso(id: $id, input: $input) {
@@ -73,6 +74,7 @@ describe('setting an OIDC connection', () => {
       ssoOnly: true,
       defaultRole: 'ORG_ADMIN',
       trustIdpMfa: true,
+      adminEmergencyAccess: true,
       issuer: ISSUER,
       clientId: 'meridian-console',
       hasClientSecret: true,
@@ -112,17 +114,39 @@ describe('setting an OIDC connection', () => {
     });
   });
 
-  it('shows the organization’s Org Admin the connection, but does not let them change or remove it', async () => {
+  it('lets the organization’s Org Admin set, test and remove it, but never change their admins’ emergency access', async () => {
     const orgAdmin = await gateway.tokens.user('orgadmin@acme.test');
     const { organization } = await data(READ, { id: 'acme' }, orgAdmin);
     expect(organization.sso).toMatchObject({ protocol: 'OIDC', hasClientSecret: true });
     expect(organization.sso.redirectUri).toMatch(/\/sso\/oidc\/callback$/);
-    expect(await refusal(SET, { id: 'acme', input: OIDC }, orgAdmin)).toEqual(FORBIDDEN);
-    expect(await refusal(REMOVE, { id: 'acme' }, orgAdmin)).toEqual(FORBIDDEN);
-    expect(await refusal(TEST, { id: 'acme', input: OIDC }, orgAdmin)).toEqual(FORBIDDEN);
-    // Another organization's admin does not see it at all.
+    const own = await data(SET, { id: 'acme', input: { ...OIDC, ssoOnly: true } }, orgAdmin);
+    expect(own.setOrganizationSso.inputErrors).toEqual([]);
+    expect(own.setOrganizationSso.organization.sso).toMatchObject({ ssoOnly: true, adminEmergencyAccess: true });
+    for (const adminEmergencyAccess of [false, true])
+      expect(
+        await refusal(SET, { id: 'acme', input: { ...OIDC, ssoOnly: true, adminEmergencyAccess } }, orgAdmin),
+      ).toEqual(FORBIDDEN);
+    expect((await data(TEST, { id: 'acme', input: OIDC }, orgAdmin)).testOrganizationSso.test.ok).toBe(false);
+
+    // An operator takes it away; the Org Admin's next save of the rest leaves it away.
+    const taken = await data(
+      SET,
+      { id: 'acme', input: { ...OIDC, ssoOnly: true, adminEmergencyAccess: false } },
+      operator,
+    );
+    expect(taken.setOrganizationSso.organization.sso).toMatchObject({ adminEmergencyAccess: false });
+    const later = await data(SET, { id: 'acme', input: { ...OIDC, ssoOnly: false } }, orgAdmin);
+    expect(later.setOrganizationSso.organization.sso).toMatchObject({ ssoOnly: false, adminEmergencyAccess: false });
+
+    // Removed by the Org Admin, then set again for the operator's removal below.
+    expect((await data(REMOVE, { id: 'acme' }, orgAdmin)).removeOrganizationSso.organization.sso).toBeNull();
+    expect((await data(SET, { id: 'acme', input: OIDC }, orgAdmin)).setOrganizationSso.inputErrors).toEqual([]);
+
+    // Another organization's admin does not see it at all, nor change it.
     const globex = await gateway.tokens.user('orgadmin@globex.test');
     expect((await refusal(READ, { id: 'acme' }, globex)).code).toBe('FORBIDDEN');
+    expect(await refusal(SET, { id: 'acme', input: OIDC }, globex)).toEqual(FORBIDDEN);
+    expect(await refusal(REMOVE, { id: 'acme' }, globex)).toEqual(FORBIDDEN);
   });
 
   it('names each missing field under input', async () => {
@@ -282,5 +306,43 @@ describe('removing a connection', () => {
     // Removing what is not there is said, not ignored.
     const again = await refusal(REMOVE, { id: 'acme' }, operator);
     expect(again.message).toMatch(/not found/i);
+  });
+});
+
+describe('what the console asks before a save', () => {
+  const NEEDS = `query($id: ID!) { organization(id: $id) { id sso { protocol }
+    ssoServiceProvider { redirectUri entityId acsUrl metadataUrl }
+    signInImpact { ssoOnlyPeople ssoOnlyOrgAdmins ssoOnlyOrgAdminsWithSecondFactor recentSsoPeople peopleWithoutSecondFactor } } }`;
+
+  it('answers what the customer’s IT enters at their provider before any connection is saved', async () => {
+    const orgAdmin = await gateway.tokens.user('orgadmin@globex.test');
+    const { organization } = await data(NEEDS, { id: 'globex' }, orgAdmin);
+    const issuer = gateway.platform.issuer.replace(/\/$/, '');
+    expect(organization.sso).toBeNull();
+    expect(organization.ssoServiceProvider).toEqual({
+      redirectUri: `${issuer}/sso/oidc/callback`,
+      entityId: `${issuer}/sso/saml/globex`,
+      acsUrl: `${issuer}/sso/saml/globex/acs`,
+      metadataUrl: `${issuer}/sso/saml/globex/metadata`,
+    });
+  });
+
+  it('counts whom the sign-in settings would touch, for those who read the organization only', async () => {
+    const { organization } = await data(NEEDS, { id: 'globex' }, await gateway.tokens.user('viewer@meridian.test'));
+    // Globex's fixture people: its Org Admin and an Org User, neither with a second factor.
+    expect(organization.signInImpact).toEqual({
+      ssoOnlyPeople: 2,
+      ssoOnlyOrgAdmins: 1,
+      ssoOnlyOrgAdminsWithSecondFactor: 0,
+      recentSsoPeople: 0,
+      peopleWithoutSecondFactor: 2,
+    });
+    const user = await gateway.tokens.user('user@globex.test');
+    const refused = await gateway.request(
+      `query { organization(id: "globex") { id signInImpact { ssoOnlyPeople } } }`,
+      {},
+      user,
+    );
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

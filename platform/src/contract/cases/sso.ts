@@ -26,8 +26,13 @@ export const ssoCases: ContractCase[] = [
   {
     operation: 'setOrganizationSso',
     status: 403,
-    why: 'an Org Admin (no organization:update)',
-    request: ({ as }) => ({ method: 'PUT', url: '/organization/acme/sso', headers: as.acmeAdmin, payload: OIDC }),
+    why: 'an Org Admin taking the Org Admins’ emergency access away (operators only)',
+    request: ({ as }) => ({
+      method: 'PUT',
+      url: '/organization/acme/sso',
+      headers: as.acmeAdmin,
+      payload: { ...OIDC, ssoOnly: true, adminEmergencyAccess: false },
+    }),
   },
   {
     operation: 'setOrganizationSso',
@@ -88,11 +93,11 @@ export const ssoCases: ContractCase[] = [
   {
     operation: 'testOrganizationSso',
     status: 403,
-    why: 'an Org Admin (no organization:update)',
+    why: 'another organization’s admin',
     request: ({ as }) => ({
       method: 'POST',
       url: '/organization/acme/sso/test',
-      headers: as.acmeAdmin,
+      headers: as.globexAdmin,
       payload: OIDC,
     }),
   },
@@ -182,8 +187,32 @@ export const ssoCases: ContractCase[] = [
   {
     operation: 'removeOrganizationSso',
     status: 403,
-    why: 'an Org Admin (no organization:update)',
-    request: ({ as }) => ({ method: 'DELETE', url: '/organization/acme/sso', headers: as.acmeAdmin }),
+    why: 'an Org User',
+    request: ({ as }) => ({ method: 'DELETE', url: '/organization/acme/sso', headers: as.acmeUser }),
+  },
+  {
+    operation: 'getOrganizationSignInImpact',
+    status: 200,
+    why: 'an Org Admin reads what their sign-in settings would change',
+    request: ({ as }) => ({ url: '/organization/acme/sign-in-impact', headers: as.acmeAdmin }),
+  },
+  {
+    operation: 'getOrganizationSignInImpact',
+    status: 400,
+    why: 'an id over 64 characters',
+    request: ({ as }) => ({ url: `/organization/${LONG_ID}/sign-in-impact`, headers: as.admin }),
+  },
+  {
+    operation: 'getOrganizationSignInImpact',
+    status: 403,
+    why: 'another organization’s admin',
+    request: ({ as }) => ({ url: '/organization/acme/sign-in-impact', headers: as.globexAdmin }),
+  },
+  {
+    operation: 'getOrganizationSignInImpact',
+    status: 404,
+    why: 'no such organization',
+    request: ({ as }) => ({ url: '/organization/nowhere/sign-in-impact', headers: as.admin }),
   },
   {
     operation: 'removeOrganizationSso',

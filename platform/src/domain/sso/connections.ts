@@ -23,7 +23,7 @@ import {
   type SsoTransport,
 } from './types.js';
 
-/** A connection as an operator sets it (the REST body of PUT /organization/{id}/sso). */
+/** A connection as an operator or an Org Admin sets it (the REST body of PUT /organization/{id}/sso). */
 export interface SsoConnectionInput {
   protocol: 'oidc' | 'saml';
   issuer?: string;
@@ -34,6 +34,8 @@ export interface SsoConnectionInput {
   ssoOnly?: boolean;
   defaultRole?: 'orgAdmin' | 'orgUser';
   trustIdpMfa?: boolean;
+  /** Only operators send it (the route's ssoConnectionOperation); left out, the stored value stays. */
+  adminEmergencyAccess?: boolean;
 }
 
 type SsoConfig = Pick<PlatformConfig, 'issuer' | 'appEnv'>;
@@ -61,6 +63,17 @@ export function serviceProviderOf(
   return { entityId, acsUrl: `${entityId}/acs`, metadataUrl: `${entityId}/metadata` };
 }
 
+/** What the customer's IT enters at their identity provider for this organization, saved or not (issue 39). */
+export function serviceProviderSettingsOf(config: SsoConfig, organizationId: string) {
+  const sp = serviceProviderOf(config, organizationId);
+  return {
+    redirectUri: oidcRedirectUri(config),
+    entityId: sp.entityId,
+    acsUrl: sp.acsUrl,
+    metadataUrl: sp.metadataUrl,
+  };
+}
+
 /** What the console shows of a connection: what the customer's IT enters on their side, never the secret. */
 export function toSsoConnection(config: SsoConfig, row: SsoConnectionRow) {
   const oidc = row.protocol === 'oidc';
@@ -70,6 +83,7 @@ export function toSsoConnection(config: SsoConfig, row: SsoConnectionRow) {
     ssoOnly: row.sso_only,
     defaultRole: row.default_role,
     trustIdpMfa: row.trust_idp_mfa,
+    adminEmergencyAccess: row.admin_emergency_access,
     issuer: oidc ? row.oidc_issuer : null,
     clientId: oidc ? row.oidc_client_id : null,
     hasClientSecret: oidc && row.oidc_client_secret !== null,
@@ -93,6 +107,7 @@ const audited = (connection: SsoConnection | null) =>
       ssoOnly: connection.ssoOnly,
       defaultRole: connection.defaultRole,
       trustIdpMfa: connection.trustIdpMfa,
+      adminEmergencyAccess: connection.adminEmergencyAccess,
       issuer: connection.issuer,
       clientId: connection.clientId,
       idpEntityId: connection.idpEntityId,
@@ -240,7 +255,9 @@ export async function setSsoConnection(
       saml_certificates: saml?.idp.certificates ?? [],
       sso_only: input.ssoOnly ?? false,
       default_role: input.defaultRole ?? 'orgUser',
-      trust_idp_mfa: input.trustIdpMfa ?? false,
+      trust_idp_mfa: input.trustIdpMfa ?? before?.trust_idp_mfa ?? false,
+      // Only operators send it; an Org Admin's save of the rest never takes it away.
+      admin_emergency_access: input.adminEmergencyAccess ?? before?.admin_emergency_access ?? true,
     });
     const connection = toSsoConnection(config, row);
     const previous = before ? toSsoConnection(config, before) : null;

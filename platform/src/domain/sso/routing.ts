@@ -31,19 +31,43 @@ export async function connectionForEmail(db: Queryable, email: string): Promise<
   return connection;
 }
 
+/** A user as the sign-in rules read them. */
+type RoutedUser = { email: string; role: string; organization_id: string };
+
 /**
- * The connection that turns password sign-in and password reset off for this user (ssoOnly), or null.
- * It applies to the people it signs in: never operators, nor emails outside the organization's domains.
+ * How "Only single sign-on" stands for this user (issue 39): null when it does not apply (no such
+ * connection, an operator, an email outside the organization's domains); otherwise the connection, and
+ * whether the person is an Org Admin who keeps their password, with a second factor, as the emergency
+ * way in (the connection's admin_emergency_access, on unless an operator turned it off).
  */
-export async function ssoOnlyConnectionOf(
+export async function ssoOnlyStandingOf(
   db: Queryable,
-  user: { email: string; role: string; organization_id: string },
-): Promise<SsoConnectionRow | null> {
+  user: RoutedUser,
+): Promise<{ connection: SsoConnectionRow; emergencyAccess: boolean } | null> {
   const connection = await findSsoConnection(db, user.organization_id);
   if (!connection?.sso_only) return null;
-  return (await connectionForEmail(db, user.email))?.organization_id === user.organization_id ? connection : null;
+  if ((await connectionForEmail(db, user.email))?.organization_id !== user.organization_id) return null;
+  return { connection, emergencyAccess: connection.admin_emergency_access && user.role === 'orgAdmin' };
+}
+
+/**
+ * The connection that turns password sign-in and password reset off for this user (ssoOnly), or null.
+ * It applies to the people it signs in: never operators, nor emails outside the organization's domains,
+ * nor Org Admins keeping emergency access (they may also reset their password: a forgotten one must not
+ * close the emergency way in).
+ */
+export async function ssoOnlyConnectionOf(db: Queryable, user: RoutedUser): Promise<SsoConnectionRow | null> {
+  const standing = await ssoOnlyStandingOf(db, user);
+  return standing && !standing.emergencyAccess ? standing.connection : null;
 }
 
 /** What a person reads when their organization signs in only through its identity provider. */
 export const ssoOnlyMessage = (organizationName: string) =>
   `${organizationName} signs in through its own identity provider, so there is no password to use or reset here. Sign in with your work email and continue to your organization’s sign-in page.`;
+
+/**
+ * What an Org Admin of an organization that signs in only through its identity provider reads when they
+ * use their password without a second factor to prove: emergency access needs one (issue 39).
+ */
+export const emergencyAccessNeedsFactorMessage = (organizationName: string, productName: string) =>
+  `${organizationName} signs in through its own identity provider. An Org Admin’s password works only as emergency access, with a second factor, and this account has none: sign in through your identity provider and set one up under your profile’s Sign-in security, or ask a ${productName} operator to turn off “Only single sign-on” for a moment.`;

@@ -60,6 +60,13 @@ export function organizationRecord(overrides: Record<string, unknown> = {}) {
     biPortal: { __typename: 'BiPortalPreferences', defaultStates: ['CA'] },
     requireMfa: false,
     sso: null,
+    ssoServiceProvider: {
+      __typename: 'SsoServiceProvider',
+      redirectUri: 'https://id.meridian.test/sso/oidc/callback',
+      entityId: 'https://id.meridian.test/sso/saml/acme',
+      acsUrl: 'https://id.meridian.test/sso/saml/acme/acs',
+      metadataUrl: 'https://id.meridian.test/sso/saml/acme/metadata',
+    },
     licenses: {
       __typename: 'Licenses',
       userLimit: 20,

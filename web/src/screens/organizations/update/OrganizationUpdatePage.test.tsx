@@ -118,42 +118,6 @@ describe('update organization', { timeout: 20_000 }, () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' }).disabled).toBe(true);
   });
 
-  it('lets an operator require a second factor, saying what it means, and sends only that change', async () => {
-    const { gateway, toasts } = renderWithGateway('/admin/org-management/acme/update/general', admin, {
-      OrganizationUpdate: () => ({ organization: organizationRecord() }),
-      UpdateOrganization: ({ input }) =>
-        payload(
-          'updateOrganization',
-          organizationRecord({ requireMfa: (input as { requireMfa: boolean }).requireMfa }),
-        ),
-    });
-    const toggle = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Require a second factor' }, WAIT);
-    expect(toggle.checked).toBe(false);
-    expect(toggle.getAttribute('aria-describedby')).toBe('organization-require-mfa-help');
-    expect(document.getElementById('organization-require-mfa-help')?.textContent).toBe(
-      'Every user of this organization signs in with an authenticator app or a passkey; those without one enroll at their next sign-in.',
-    );
-    await userEvent.click(toggle);
-    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(toasts.list().some((toast) => toast.message === 'Acme Health saved.')).toBe(true), WAIT);
-    expect(gateway.sent.find((request) => request.operationName === 'UpdateOrganization')?.variables).toEqual({
-      id: 'acme',
-      input: { requireMfa: true },
-    });
-    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Require a second factor' }).checked).toBe(true);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' }).disabled).toBe(true);
-  });
-
-  it('shows an Org Admin whether their organization requires a second factor, read-only', async () => {
-    const orgAdmin = sessionUserOf('orgAdmin', { organizationId: 'acme' });
-    renderWithGateway('/admin/org-management/acme/update/general', orgAdmin, {
-      OrganizationUpdate: () => ({ organization: organizationRecord({ requireMfa: true }) }),
-    });
-    const toggle = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Require a second factor' }, WAIT);
-    expect(toggle.checked).toBe(true);
-    expect(toggle.disabled).toBe(true);
-  });
-
   it('adds a domain on Enter and saves nothing until Save changes is pressed', async () => {
     const { gateway } = renderWithGateway('/admin/org-management/acme/update/general', admin, {
       OrganizationUpdate: () => ({ organization: organizationRecord() }),

@@ -126,7 +126,14 @@ export default function OrganizationUpdatePage() {
     licenses: <LicensesSection organization={organization} readOnlyReason={readOnlyReason} />,
     lifecycle: <LifecycleSection organization={organization} readOnlyReason={readOnlyReason} />,
     credentials: <CredentialsSection organization={organization} readOnlyReason={readOnlyReason} />,
-    'sign-in': <SignInSection organization={organization} readOnlyReason={signInReadOnlyReason} />,
+    'sign-in': (
+      <SignInSection
+        organization={organization}
+        readOnlyReason={signInReadOnlyReason}
+        mayChangeEmergencyAccess={mayDo(user, 'setSsoAdminEmergencyAccess', { organizationId })}
+        secondFactorReadOnlyReason={readOnlyReason}
+      />
+    ),
     provisioning: <ProvisioningSection organizationId={organizationId} />,
     webhooks: <WebhooksSection organizationId={organizationId} />,
     'managed-providers': <ManagedProvidersSection organization={organization} />,

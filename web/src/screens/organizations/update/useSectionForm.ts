@@ -16,6 +16,13 @@ export interface SectionFormOptions<Field extends string, Values extends object,
   /** The toast once saved. */
   savedMessage: (values: Values) => string;
   readOnly: boolean;
+  /**
+   * Whether these values need a yes before they are sent (a change that can keep people out): then a
+   * valid submit waits, `confirming` is true, and confirmSave() sends or cancelSave() goes back.
+   */
+  needsConfirmation?: (values: Values) => boolean;
+  /** The confirmation opens (e.g. to count again what it says). */
+  onAskConfirmation?: () => void;
 }
 
 /**
@@ -42,11 +49,11 @@ export function useSectionForm<Field extends string, Values extends object, Inpu
     fields.changed(field);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!fields.trySubmit(event) || !input) return;
-    const outcome = await options.save(input);
+  const [confirming, setConfirming] = useState(false);
+
+  const send = async (changes: Input) => {
+    const outcome = await options.save(changes);
+    setConfirming(false);
     if (outcome.ok) {
       clear();
       fields.reset();
@@ -58,11 +65,43 @@ export function useSectionForm<Field extends string, Values extends object, Inpu
     setFormError(outcome.formError);
   };
 
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!fields.trySubmit(event) || !input) return;
+    if (options.needsConfirmation?.(values)) {
+      setConfirming(true);
+      options.onAskConfirmation?.();
+      return;
+    }
+    await send(input);
+  };
+
+  /** The person agreed to what the confirmation said: the values are sent (it stays open until answered). */
+  const confirmSave = async () => {
+    if (input) await send(input);
+    else setConfirming(false);
+  };
+  const cancelSave = () => setConfirming(false);
+
   const discard = () => {
     clear();
     fields.reset();
     setFormError(null);
   };
 
-  return { values, change, fields, input, unchanged, formError, leavePrompt, submit, discard };
+  return {
+    values,
+    change,
+    fields,
+    input,
+    unchanged,
+    formError,
+    leavePrompt,
+    submit,
+    discard,
+    confirming,
+    confirmSave,
+    cancelSave,
+  };
 }

@@ -1,4 +1,4 @@
-import { FormGroup, H2, Intent, Switch } from '@blueprintjs/core';
+import { H2 } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import type { UpdateOrganizationInput } from '../../../../gql/graphql.js';
@@ -32,7 +32,6 @@ export const GeneralSection_organization = graphql(`
     biPortal {
       defaultStates
     }
-    requireMfa
   }
 `);
 
@@ -42,14 +41,10 @@ export interface GeneralSectionProps {
   readOnlyReason: string | null;
 }
 
-/** What requiring a second factor means for the organization's people, beside its switch. */
-export const REQUIRE_MFA_HELP =
-  'Every user of this organization signs in with an authenticator app or a passkey; those without one enroll at their next sign-in.';
-
 /**
- * Name, domains, callback URLs, primary contact, BI portal settings and whether a second factor is
- * required; only changed fields are sent. Read-only (an Org Admin on their own organization) it shows
- * the same values, the switch among them.
+ * Name, domains, callback URLs, primary contact and BI portal settings; only changed fields are sent.
+ * Read-only (an Org Admin on their own organization) it shows the same values. Whether a second factor
+ * is required is on the Sign-in tab, beside single sign-on (issue 39).
  */
 export function GeneralSection({ organization, readOnlyReason }: GeneralSectionProps) {
   const org = getFragmentData(GeneralSection_organization, organization);
@@ -154,24 +149,6 @@ export function GeneralSection({ organization, readOnlyReason }: GeneralSectionP
           error={fields.errorOf('biPortalDefaultStates')}
           disabled={readOnly}
         />
-      </fieldset>
-      <fieldset>
-        <legend>Sign-in</legend>
-        <FormGroup
-          intent={fields.errorOf('requireMfa') ? Intent.DANGER : Intent.NONE}
-          helperText={
-            <span id="organization-require-mfa-help">{fields.errorOf('requireMfa') ?? REQUIRE_MFA_HELP}</span>
-          }
-        >
-          <Switch
-            label="Require a second factor"
-            checked={values.requireMfa}
-            onChange={(event) => change('requireMfa', { requireMfa: event.currentTarget.checked })}
-            disabled={readOnly}
-            aria-describedby="organization-require-mfa-help"
-            aria-invalid={fields.errorOf('requireMfa') ? true : undefined}
-          />
-        </FormGroup>
       </fieldset>
       <SectionFormFooter
         formError={formError}

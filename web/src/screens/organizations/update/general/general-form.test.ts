@@ -16,7 +16,6 @@ const saved = generalValuesOf({
   primaryContact: { name: 'Ada', email: 'ada@acme.test' },
   biPortalUrl: 'https://bi.acme.test',
   biPortal: { defaultStates: ['TX', 'CA'] },
-  requireMfa: false,
 });
 
 describe('general settings form', () => {
@@ -29,7 +28,6 @@ describe('general settings form', () => {
       contactEmail: 'ada@acme.test',
       biPortalUrl: 'https://bi.acme.test',
       defaultStates: ['CA', 'TX'],
-      requireMfa: false,
     });
   });
 
@@ -43,10 +41,6 @@ describe('general settings form', () => {
       primaryContact: { name: 'Ada', email: 'new@acme.test' },
     });
     expect(toUpdateOrganizationInput({ ...saved, domains: [] }, saved)).toEqual({ domain: [] });
-    // Requiring a second factor, and no longer requiring it, are each a change of their own.
-    expect(toUpdateOrganizationInput({ ...saved, requireMfa: true }, saved)).toEqual({ requireMfa: true });
-    const required = { ...saved, requireMfa: true };
-    expect(toUpdateOrganizationInput({ ...required, requireMfa: false }, required)).toEqual({ requireMfa: false });
   });
 
   it('checks name, contact, callback URLs and the BI portal URL beside their fields', () => {
@@ -78,7 +72,6 @@ describe('general settings form', () => {
       callbackUrls: [],
       primaryContact: null,
       biPortal: { defaultStates: [] },
-      requireMfa: false,
     });
     expect(validateGeneral(bare, bare)).toEqual({});
     expect(toUpdateOrganizationInput(bare, bare)).toBeNull();

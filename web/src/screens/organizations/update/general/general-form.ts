@@ -19,8 +19,6 @@ export interface GeneralValues {
   contactEmail: string;
   biPortalUrl: string;
   defaultStates: string[];
-  /** Every user of the organization signs in with a second factor. */
-  requireMfa: boolean;
 }
 
 /** The fields, named as the gateway names them in inputErrors (without `input.`). */
@@ -32,7 +30,6 @@ export const GENERAL_FIELDS = [
   'primaryContact.email',
   'biPortalUrl',
   'biPortalDefaultStates',
-  'requireMfa',
 ] as const;
 export type GeneralField = (typeof GENERAL_FIELDS)[number];
 
@@ -47,7 +44,6 @@ export interface GeneralSource {
   primaryContact?: { name: string; email: string } | null;
   biPortalUrl?: string | null;
   biPortal: { defaultStates: readonly string[] };
-  requireMfa: boolean;
 }
 
 export function generalValuesOf(source: GeneralSource): GeneralValues {
@@ -59,7 +55,6 @@ export function generalValuesOf(source: GeneralSource): GeneralValues {
     contactEmail: source.primaryContact?.email ?? '',
     biPortalUrl: source.biPortalUrl ?? '',
     defaultStates: orderStates(source.biPortal.defaultStates),
-    requireMfa: source.requireMfa,
   };
 }
 
@@ -107,6 +102,5 @@ export function toUpdateOrganizationInput(values: GeneralValues, saved: GeneralV
   if (url !== saved.biPortalUrl) input.biPortalUrl = url === '' ? null : url;
   const states = orderStates(values.defaultStates);
   if (!sameList(states, saved.defaultStates)) input.biPortalDefaultStates = states;
-  if (values.requireMfa !== saved.requireMfa) input.requireMfa = values.requireMfa;
   return Object.keys(input).length > 0 ? input : null;
 }

@@ -12,6 +12,7 @@ const UpdateOrganizationDocument = graphql(`
         id
         ...OrganizationHeader_organization
         ...GeneralSection_organization
+        ...SecondFactorSetting_organization
       }
       inputErrors {
         field
@@ -21,11 +22,14 @@ const UpdateOrganizationDocument = graphql(`
   }
 `);
 
-/** Changes the general settings; the answer updates the organization in the normalized cache. */
-export function useUpdateOrganization(): [
-  (id: string, input: UpdateOrganizationInput) => Promise<MutationOutcome<{ id: string }>>,
-  { loading: boolean },
-] {
+/**
+ * Changes the organization's settings (the General tab's, and the Sign-in tab's "Require a second
+ * factor"); the answer updates the organization in the normalized cache. `knownFields`: the fields the
+ * calling form shows the gateway's words beside.
+ */
+export function useUpdateOrganization(
+  knownFields: readonly string[] = GENERAL_FIELDS,
+): [(id: string, input: UpdateOrganizationInput) => Promise<MutationOutcome<{ id: string }>>, { loading: boolean }] {
   const [mutate, { loading }] = useMutation(UpdateOrganizationDocument);
   const update = useCallback(
     (id: string, input: UpdateOrganizationInput) =>
@@ -35,9 +39,9 @@ export function useUpdateOrganization(): [
           payload: result.data?.updateOrganization,
           value: result.data?.updateOrganization.organization,
         }),
-        { knownFields: GENERAL_FIELDS },
+        { knownFields },
       ),
-    [mutate],
+    [mutate, knownFields],
   );
   return [update, { loading }];
 }

@@ -1,6 +1,7 @@
-import { Button, Callout, Classes, FormGroup, H2, HTMLSelect, Intent, RadioGroup, Switch } from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, H2, H3, HTMLSelect, Intent, RadioGroup, Switch } from '@blueprintjs/core';
 import { roleFromEnum, roleLabel } from '@meridian/schema';
 import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useFreshQuery } from '../../../../apollo/useFreshQuery.js';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.js';
 import { focusFirstError } from '../../../../components/focus-first-error.js';
 import { failureMessage } from '../../../../components/mutation-outcome.js';
@@ -16,6 +17,10 @@ import { IdentityProviderNeeds } from './IdentityProviderNeeds.js';
 import { SsoTestSignInButton } from './SsoTestSignIn.js';
 import { SsoTestSignInResult } from './SsoTestSignInResult.js';
 import { TrustIdpMfaField } from './TrustIdpMfaField.js';
+import { saveConsequencesOf } from './save-consequences.js';
+import { SaveConfirmation } from './SaveConfirmation.js';
+import { SecondFactorSetting } from './SecondFactorSetting.js';
+import { SignInImpactDocument } from './sign-in-impact-query.js';
 import {
   CONNECTION_ROLES,
   signInValuesOf,
@@ -35,11 +40,13 @@ export const SignInSection_organization = graphql(`
     id
     name
     domain
+    ...SecondFactorSetting_organization
     sso {
       protocol
       ssoOnly
       defaultRole
       trustIdpMfa
+      adminEmergencyAccess
       issuer
       clientId
       hasClientSecret
@@ -52,6 +59,12 @@ export const SignInSection_organization = graphql(`
       spMetadataUrl
       updatedAt
     }
+    ssoServiceProvider {
+      redirectUri
+      entityId
+      acsUrl
+      metadataUrl
+    }
   }
 `);
 
@@ -59,11 +72,21 @@ export interface SignInSectionProps {
   organization: FragmentType<typeof SignInSection_organization>;
   /** Why the connection may not be changed (setOrganizationSso's permission); null when it may. */
   readOnlyReason: string | null;
+  /** Whether the Org Admins' emergency access may be changed (setSsoAdminEmergencyAccess: operators). */
+  mayChangeEmergencyAccess: boolean;
+  /** Why "Require a second factor" may not be changed (updateOrganization's permission); null when it may. */
+  secondFactorReadOnlyReason: string | null;
 }
 
 /** What turning on "Only single sign-on" means, beside its switch. */
 export const SSO_ONLY_HELP =
-  'Password sign-in and password reset are off for this organization’s users; operators keep their passwords.';
+  'Password sign-in and password reset are off for this organization’s users; operators keep their passwords, and Org Admins keep theirs with a second factor as emergency access unless an operator turns that off.';
+
+/** The Org Admins' emergency access, beside its switch: for those who may change it, and for everyone else. */
+export const EMERGENCY_ACCESS_HELP =
+  'When the identity provider fails, Org Admins sign in with their password and a second factor (“Administrator emergency access” on the sign-in page). Off, nobody of the organization signs in without the identity provider.';
+export const EMERGENCY_ACCESS_OPERATORS_ONLY =
+  'Only an operator changes whether Org Admins keep this emergency way in.';
 
 const PROTOCOL_OPTIONS = [
   { value: 'OIDC', label: 'OpenID Connect (Entra ID, Okta, Ping…)' },
@@ -71,12 +94,21 @@ const PROTOCOL_OPTIONS = [
 ];
 
 /**
- * The organization's single sign-on: its people sign in through their own identity provider (OpenID
- * Connect or SAML 2.0), found by their email's domain. Operators test a connection before saving it,
- * save it (the whole connection: a client secret left blank stays as stored) and remove it; then the
- * saved connection's values for the customer's IT show below. Read-only, the same values show.
+ * How the organization's people sign in: whether a second factor is required, and single sign-on
+ * through their own identity provider (OpenID Connect or SAML 2.0), found by their email's domain.
+ * Operators and the organization's Org Admins test a connection before saving it, save it (the whole
+ * connection: a client secret left blank stays as stored) and remove it; what the customer's IT enters on
+ * their side shows for the protocol being edited, saved or not. A save that can keep people out (single
+ * sign-on only, the Org Admins' emergency access taken away, a live connection switching protocol) or let
+ * too many in (new people as Org Admins) asks first, with the platform's counts (issue 39). Read-only,
+ * the same values show.
  */
-export function SignInSection({ organization, readOnlyReason }: SignInSectionProps) {
+export function SignInSection({
+  organization,
+  readOnlyReason,
+  mayChangeEmergencyAccess,
+  secondFactorReadOnlyReason,
+}: SignInSectionProps) {
   const org = getFragmentData(SignInSection_organization, organization);
   const sso = org.sso ?? null;
   const { productName } = useRuntimeConfig();
@@ -90,6 +122,11 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
   const [remove, removing] = useRemoveOrganizationSso();
   const [test, setTest] = useState<ConnectionTest | null>(null);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const impact = useFreshQuery(SignInImpactDocument, { variables: { id: org.id } });
+  const counts = impact.data?.organization?.signInImpact ?? null;
+  const savedFacts = sso ? saved : null;
+  // The confirmations say the counts as they are now, not as they were when the tab opened.
+  const recount = () => void impact.refetch().catch(() => undefined);
   const form = useSectionForm<SignInField, SignInValues, OrganizationSsoInput>({
     saved,
     validate: (current) => validateSignIn(current, context),
@@ -97,6 +134,8 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
     save: (input) => save(org.id, input),
     savedMessage: () => `Single sign-on of ${org.name} saved.`,
     readOnly,
+    needsConfirmation: (current) => saveConsequencesOf(current, savedFacts).length > 0,
+    onAskConfirmation: recount,
   });
   const { values, fields } = form;
 
@@ -158,9 +197,17 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
       <H2 id={`${ids}-heading`} className="meridian-section-heading">
         Sign-in
       </H2>
+      <SecondFactorSetting
+        organization={org}
+        readOnlyReason={secondFactorReadOnlyReason}
+        peopleWithoutSecondFactor={counts?.peopleWithoutSecondFactor ?? null}
+        productName={productName}
+        onAsk={recount}
+      />
+      <H3 id={`${ids}-sso-heading`}>Single sign-on</H3>
       <p className={Classes.TEXT_MUTED}>
-        Single sign-on: people with an email at one of the organization’s domains sign in through its own identity
-        provider. {sso ? `Saved ${formatDate(sso.updatedAt)}.` : 'Until a connection is saved, they use passwords.'}
+        People with an email at one of the organization’s domains sign in through its own identity provider.{' '}
+        {sso ? `Saved ${formatDate(sso.updatedAt)}.` : 'Until a connection is saved, they use passwords.'}
       </p>
       <SsoTestSignInResult organizationId={org.id} />
       {org.domain.length === 0 && (
@@ -223,6 +270,30 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
             aria-invalid={fields.errorOf('ssoOnly') ? true : undefined}
           />
         </FormGroup>
+        {values.ssoOnly && (
+          <FormGroup
+            className="meridian-nested-setting"
+            intent={fieldIntent('adminEmergencyAccess')}
+            helperText={
+              <span id={`${ids}-emergency-help`}>
+                {fields.errorOf('adminEmergencyAccess') ??
+                  (mayChangeEmergencyAccess || readOnly
+                    ? EMERGENCY_ACCESS_HELP
+                    : `${EMERGENCY_ACCESS_HELP} ${EMERGENCY_ACCESS_OPERATORS_ONLY}`)}
+              </span>
+            }
+          >
+            <Switch
+              label="Org Admins may also sign in with password and second factor (emergency access)"
+              checked={values.adminEmergencyAccess}
+              onChange={(event) =>
+                change('adminEmergencyAccess', { adminEmergencyAccess: event.currentTarget.checked })
+              }
+              disabled={readOnly || !mayChangeEmergencyAccess}
+              aria-describedby={`${ids}-emergency-help`}
+            />
+          </FormGroup>
+        )}
         <FormGroup
           label="Default role"
           labelFor={`${ids}-default-role`}
@@ -262,7 +333,13 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
         />
       </form>
       {sso && !readOnly && <SsoTestSignInButton organizationId={org.id} unsaved={!form.unchanged} />}
-      {sso && <IdentityProviderNeeds connection={sso} />}
+      {org.ssoServiceProvider && (
+        <IdentityProviderNeeds
+          protocol={values.protocol}
+          serviceProvider={org.ssoServiceProvider}
+          savedSaml={sso?.protocol === 'SAML' ? sso : null}
+        />
+      )}
       {sso && !readOnly && (
         <div>
           <Button intent={Intent.DANGER} variant="outlined" onClick={() => setConfirmingRemove(true)}>
@@ -270,6 +347,16 @@ export function SignInSection({ organization, readOnlyReason }: SignInSectionPro
           </Button>
         </div>
       )}
+      <SaveConfirmation
+        isOpen={form.confirming}
+        consequences={saveConsequencesOf(values, savedFacts)}
+        counts={counts}
+        organizationName={org.name}
+        productName={productName}
+        loading={saving.loading}
+        onConfirm={() => void form.confirmSave()}
+        onCancel={form.cancelSave}
+      />
       <ConfirmDialog
         isOpen={confirmingRemove}
         title="Remove single sign-on?"

@@ -10,13 +10,16 @@ import {
   toConnectionInput,
   toSetInput,
   validateSignIn,
+  type SignInValues,
 } from './sign-in-form.js';
+import { saveConsequencesOf } from './save-consequences.js';
 
 const ISSUER = 'https://login.acme.test/v2.0';
 const oidc = {
   protocol: 'OIDC',
   ssoOnly: true,
   defaultRole: 'ORG_ADMIN',
+  adminEmergencyAccess: true,
   issuer: ISSUER,
   clientId: 'meridian',
   hasClientSecret: true,
@@ -26,6 +29,7 @@ const samlFromUrl = {
   protocol: 'SAML',
   ssoOnly: false,
   defaultRole: 'ORG_USER',
+  adminEmergencyAccess: true,
   issuer: null,
   clientId: null,
   hasClientSecret: false,
@@ -50,6 +54,7 @@ describe('sign-in form', () => {
       ssoOnly: false,
       defaultRole: 'ORG_USER',
       trustIdpMfa: false,
+      adminEmergencyAccess: true,
     });
     // Untouched, there is nothing to save yet.
     expect(toSetInput(none, none)).toBeNull();
@@ -149,5 +154,61 @@ describe('sign-in form', () => {
     expect(validateSignIn({ ...saml, metadataSource: 'xml', metadataXml: '<EntityDescriptor/>' }, NO_SECRET)).toEqual(
       {},
     );
+  });
+});
+
+describe('the Org Admins’ emergency access in the form', () => {
+  it('is on for a new connection and sent only when an operator changes it', () => {
+    expect(none.adminEmergencyAccess).toBe(true);
+    const filled = { ...none, issuer: ISSUER, clientId: 'meridian', clientSecret: 's', ssoOnly: true };
+    expect(toSetInput(filled, none)).not.toHaveProperty('adminEmergencyAccess');
+    expect(toSetInput({ ...filled, adminEmergencyAccess: false }, none)).toMatchObject({ adminEmergencyAccess: false });
+    // Changing it alone is a change; a test never sends it.
+    expect(toSetInput({ ...savedOidc, adminEmergencyAccess: false }, savedOidc)).toMatchObject({
+      adminEmergencyAccess: false,
+    });
+    expect(toConnectionInput({ ...savedOidc, adminEmergencyAccess: false })).not.toHaveProperty('adminEmergencyAccess');
+  });
+});
+
+describe('what a save asks first', () => {
+  const facts = (values: SignInValues) => ({
+    protocol: values.protocol,
+    ssoOnly: values.ssoOnly,
+    defaultRole: values.defaultRole,
+    adminEmergencyAccess: values.adminEmergencyAccess,
+  });
+  const passwordsToo = { ...savedOidc, ssoOnly: false, defaultRole: 'ORG_USER' as const };
+
+  it('asks before single sign-on only goes on, for a new connection or a saved one', () => {
+    expect(saveConsequencesOf({ ...none, ssoOnly: true }, null)).toEqual([
+      { kind: 'ssoOnly', adminEmergencyAccess: true },
+    ]);
+    expect(saveConsequencesOf({ ...passwordsToo, ssoOnly: true }, facts(passwordsToo))).toEqual([
+      { kind: 'ssoOnly', adminEmergencyAccess: true },
+    ]);
+    // Already on, and nothing else that matters changes: nothing to ask.
+    expect(saveConsequencesOf({ ...savedOidc, clientId: 'other' }, facts(savedOidc))).toEqual([]);
+    expect(saveConsequencesOf(passwordsToo, facts(passwordsToo))).toEqual([]);
+  });
+
+  it('asks before the Org Admins’ emergency access goes while single sign-on only stays', () => {
+    const onlySso = { ...passwordsToo, ssoOnly: true };
+    expect(saveConsequencesOf({ ...onlySso, adminEmergencyAccess: false }, facts(onlySso))).toEqual([
+      { kind: 'adminsLoseEmergencyAccess' },
+    ]);
+    expect(
+      saveConsequencesOf({ ...passwordsToo, ssoOnly: true, adminEmergencyAccess: false }, facts(passwordsToo)),
+    ).toEqual([{ kind: 'ssoOnly', adminEmergencyAccess: false }]);
+  });
+
+  it('asks before a saved connection switches protocol, and before new people become Org Admins', () => {
+    expect(saveConsequencesOf({ ...passwordsToo, protocol: 'SAML' }, facts(passwordsToo))).toEqual([
+      { kind: 'protocolSwitch', from: 'OIDC', to: 'SAML' },
+    ]);
+    // A first connection switches nothing.
+    expect(saveConsequencesOf({ ...none, protocol: 'SAML' }, null)).toEqual([]);
+    expect(saveConsequencesOf({ ...none, defaultRole: 'ORG_ADMIN' }, null)).toEqual([{ kind: 'adminDefaultRole' }]);
+    expect(saveConsequencesOf(savedOidc, facts(savedOidc))).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export interface SignInValues {
   defaultRole: ConnectionRole;
   /** Whether the provider's second factor counts as the organization's (TrustIdpMfaField). */
   trustIdpMfa: boolean;
+  /** Org Admins keep their password with a second factor while ssoOnly is on (only operators change it). */
+  adminEmergencyAccess: boolean;
 }
 
 /** The fields, named as the gateway names them in inputErrors (without `input.`). */
@@ -36,6 +38,7 @@ export const SIGN_IN_FIELDS = [
   'ssoOnly',
   'defaultRole',
   'trustIdpMfa',
+  'adminEmergencyAccess',
 ] as const;
 export type SignInField = (typeof SIGN_IN_FIELDS)[number];
 
@@ -45,6 +48,7 @@ export interface SignInSource {
   ssoOnly: boolean;
   defaultRole: Role;
   trustIdpMfa?: boolean;
+  adminEmergencyAccess: boolean;
   issuer?: string | null;
   clientId?: string | null;
   hasClientSecret: boolean;
@@ -74,6 +78,8 @@ export function signInValuesOf(source: SignInSource | null | undefined): SignInV
     ssoOnly: source?.ssoOnly ?? false,
     defaultRole: connectionRoleOf(source?.defaultRole ?? 'ORG_USER'),
     trustIdpMfa: source?.trustIdpMfa ?? false,
+    // A new connection's Org Admins keep their emergency way in unless an operator says otherwise.
+    adminEmergencyAccess: source?.adminEmergencyAccess ?? true,
   };
 }
 
@@ -114,10 +120,18 @@ export function validateSignIn(
 /**
  * The whole connection as the form says it (setOrganizationSso replaces the connection): the fields of
  * its protocol only, the client secret only when typed (left out, the stored one stays), the metadata
- * from the source chosen.
+ * from the source chosen. The Org Admins' emergency access only when it differs from `saved` (left out,
+ * the stored value stays): only operators may send it, and only they can change the switch.
  */
-export function toConnectionInput(values: SignInValues): OrganizationSsoInput {
-  const common = { ssoOnly: values.ssoOnly, defaultRole: values.defaultRole, trustIdpMfa: values.trustIdpMfa };
+export function toConnectionInput(values: SignInValues, saved?: SignInValues): OrganizationSsoInput {
+  const common = {
+    ssoOnly: values.ssoOnly,
+    defaultRole: values.defaultRole,
+    trustIdpMfa: values.trustIdpMfa,
+    ...(saved && values.adminEmergencyAccess !== saved.adminEmergencyAccess
+      ? { adminEmergencyAccess: values.adminEmergencyAccess }
+      : {}),
+  };
   if (values.protocol === 'OIDC') {
     const secret = values.clientSecret.trim();
     return {
@@ -137,6 +151,7 @@ export function toConnectionInput(values: SignInValues): OrganizationSsoInput {
 function sameAsSaved(values: SignInValues, saved: SignInValues): boolean {
   if (values.protocol !== saved.protocol || values.ssoOnly !== saved.ssoOnly) return false;
   if (values.defaultRole !== saved.defaultRole || values.trustIdpMfa !== saved.trustIdpMfa) return false;
+  if (values.adminEmergencyAccess !== saved.adminEmergencyAccess) return false;
   if (values.protocol === 'OIDC')
     return (
       values.issuer.trim() === saved.issuer && values.clientId.trim() === saved.clientId && !values.clientSecret.trim()
@@ -150,5 +165,5 @@ function sameAsSaved(values: SignInValues, saved: SignInValues): boolean {
  * saved connection, the untouched defaults are no change either: there is nothing to save yet.
  */
 export function toSetInput(values: SignInValues, saved: SignInValues): OrganizationSsoInput | null {
-  return sameAsSaved(values, saved) ? null : toConnectionInput(values);
+  return sameAsSaved(values, saved) ? null : toConnectionInput(values, saved);
 }
