@@ -9,6 +9,7 @@ const NESTED_FIELD_OPERATIONS: Record<string, Operation> = {
   'Organization.credentials': 'organizationCredentials',
   'Organization.features': 'features',
   'Organization.sso': 'organizationSso',
+  'Organization.access': 'organizationAccess',
   'Organization.scimTokens': 'scimTokens',
   'Organization.scimBaseUrl': 'scimTokens',
   'Organization.webhooks': 'webhooks',

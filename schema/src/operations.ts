@@ -66,6 +66,8 @@ export const OPERATIONS = {
   switchSegment: orgUpdate,
   offboardOrganization: orgUpdate,
   activateOrganization: orgUpdate,
+  /** Who and what reaches the organization now (signed-in people, credentials): what offboarding ends. */
+  organizationAccess: orgUpdate,
   /**
    * Single sign-on (issue 30): operators set, test and remove an organization's connection; whoever
    * reads the organization (its Org Admins included) sees it, never its client secret.

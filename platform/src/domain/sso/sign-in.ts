@@ -1,4 +1,4 @@
-import { isOutsideDomains, isSystemRole, type Role } from '@meridian/schema';
+import { MESSAGES, isOutsideDomains, isSystemRole, organizationAdmitsPeople, type Role } from '@meridian/schema';
 import type { PlatformConfig } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { findOrganization, type OrganizationRow } from '../../stores/organizations.js';
@@ -15,7 +15,8 @@ import type { VerifiedIdentity } from './types.js';
  * What a customer's identity provider's answer may do (issue 30; who is sent there is routing.ts). A
  * connection vouches only for its own organization's domains and people: an email outside them, an
  * email the provider did not verify, another organization's user or an operator is refused, and a
- * deactivated user stays refused whatever the provider says.
+ * deactivated user, or anyone of an organization that is not active, stays refused whatever the
+ * provider says.
  */
 
 /** The connection as the audit trail names it when it creates or updates a person. */
@@ -60,11 +61,11 @@ function identityRefusal(
       reason: 'sso-other-organization',
       message: `${identity.email} is not an account ${organization.name}’s identity provider may sign in. Sign in with your ${config.productName} password instead.`,
     };
-  if (user && !user.active)
-    return {
-      reason: 'inactive',
-      message: `Your ${config.productName} account is deactivated. Ask your administrator to activate it.`,
-    };
+  // Refused in a deactivated user's words, as the password form refuses them: before activation and
+  // from the start of offboarding nobody of the organization signs in, and nobody new is created.
+  if (!organizationAdmitsPeople(organization.status))
+    return { reason: 'organization-inactive', message: MESSAGES.inactiveUser };
+  if (user && !user.active) return { reason: 'inactive', message: MESSAGES.inactiveUser };
   return null;
 }
 
