@@ -595,6 +595,7 @@ it('covers every root field of the operation table', () => {
       ![
         'organizationCredentials',
         'organizationSso',
+        'organizationAccess',
         'scimTokens',
         'webhooks',
         'webhookDeliveries',
@@ -628,6 +629,13 @@ const NESTED: { parent: Case; operation: Operation; path: string[]; selection: s
   },
   { parent: QUERIES[2]!, operation: 'features', path: ['organization', 'features'], selection: 'features { key }' },
   { parent: QUERIES[2]!, operation: 'organizationSso', path: ['organization', 'sso'], selection: 'sso { protocol }' },
+  // What offboarding would end (issue 39): for whoever may offboard the organization.
+  {
+    parent: QUERIES[2]!,
+    operation: 'organizationAccess',
+    path: ['organization', 'access'],
+    selection: 'access { signedInPeople }',
+  },
   // One platform read answers both (issue 31): the tokens, and the base URL the directory calls.
   {
     parent: QUERIES[2]!,

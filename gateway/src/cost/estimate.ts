@@ -26,6 +26,7 @@ export const PLATFORM_BACKED_FIELDS: ReadonlySet<string> = new Set([
   'Organization.users',
   'Organization.credentials',
   'Organization.features',
+  'Organization.access',
   'User.organization',
   'User.passwordResetMeta',
   'User.mfa',
