@@ -623,6 +623,7 @@ it('covers every root field of the operation table', () => {
         'organizationCredentials',
         'organizationSso',
         'organizationSignInImpact',
+        'organizationAccess',
         'scimTokens',
         'webhooks',
         'webhookDeliveries',
@@ -667,6 +668,13 @@ const NESTED: { parent: Case; operation: Operation; path: string[]; selection: s
     operation: 'organizationSignInImpact',
     path: ['organization', 'signInImpact'],
     selection: 'signInImpact { ssoOnlyPeople }',
+  },
+  // What offboarding would end (issue 39): for whoever may offboard the organization.
+  {
+    parent: QUERIES[2]!,
+    operation: 'organizationAccess',
+    path: ['organization', 'access'],
+    selection: 'access { signedInPeople }',
   },
   // One platform read answers both (issue 31): the tokens, and the base URL the directory calls.
   {

@@ -265,6 +265,13 @@ function fieldsOf(event: AuditEventWords): string {
   return event.changes.length > 0 ? ` (${event.changes.map((change) => change.field).join(', ')})` : '';
 }
 
+/** The `reason` detail of what offboarding ends at its start: sessions, credentials, SCIM tokens. */
+export const OFFBOARDING_REASON = 'offboarding';
+
+/** What offboarding ended (a credential, sessions, a token) says so: ", offboarding its organization". */
+const offboardingOf = (event: AuditEventWords) =>
+  textOf(detailOf(event, 'reason')) === OFFBOARDING_REASON ? ', offboarding its organization' : '';
+
 const changeOf = (event: AuditEventWords, field: string) => event.changes.find((change) => change.field === field);
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -279,6 +286,7 @@ function linksOf(event: AuditEventWords): string {
 const REASONS: Readonly<Record<string, string>> = {
   'invalid-credentials': 'wrong email or password',
   inactive: 'the user is inactive',
+  'organization-inactive': 'the organization is not active',
   'password-expired': 'the password has expired',
   'invalid-code': 'wrong second-factor code',
   // Single sign-on (issue 39): what the customer's provider said, or what its answer broke.
@@ -358,7 +366,7 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
     const owner = textOf(changeOf(e, 'userEmail')?.after);
     return `created credential ${targetOf(e)}${owner ? ` for ${owner}` : ''}`;
   },
-  'credential.disable': (e) => `disabled credential ${targetOf(e)}`,
+  'credential.disable': (e) => `disabled credential ${targetOf(e)}${offboardingOf(e)}`,
   'provider-links.upsert': (e) => `saved ${linksOf(e)} of ${e.organizationId ?? 'an organization'}`,
   'provider-links.remove': (e) => `removed ${linksOf(e)} of ${e.organizationId ?? 'an organization'}`,
   'password.reset-request': (e) => `asked for a password reset link for ${targetOf(e)}`,
@@ -375,13 +383,13 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'mfa.recovery-code-used': () => 'signed in with a recovery code',
   'session.revoke': (e) => {
     const count = Number(textOf(detailOf(e, 'count')) ?? 1);
-    return `ended ${plural(count, 'sign-in session', 'sign-in sessions')} of ${targetOf(e)}`;
+    return `ended ${plural(count, 'sign-in session', 'sign-in sessions')} of ${targetOf(e)}${offboardingOf(e)}`;
   },
   'sso.set': (e) => `set the single sign-on of ${targetOf(e)}${fieldsOf(e)}`,
   'sso.remove': (e) => `removed the single sign-on of ${targetOf(e)}`,
   'scim-token.create': (e) => `created a provisioning token for ${targetOf(e)}${labelOf(e)}`,
   'scim-token.rotate': (e) => `rotated a provisioning token of ${targetOf(e)}${labelOf(e)}`,
-  'scim-token.revoke': (e) => `revoked a provisioning token of ${targetOf(e)}${labelOf(e)}`,
+  'scim-token.revoke': (e) => `revoked a provisioning token of ${targetOf(e)}${labelOf(e)}${offboardingOf(e)}`,
   'backup.create': () => 'downloaded a backup of the embedded database',
   'webhook.create': (e) => `added a webhook to ${targetOf(e)}${urlOf(e)}`,
   'webhook.update': (e) => `changed a webhook of ${targetOf(e)}${urlOf(e)}`,

@@ -12,6 +12,7 @@ const NESTED_FIELD_OPERATIONS: Record<string, Operation> = {
   'Organization.sso': 'organizationSso',
   'Organization.ssoServiceProvider': 'organizationSso',
   'Organization.signInImpact': 'organizationSignInImpact',
+  'Organization.access': 'organizationAccess',
   'Organization.scimTokens': 'scimTokens',
   'Organization.scimBaseUrl': 'scimTokens',
   'Organization.webhooks': 'webhooks',

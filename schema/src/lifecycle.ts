@@ -1,3 +1,5 @@
+import { isRole, isSystemRole } from './roles.js';
+
 /** The organization lifecycle (decisions.md "Organization lifecycle"). */
 export const ORGANIZATION_STATUSES = [
   'created',
@@ -20,8 +22,20 @@ export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
 export type JobStatuses = Partial<Record<JobKind, JobStatus>>;
 
+/** What else decides a move than the status and the jobs. */
+export interface MoveContext {
+  /** The organization is the operators' own (named like the product): it is never offboarded. */
+  operatorsOrganization?: boolean;
+}
+
 /** Whether `action` is allowed for an organization in `status` whose jobs stand at `jobs`. */
-export function canPerform(action: LifecycleAction, status: OrganizationStatus, jobs: JobStatuses): boolean {
+export function canPerform(
+  action: LifecycleAction,
+  status: OrganizationStatus,
+  jobs: JobStatuses,
+  context: MoveContext = {},
+): boolean {
+  if (action === 'offboard' && context.operatorsOrganization) return false;
   switch (action) {
     case 'onboard':
       return status === 'created' || (status === 'onboarding' && jobs.onboarding === 'failed');
@@ -39,8 +53,12 @@ export function canPerform(action: LifecycleAction, status: OrganizationStatus, 
   }
 }
 
-export function allowedActions(status: OrganizationStatus, jobs: JobStatuses): LifecycleAction[] {
-  return LIFECYCLE_ACTIONS.filter((action) => canPerform(action, status, jobs));
+export function allowedActions(
+  status: OrganizationStatus,
+  jobs: JobStatuses,
+  context: MoveContext = {},
+): LifecycleAction[] {
+  return LIFECYCLE_ACTIONS.filter((action) => canPerform(action, status, jobs, context));
 }
 
 const ACTION_WORDS: Record<LifecycleAction, string> = {
@@ -54,6 +72,33 @@ const ACTION_WORDS: Record<LifecycleAction, string> = {
 /** The 409 message of a refused move: `Cannot {action} an organization that is {status}.` */
 export function lifecycleRefusal(action: LifecycleAction, status: OrganizationStatus): string {
   return `Cannot ${ACTION_WORDS[action]} an organization that is ${status}.`;
+}
+
+/**
+ * The 409 message of offboarding the operators' own organization (decisions.md "Organization lifecycle
+ * ends access"): it would sign out every operator at once and leave nobody to bring it back.
+ */
+export const operatorsOffboardingRefusal = (productName: string) =>
+  `${productName} is the operators’ own organization: it cannot be offboarded, since offboarding would sign out and lock out the people who run the platform.`;
+
+/**
+ * Whether the people of an organization in `status` may work: sign in, refresh their session, reach
+ * the gateway and the REST API, be provisioned by its directory or signed in by its identity provider.
+ * Only an active organization's (a segment switch keeps it active); before activation and from the
+ * start of offboarding they are refused as a deactivated user is. The one rule every check asks.
+ */
+export function organizationAdmitsPeople(status: string): boolean {
+  return status === 'active';
+}
+
+/**
+ * Whether a person with `role` (as stored) of an organization in `organizationStatus` may work.
+ * Operators (system roles) work on every organization at every stage, so their own organization's
+ * status never refuses them; everyone else follows organizationAdmitsPeople.
+ */
+export function personMayWork(role: string | null, organizationStatus: string): boolean {
+  if (isRole(role) && isSystemRole(role)) return true;
+  return organizationAdmitsPeople(organizationStatus);
 }
 
 /** The job each in-between status waits on (decisions.md "Organization lifecycle"). */

@@ -28,6 +28,12 @@ export const MESSAGES = {
   dataAccessOff: (email: string) =>
     `Direct data access is not enabled for ${email}. Enable it before creating a credential.`,
   credentialOwnerInactive: (email: string) => `${email} is inactive. Activate the user before creating a credential.`,
+  /** A credential for an organization (or one of its people) that is not active: its access has ended or not begun. */
+  credentialOrganizationInactive: (organizationName: string, status: string) =>
+    `${organizationName} is ${status}, not active: no credential can be created for it or its people. Activate the organization first.`,
+  /** A SCIM request with the token of an organization that is not active (said in SCIM's error shape). */
+  scimOrganizationInactive: (organizationName: string, status: string) =>
+    `${organizationName} is ${status}, not active: its directory cannot provision people until the organization is activated.`,
   // The console's words beside the disabled credential controls, for the decision's refusals ahead of any call.
   ownDataAccessUnavailable: 'Data-access management is not available to your organization.',
   // Beside the disabled Create credential for someone who may turn direct data access on: what to do, where.

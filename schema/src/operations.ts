@@ -66,6 +66,8 @@ export const OPERATIONS = {
   switchSegment: orgUpdate,
   offboardOrganization: orgUpdate,
   activateOrganization: orgUpdate,
+  /** Who and what reaches the organization now (signed-in people, credentials): what offboarding ends. */
+  organizationAccess: orgUpdate,
   /**
    * Single sign-on (issue 30): whoever reads the organization (its Org Admins included) sees its
    * connection, never its client secret. Operators and the organization's admins set, test and remove

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURES, licensedProducts, resolveFeature } from './features.js';
-import { allowedActions, canPerform, failedJobOf, jobFailureLabel, lifecycleRefusal } from './lifecycle.js';
+import {
+  ORGANIZATION_STATUSES,
+  allowedActions,
+  canPerform,
+  failedJobOf,
+  jobFailureLabel,
+  lifecycleRefusal,
+  organizationAdmitsPeople,
+  personMayWork,
+} from './lifecycle.js';
 import { stripLicenseUsage } from './licenses.js';
 import { deactivationRefusal, roleChangeRefusal } from './self-protection.js';
 import { DAY_MS, passwordExpiry } from './time-rules.js';
@@ -56,6 +65,24 @@ describe('lifecycle', () => {
   it('lets a failed job start again', () => {
     expect(canPerform('onboard', 'onboarding', { onboarding: 'failed' })).toBe(true);
     expect(canPerform('deploy', 'deploying', { deployment: 'failed' })).toBe(true);
+  });
+  it('never offers offboarding the operators’ own organization', () => {
+    expect(allowedActions('active', {}, { operatorsOrganization: true })).toEqual(['switchSegment']);
+    expect(canPerform('offboard', 'offboarding', { offboarding: 'failed' }, { operatorsOrganization: true })).toBe(
+      false,
+    );
+    expect(allowedActions('active', {}, { operatorsOrganization: false })).toEqual(['offboard', 'switchSegment']);
+  });
+  it('lets only an active organization’s people work; operators work whatever their organization’s status', () => {
+    expect(ORGANIZATION_STATUSES.filter(organizationAdmitsPeople)).toEqual(['active']);
+    for (const status of ORGANIZATION_STATUSES) {
+      expect(personMayWork('orgAdmin', status), status).toBe(status === 'active');
+      expect(personMayWork('orgUser', status), status).toBe(status === 'active');
+      expect(personMayWork('systemAdmin', status), status).toBe(true);
+      expect(personMayWork('systemViewer', status), status).toBe(true);
+    }
+    // A role the record does not name is an Org User's.
+    expect(personMayWork(null, 'offboarded')).toBe(false);
   });
   it('words a refusal', () => {
     expect(lifecycleRefusal('deploy', 'created')).toBe('Cannot deploy an organization that is created.');

@@ -87,7 +87,7 @@ describe('a sign-in session ended on a cluster', () => {
     ).toBe(true);
   });
 
-  async function createUser(email: string): Promise<void> {
+  async function createUser(email: string, organizationId = ACME_HEALTH_ID): Promise<void> {
     const answer = await graphql(
       cluster.urls.gateway,
       admin,
@@ -100,10 +100,69 @@ describe('a sign-in session ended on a cluster', () => {
           }
         }
       `,
-      { org: ACME_HEALTH_ID, input: { name: 'Session Test', email, password: PASSWORD, role: 'ORG_USER' } },
+      { org: organizationId, input: { name: 'Session Test', email, password: PASSWORD, role: 'ORG_USER' } },
     );
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data?.createUser).toMatchObject({ user: { email } });
+  }
+
+  /** Creates an organization through the gateway as an operator. */
+  async function createOrganization(id: string, name: string, domain: string): Promise<void> {
+    const created = await graphql(
+      cluster.urls.gateway,
+      admin,
+      'mutation Create($input: CreateOrganizationInput!) { createOrganization(input: $input) { organization { id } } }',
+      {
+        input: {
+          id,
+          name,
+          domain: [domain],
+          primaryContact: { name: 'Pat Contact', email: `contact@${domain}` },
+          customerSegment: 'provider-group',
+          medicareLicensed: false,
+        },
+      },
+    );
+    expect(created.body.data?.createOrganization).toEqual({ organization: { id } });
+  }
+
+  /**
+   * Walks an organization to active as an operator does (onboarding, deployment, activation; the jobs'
+   * steps run on both platforms' sweepers): only an active organization's people sign in (issue 39).
+   */
+  async function activate(id: string): Promise<void> {
+    const run = (mutation: string) =>
+      graphql(
+        cluster.urls.gateway,
+        admin,
+        `mutation M($id: ID!) { ${mutation}(id: $id) { inputErrors { message } } }`,
+        {
+          id,
+        },
+      );
+    const settled = async (job: 'onboarding' | 'deployment') => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const read = await graphql(
+          cluster.urls.gateway,
+          admin,
+          `query O($id: ID!) { organization(id: $id) { ${job} { status } } }`,
+          {
+            id,
+          },
+        );
+        const status = (read.body.data?.organization as Record<string, { status: string }> | undefined)?.[job]?.status;
+        if (status === 'COMPLETED') return;
+        expect(status).toBe('IN_PROGRESS');
+        await sleep(100);
+      }
+      throw new Error(`The ${job} of ${id} did not finish`);
+    };
+    expect((await run('startOnboarding')).body.errors).toBeUndefined();
+    await settled('onboarding');
+    expect((await run('startDeployment')).body.errors).toBeUndefined();
+    await settled('deployment');
+    const activated = await run('activateOrganization');
+    expect(activated.body.data?.activateOrganization).toEqual({ inputErrors: [] });
   }
 
   const claimsOf = (jwt: string) =>
@@ -223,6 +282,46 @@ describe('a sign-in session ended on a cluster', () => {
     expect(tookMs).toBeLessThan(WITHIN_MS);
   });
 
+  it('refuses a signed-in person of an organization an operator offboards through every gateway and platform replica within a second', async () => {
+    const domain = 'cluster-offboard.test';
+    const email = `person@${domain}`;
+    await createOrganization('cluster-offboard', 'Cluster Offboard Health', domain);
+    await activate('cluster-offboard');
+    await createUser(email, 'cluster-offboard');
+    const token = await userToken(cluster.urls.issuer, CONSOLE_URL, email, PASSWORD);
+    // Every replica has verified the token and cached the person.
+    expect(Object.values(await accepted(token, email)).every(Boolean)).toBe(true);
+
+    // Offboarded through the second gateway replica; refused everywhere as a deactivated person is.
+    const called = Date.now();
+    const offboarded = await graphql(
+      `${cluster.gateways[1]!.origin}/graphql`,
+      admin,
+      'mutation Off($id: ID!) { offboardOrganization(id: $id) { organization { status } inputErrors { message } } }',
+      { id: 'cluster-offboard' },
+    );
+    expect(offboarded.body.data?.offboardOrganization).toEqual({
+      organization: { status: 'OFFBOARDING' },
+      inputErrors: [],
+    });
+    // As the other endings here: counted from when the move answered (it ended the sessions as it committed).
+    const answered = Date.now();
+    const { answers, tookMs } = await refusedEverywhere(token, email, MESSAGES.inactiveUser, answered);
+    console.info(
+      `[cluster] an offboarded organization's person was refused everywhere ${tookMs} ms after the offboarding answered (the call took ${answered - called} ms)`,
+    );
+    expect(answers).toEqual({
+      'gateway-1': false,
+      'gateway-2': false,
+      'gateway-3': false,
+      'platform-1': false,
+      'platform-2': false,
+    });
+    expect(tookMs).toBeLessThan(WITHIN_MS);
+    // Nor do they sign in again, whichever provider replica the form reaches.
+    await expect(userToken(cluster.urls.issuer, CONSOLE_URL, email, PASSWORD)).rejects.toThrow();
+  });
+
   it('sets up a second factor on one provider replica and confirms it on the other (the step is kept in the database)', async () => {
     const email = 'cluster.enrollment@acme.test';
     await createUser(email);
@@ -283,22 +382,9 @@ describe('a sign-in session ended on a cluster', () => {
       accounts: { pat: { email: `pat@${domain}`, givenName: 'Pat', familyName: 'Cluster' } },
     });
     try {
-      const created = await graphql(
-        cluster.urls.gateway,
-        admin,
-        'mutation Create($input: CreateOrganizationInput!) { createOrganization(input: $input) { organization { id } } }',
-        {
-          input: {
-            id: 'cluster-sso',
-            name: 'Cluster SSO Health',
-            domain: [domain],
-            primaryContact: { name: 'Pat Contact', email: `contact@${domain}` },
-            customerSegment: 'provider-group',
-            medicareLicensed: false,
-          },
-        },
-      );
-      expect(created.body.data?.createOrganization).toEqual({ organization: { id: 'cluster-sso' } });
+      await createOrganization('cluster-sso', 'Cluster SSO Health', domain);
+      // Only an active organization's people sign in, through its identity provider too (issue 39).
+      await activate('cluster-sso');
       const connected = await graphql(
         cluster.urls.gateway,
         admin,

@@ -8,6 +8,7 @@ import { waitForHome } from './support/console.js';
 import { toolToken } from './support/platform-api.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn, submitLoginForm } from './support/sign-in.js';
+import { activateOrganization } from './support/user-admin.js';
 
 const JOURNEY = 'single-sign-on';
 
@@ -91,6 +92,8 @@ describe('single sign-on through a customer’s identity provider', () => {
     idp.users.set(`sam@${SAML_ORG.domain}`, { email: `sam@${SAML_ORG.domain}`, givenName: 'Sam', familyName: 'South' });
     await createOrganization(OIDC_ORG);
     await createOrganization(SAML_ORG);
+    // Only an active organization's people sign in (issue 39): both walked there at once.
+    await Promise.all([activateOrganization(OIDC_ORG.id), activateOrganization(SAML_ORG.id)]);
     await asOperator('PUT', `/organization/${SAML_ORG.id}/sso`, { protocol: 'saml', metadataXml: idp.metadataXml });
     person = await openBrowser();
     personPage = await firstPage(person);

@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
-import { discoverConsole, signIn } from '@meridian/platform/test-support';
+import { FIXTURE_PASSWORD, discoverConsole, signIn } from '@meridian/platform/test-support';
 import { gatewayConfigFor, listenGateway, startTestGateway, type TestGateway } from '../test-support/gateway.js';
 import { EndedSessions } from './ended-sessions.js';
 
@@ -120,6 +120,75 @@ describe('a token of an ended session', () => {
     } finally {
       expect((await setActive(true)).status).toBe(200);
     }
+  });
+
+  it('is refused as deactivated within a second when an operator offboards the person’s organization', async () => {
+    const tool = await gateway.tokens.client('meridian-cli', 'systemAdmin', 'meridian');
+    const asTool = (method: string, path: string, body: unknown) =>
+      fetch(`${gateway.platform.restUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${tool}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const created = await asTool('POST', '/organization', {
+      id: 'tyrell',
+      name: 'Tyrell Health',
+      domain: ['tyrell.test'],
+      primaryContact: { name: 'Eldon', email: 'eldon@tyrell.test' },
+      customer_segment: 'employer',
+      medicare_licensed: false,
+    });
+    expect(created.status).toBe(201);
+    // Straight to active (the lifecycle's walk is the platform's tests'): its people may now sign in.
+    await gateway.platform.db.query(`UPDATE organizations SET status = 'active', active = true WHERE id = 'tyrell'`);
+    const person = await asTool('POST', '/user?organizationId=tyrell', {
+      email: 'rachael@tyrell.test',
+      name: 'Rachael',
+      password: FIXTURE_PASSWORD,
+      direct_data_access_enabled: true,
+    });
+    expect(person.status).toBe(201);
+    const { token } = await signedIn('rachael@tyrell.test');
+    // Verified and cached: `{ __typename }` asks the platform nothing from here on.
+    expect((await viewer(gateway.url, token)).body.data.viewer.email).toBe('rachael@tyrell.test');
+
+    const offboarded = await request(gateway.url)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${tool}`)
+      .send({
+        query: 'mutation { offboardOrganization(id: "tyrell") { organization { status } inputErrors { message } } }',
+      });
+    expect(offboarded.body.data.offboardOrganization).toEqual({
+      organization: { status: 'OFFBOARDING' },
+      inputErrors: [],
+    });
+    const started = Date.now();
+    let answer = await ask(gateway.url, token);
+    while (answer.status === 200 && Date.now() - started < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      answer = await ask(gateway.url, token);
+    }
+    expect(answer.status).toBe(401);
+    // What the console tells a deactivated person, so it signs them out saying why.
+    expect(answer.body.errors[0]).toMatchObject({
+      message: MESSAGES.inactiveUser,
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+
+    // Nor does an operator mint the person a new credential: refused in words.
+    const minted = await request(gateway.url)
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .set('authorization', `Bearer ${tool}`)
+      .send({
+        query: 'mutation { createUserCredential(email: "rachael@tyrell.test") { secret inputErrors { message } } }',
+      });
+    expect(minted.body.data.createUserCredential.secret).toBeNull();
+    expect([
+      MESSAGES.credentialOrganizationInactive('Tyrell Health', 'offboarding'),
+      MESSAGES.credentialOrganizationInactive('Tyrell Health', 'offboarded'),
+    ]).toContain(minted.body.data.createUserCredential.inputErrors[0]?.message);
   });
 
   it('leaves the person’s other sessions working', async () => {

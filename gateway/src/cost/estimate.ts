@@ -28,6 +28,7 @@ export const PLATFORM_BACKED_FIELDS: ReadonlySet<string> = new Set([
   'Organization.features',
   // Counted by the platform over the organization's people and its audit trail (issue 39).
   'Organization.signInImpact',
+  'Organization.access',
   'User.organization',
   'User.passwordResetMeta',
   'User.mfa',

@@ -105,6 +105,47 @@ export const jobBody = {
 } as const;
 export type JobBody = FromSchema<typeof jobBody>;
 
+const count = (description: string) => ({ type: 'integer', minimum: 0, description }) as const;
+
+/** GET /organization/{id}/access: who and what reaches the organization now, i.e. what offboarding ends. */
+export const organizationAccessBody = {
+  description: 'Who and what reaches the organization’s data now: what offboarding would end',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: [...ORGANIZATION_STATUSES] },
+    peopleMayWork: {
+      type: 'boolean',
+      description: 'Whether its people may sign in and use the API now: only while the organization is active.',
+    },
+    activeUsers: count('Its active users (invited ones included): who may sign in while it is active.'),
+    signedInPeople: count('Its people with a live sign-in session now.'),
+    sessions: count('Their live sign-in sessions.'),
+    enabledCredentials: count('Enabled data-access credentials of the organization and of its people.'),
+    scimTokens: count('Working SCIM tokens of its directory.'),
+  },
+  required: [
+    'status',
+    'peopleMayWork',
+    'activeUsers',
+    'signedInPeople',
+    'sessions',
+    'enabledCredentials',
+    'scimTokens',
+  ],
+  examples: [
+    {
+      status: 'active',
+      peopleMayWork: true,
+      activeUsers: 42,
+      signedInPeople: 3,
+      sessions: 4,
+      enabledCredentials: 7,
+      scimTokens: 1,
+    },
+  ],
+} as const;
+
 const jobsBody = {
   type: 'object',
   additionalProperties: false,

@@ -4,8 +4,7 @@ import {
   OWN_CREDENTIAL_FEATURE,
   actorOf,
   actsOnOwnRecord,
-  credentialDaysToExpire,
-  credentialExpiresAt,
+  organizationAdmitsPeople,
   validateCredentialLifetime,
   validateCredentialName,
   CREDENTIAL_LIFETIME_DAYS,
@@ -24,28 +23,14 @@ import type { ListQuery } from '../stores/sql.js';
 import { auditChanges, recordAuditEvent, type AuditSource } from './audit.js';
 import type { Caller, Guard, ServiceCaller } from './caller.js';
 import { assertValid, conflict, forbidden, notFound } from './errors.js';
+import { toCredential } from './credential-records.js';
 import { assertFeature } from './features.js';
 import { getOrganization } from './organizations.js';
 import { userInScope, type UserRow } from './users.js';
 
 export type { CredentialOwner, CredentialRow };
 
-/** A credential as the REST API answers it. */
-export function toCredential(row: CredentialRow, now: Date = new Date()) {
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    userEmail: row.user_email,
-    credential_enabled: row.credential_enabled,
-    name: row.name,
-    generated_timestamp: row.generated_at.toISOString(),
-    lifetime_days: row.lifetime_days,
-    expires_timestamp: credentialExpiresAt(row.generated_at, row.lifetime_days).toISOString(),
-    days_to_expire: credentialDaysToExpire(row.generated_at, now, row.lifetime_days),
-    createdBy: row.created_by,
-  };
-}
-export type Credential = ReturnType<typeof toCredential>;
+export { toCredential, type Credential } from './credential-records.js';
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -139,9 +124,22 @@ function assertDisabling(body: { credential_enabled: boolean }): void {
 
 const created = (row: CredentialRow, secret: string) => ({ ...toCredential(row), secret });
 
+/**
+ * A credential is access: none is made for an organization that is not active, nor for its people
+ * (before activation there is nothing to reach; from the start of offboarding access has ended), by
+ * anyone. Checked under the organization's row lock, which offboarding takes too, so a credential is
+ * never created beside an offboarding that disables the others.
+ */
+async function assertOrganizationAdmits(tx: Queryable, organizationId: string): Promise<void> {
+  const organization = await getOrganization(tx, organizationId, true);
+  if (!organizationAdmitsPeople(organization.status))
+    throw conflict(MESSAGES.credentialOrganizationInactive(organization.name, organization.status));
+}
+
 /** Creates a credential and records it (never its secret) in one transaction. */
 async function createAudited(db: Database, source: AuditSource, credential: NewCredential) {
   return db.transaction(async (tx) => {
+    await assertOrganizationAdmits(tx, credential.organizationId);
     const result = await createCredential(tx, credential);
     await recordAuditEvent(tx, source, {
       action: 'credential.create',

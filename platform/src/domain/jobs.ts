@@ -1,8 +1,7 @@
-import { JOB_KINDS, type JobKind, type JobStatus, type JobStatuses } from '@meridian/schema';
+import { JOB_KINDS, OFFBOARDING_REASON, type JobKind, type JobStatus, type JobStatuses } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
 import {
-  disableOrganizationCredentials,
   latestActorOf,
   lockOrganizationsWithRunningJobs,
   markOrganizationOffboarded,
@@ -13,7 +12,8 @@ import {
   type JobRow,
   type JobStep,
 } from '../stores/jobs.js';
-import { recordAuditEvent, type AuditAction, type AuditActor } from './audit.js';
+import { recordAuditEvent, type AuditAction, type AuditActor, type AuditSource } from './audit.js';
+import { disableCredentialsOf } from './credential-records.js';
 import { logFailure } from '../observability/error-log.js';
 
 export type { JobRow, JobStep, StepStatus } from '../stores/jobs.js';
@@ -54,9 +54,17 @@ const STEP_CHECKS: Readonly<Record<string, (organization: { domain: string[] }) 
   'Configure sign-in': (organization) => (organization.domain.length === 0 ? NO_DOMAIN_MESSAGE : null),
 };
 
-/** What a step does to the organization when it completes. */
-const STEP_EFFECTS: Readonly<Record<string, (tx: Queryable, organizationId: string) => Promise<void>>> = {
-  'Revoke credentials': disableOrganizationCredentials,
+/**
+ * What a step does to the organization when it completes, in the name of whoever started the job.
+ * Offboarding's move already disabled every credential (domain/organization-access.ts) and none is
+ * made while the organization is not active, so "Revoke credentials" finds nothing left: it only makes
+ * sure, recording what it disables, and is safe to run again.
+ */
+const STEP_EFFECTS: Readonly<
+  Record<string, (tx: Queryable, source: AuditSource, organizationId: string) => Promise<unknown>>
+> = {
+  'Revoke credentials': (tx, source, organizationId) =>
+    disableCredentialsOf(tx, source, organizationId, { reason: OFFBOARDING_REASON }),
 };
 
 /** What a completed job does to the organization; onboarding and deployment leave the status for the next move. */
@@ -83,6 +91,11 @@ async function jobStarter(tx: Queryable, organizationId: string, kind: JobKind):
   return { id: row.actor, kind: row.actor_kind, role, organizationId: row.actor_organization_id };
 }
 
+/** What a job's events and effects are recorded as: whoever started it, from no request. */
+async function jobSource(tx: Queryable, job: JobRow): Promise<AuditSource> {
+  return { actor: await jobStarter(tx, job.organization_id, job.kind), origin: { requestId: null, clientIp: null } };
+}
+
 /**
  * A job's progress in the audit trail (Activity shows it beside the move that started it), in the name
  * of whoever started the job: each step once when it completes, and the failure once, with the step
@@ -91,18 +104,14 @@ async function jobStarter(tx: Queryable, organizationId: string, kind: JobKind):
  */
 async function recordJobProgress(tx: Queryable, job: JobRow, step: JobStep): Promise<void> {
   const failed = step.status === 'failed';
-  await recordAuditEvent(
-    tx,
-    { actor: await jobStarter(tx, job.organization_id, job.kind), origin: { requestId: null, clientIp: null } },
-    {
-      action: failed ? 'organization.job-failed' : 'organization.job-step',
-      organizationId: job.organization_id,
-      target: { type: 'organization', id: job.organization_id },
-      details: failed
-        ? { job: job.kind, step: step.name, reason: step.message ?? null }
-        : { job: job.kind, step: step.name },
-    },
-  );
+  await recordAuditEvent(tx, await jobSource(tx, job), {
+    action: failed ? 'organization.job-failed' : 'organization.job-step',
+    organizationId: job.organization_id,
+    target: { type: 'organization', id: job.organization_id },
+    details: failed
+      ? { job: job.kind, step: step.name, reason: step.message ?? null }
+      : { job: job.kind, step: step.name },
+  });
 }
 
 function freshSteps(kind: JobKind): JobStep[] {
@@ -129,7 +138,8 @@ async function advanceJob(tx: Queryable, job: RunningJob, now: Date): Promise<vo
         status = 'failed';
         endedAt = stepEnd(index);
       } else {
-        await STEP_EFFECTS[step.name]?.(tx, job.organization_id);
+        const effect = STEP_EFFECTS[step.name];
+        if (effect) await effect(tx, await jobSource(tx, job), job.organization_id);
         steps.push({ name: step.name, status: 'completed' });
       }
     }

@@ -1,11 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
-import { DEFAULT_ROLE, MESSAGES, isRole, passwordExpiry, type Role } from '@meridian/schema';
+import { DEFAULT_ROLE, MESSAGES, isRole, passwordExpiry, personMayWork, type Role } from '@meridian/schema';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
 import {
   deleteLoginFailures,
   deleteLoginFailuresBefore,
   findLoginUser,
+  findProviderAccount,
   insertLoginAttempt,
   recentLoginFailures,
   type LoginUserRow as UserRow,
@@ -164,8 +165,8 @@ export async function auditSignInAttempt(
 
 /**
  * The platform's login check, used by the provider's sign-in form and by POST /login: the answer is the
- * status and body decisions.md fixes (401 wrong credentials, 403 expired password or inactive user,
- * 423 too many attempts). Every attempt leaves one audit event (sign-in, sign-in.failed with its reason,
+ * status and body decisions.md fixes (401 wrong credentials, 403 expired password, inactive user or a
+ * user of an organization that is not active, 423 too many attempts). Every attempt leaves one audit event (sign-in, sign-in.failed with its reason,
  * sign-in.locked), written in the transaction of the attempt's own writes; with `secondStepMayFollow` a
  * right password records nothing yet (the provider's form, whose second factor may follow, calls
  * recordSignIn once the person is in). The attempt is counted against the limit before the password
@@ -231,6 +232,11 @@ export async function checkLogin(
       await failed('inactive');
       return refused(403, { message: MESSAGES.inactiveUser });
     }
+    // Not yet activated, or offboarded: refused in a deactivated user's words (the trail says which).
+    if (!personMayWork(user.role, user.organization_status)) {
+      await failed('organization-inactive');
+      return refused(403, { message: MESSAGES.inactiveUser });
+    }
     if (passwordExpiry(new Date(user.password_changed_at), now).daysLeftForPasswordExpiry <= 0) {
       const token = await issuePasswordToken(tx, user.email, 'expired');
       await failed('password-expired');
@@ -262,14 +268,33 @@ export async function checkLogin(
   });
 }
 
-/** An active user as a sign-in knows them, for the steps after the password; undefined when gone or inactive. */
+/**
+ * An active user as a sign-in knows them, for the steps after the password; undefined when gone,
+ * inactive, or of an organization that is not active.
+ */
 export async function signedInUserOf(db: Queryable, email: string): Promise<SignedInUser | undefined> {
   const user = await findLoginUser(db, email);
-  if (!user?.active) return undefined;
+  if (!user?.active || !personMayWork(user.role, user.organization_status)) return undefined;
   return {
     email: user.email,
     name: user.name,
     role: isRole(user.role) ? user.role : DEFAULT_ROLE,
     organizationId: user.organization_id,
   };
+}
+
+/**
+ * The account the OpenID provider may issue something to (a sign-in's tokens, a refresh, a silent
+ * renewal): undefined when the user is gone or inactive, their organization is not active (operators
+ * excepted), or the session `sid` the token was redeemed under has ended.
+ */
+export async function issuableAccountOf(
+  db: Queryable,
+  email: string,
+  sid: string | null,
+): Promise<{ email: string; name: string } | undefined> {
+  const account = await findProviderAccount(db, email, sid);
+  if (!account?.active || account.session_ended || !personMayWork(account.role, account.organization_status))
+    return undefined;
+  return { email: account.email, name: account.name };
 }

@@ -4,6 +4,7 @@ import {
   PASSWORD_REUSE_MESSAGE,
   normalizeEmail,
   passwordExpiresAt,
+  personMayWork,
   validateEmail,
   validatePassword,
 } from '@meridian/schema';
@@ -107,14 +108,17 @@ export async function requestPasswordReset(db: Database, source: AuditSource, ra
     const user = await findUser(tx, email, true);
     // Single sign-on only: the identity provider holds the person's password, not us.
     const ssoOnly = user ? (await ssoOnlyConnectionOf(tx, user)) !== null : false;
-    const linkSent = user?.active === true && !ssoOnly;
+    // A person of an organization that is not active is mailed nothing, as a deactivated one.
+    const organization = user ? await findOrganization(tx, user.organization_id) : undefined;
+    const working = user !== undefined && organization !== undefined && personMayWork(user.role, organization.status);
+    const linkSent = user?.active === true && working && !ssoOnly;
     // Answered by the link mailed moments ago: no mail, and no event (the trail has the one that mailed it).
     if (linkSent && (await tokenIssuedWithin(tx, email, MAILED_RESET_PURPOSES, RESET_MAIL_INTERVAL_MS))) return;
     if (linkSent) await mailPasswordLink(tx, config.consoleUrl, config.productName, email, 'reset');
     // The answer reveals nothing; the trail (read by administrators) says whether a link went out.
     await auditPassword(tx, source, 'password.reset-request', email, user, {
       linkSent,
-      ...(ssoOnly ? { reason: 'sso-only' } : {}),
+      ...(ssoOnly ? { reason: 'sso-only' } : user && !working ? { reason: 'organization-inactive' } : {}),
     });
   });
 }

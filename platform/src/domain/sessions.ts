@@ -8,6 +8,7 @@ import {
   markSessionsRevoked,
   selectLatestRevocationSeq,
   selectRevocationsAfter,
+  selectSessionHoldersOf,
   selectStoredSession,
   selectStoredSessionsOf,
 } from '../stores/sessions.js';
@@ -20,28 +21,51 @@ import {
 
 const unique = (values: string[]) => [...new Set(values)];
 
-/** Ends every session of `emails` but `except`; answers how many ended. */
-async function endSessionsOfUsers(tx: Queryable, emails: string[], except: string | null): Promise<number> {
-  if (emails.length === 0) return 0;
+/** Ends every session of `emails` but `except`; answers how many ended for each email that had any. */
+async function endSessionsOfUsers(
+  tx: Queryable,
+  emails: string[],
+  except: string | null,
+): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
   const stored = (await selectStoredSessionsOf(tx, emails)).filter((session) => session.uid !== except);
   const recorded = await markSessionsRevoked(tx, emails, stored, except);
-  const sids = unique([...recorded, ...stored.map((session) => session.uid)]);
+  const owners = new Map(recorded.map((session) => [session.sid, session.email]));
+  for (const session of stored) owners.set(session.uid, session.accountId);
+  const sids = [...owners.keys()];
   await insertRevocations(tx, sids);
   await deleteProviderRecords(tx, sids, unique(stored.flatMap((session) => session.grantIds)));
-  return sids.length;
+  const counts = new Map<string, number>();
+  for (const email of owners.values()) counts.set(email, (counts.get(email) ?? 0) + 1);
+  return counts;
 }
+
+const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
 
 /**
  * Ends every session of `email` but `options.except` (the caller's own, for "sign out my other
  * sessions"); answers how many ended.
  */
-export function endUserSessions(tx: Queryable, email: string, options: { except?: string } = {}): Promise<number> {
-  return endSessionsOfUsers(tx, [email], options.except ?? null);
+export async function endUserSessions(
+  tx: Queryable,
+  email: string,
+  options: { except?: string } = {},
+): Promise<number> {
+  return total(await endSessionsOfUsers(tx, [email], options.except ?? null));
 }
 
 /** Ends every session of each of `emails` (a bulk deactivation's batch); answers how many ended. */
-export function endSessionsOfEach(tx: Queryable, emails: string[]): Promise<number> {
-  return endSessionsOfUsers(tx, emails, null);
+export async function endSessionsOfEach(tx: Queryable, emails: string[]): Promise<number> {
+  return total(await endSessionsOfUsers(tx, emails, null));
+}
+
+/**
+ * Ends every session of every person of an organization (offboarding); answers, for each person
+ * whose sessions ended, how many did. Only people holding a session are read, however many users
+ * the organization has.
+ */
+export async function endSessionsOfOrganization(tx: Queryable, organizationId: string): Promise<Map<string, number>> {
+  return endSessionsOfUsers(tx, await selectSessionHoldersOf(tx, organizationId), null);
 }
 
 /** Ends session `sid`; answers whether it was live (recorded and not yet ended, or still held by the provider). */

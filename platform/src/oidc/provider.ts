@@ -7,6 +7,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
+import { issuableAccountOf } from '../domain/login.js';
 import { databaseAdapterFactory } from './adapter.js';
 import { interactionPath } from './interactions.js';
 import type { SigningKeys } from './keys.js';
@@ -86,19 +87,16 @@ export function clientsOf(config: PlatformConfig): ClientMetadata[] {
 }
 
 /**
- * Users sign in by email; an inactive user has no account, so refresh_token grants fail too. Nor has a
- * token redeemed under an ended session (its code or refresh token names the session): ending a
- * session deletes its refresh tokens, and this refuses one saved by a refresh under way meanwhile.
+ * Users sign in by email; an inactive user, or one of an organization that is not active, has no
+ * account, so refresh_token grants fail too (invalid_grant) and a silent renewal needs a sign-in the
+ * form refuses. Nor has a token redeemed under an ended session (its code or refresh token names the
+ * session): ending a session deletes its refresh tokens, and this refuses one saved by a refresh under
+ * way meanwhile.
  */
 function findAccount(db: Queryable): Configuration['findAccount'] {
   return async (_ctx, sub, token) => {
     const sid = (token as { sessionUid?: string } | undefined)?.sessionUid ?? null;
-    const { rows } = await db.query<{ email: string; name: string }>(
-      `SELECT email, name FROM users WHERE email = $1 AND active
-          AND NOT EXISTS (SELECT 1 FROM user_sessions WHERE sid = $2 AND revoked_at IS NOT NULL)`,
-      [sub.toLowerCase(), sid],
-    );
-    const user = rows[0];
+    const user = await issuableAccountOf(db, sub.toLowerCase(), sid);
     if (!user) return undefined;
     return {
       accountId: user.email,
@@ -108,8 +106,9 @@ function findAccount(db: Queryable): Configuration['findAccount'] {
 }
 
 /**
- * The default policy, plus: a session whose user has since been deactivated (findAccount answers
- * nothing) needs a new sign-in, which the form then refuses in words (prompt=none: login_required).
+ * The default policy, plus: a session whose user has since been deactivated, or whose organization is
+ * no longer active (findAccount answers nothing), needs a new sign-in, which the form then refuses in
+ * words (prompt=none: login_required).
  */
 function signInPolicy() {
   const policy = interactionPolicy.base();

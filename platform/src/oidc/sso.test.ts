@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userLimitMessage } from '@meridian/schema';
+import { MESSAGES, userLimitMessage } from '@meridian/schema';
 import { checkLogin } from '../domain/login.js';
 import { secretBox } from '../domain/mfa/secret-box.js';
 import { findDomainOverlaps } from '../domain/organization-domains.js';
@@ -67,6 +67,7 @@ beforeAll(async () => {
       deep: { email: 'nurse@ward.clinic.acme.test', givenName: 'Nina', familyName: 'Nurse' },
       ambiguous: { email: 'nurse@clinic.acme.test' },
       tess: { email: 'Tess.Tester@acme.test', givenName: 'Tess', familyName: 'Tester', amr: ['pwd', 'otp'] },
+      latecomer: { email: 'latecomer@acme.test' },
     },
   });
   idp = await startSamlIdp();
@@ -288,7 +289,31 @@ describe('OpenID Connect (Acme, single sign-on only)', () => {
   it('keeps a deactivated user out whatever the provider says', async () => {
     const { done } = await signInWithAcme('inactive', 'inactive@acme.test');
     expect(done.response.status).toBe(403);
-    expect(await done.response.text()).toContain('Your Meridian account is deactivated.');
+    expect(await done.response.text()).toContain(escapeHtml(MESSAGES.inactiveUser));
+  });
+
+  it('signs nobody in, and creates nobody, while the organization is not active: a deactivated user’s words', async () => {
+    for (const status of ['deploying', 'offboarding', 'offboarded']) {
+      await db().query(`UPDATE organizations SET status = $1 WHERE id = 'acme'`, [status]);
+      try {
+        const existing = await signInWithAcme('uma', 'user@acme.test');
+        expect(existing.done.response.status, status).toBe(403);
+        expect(await existing.done.response.text()).toContain(escapeHtml(MESSAGES.inactiveUser));
+        const newcomer = await signInWithAcme('latecomer', 'latecomer@acme.test');
+        expect(newcomer.done.response.status, status).toBe(403);
+        expect(await userRow('latecomer@acme.test')).toBeUndefined();
+      } finally {
+        await db().query(`UPDATE organizations SET status = 'active' WHERE id = 'acme'`);
+      }
+    }
+    const { rows } = await db().query<{ target_id: string; details: { reason: string } }>(
+      `SELECT target_id, details FROM audit_events WHERE action = 'sign-in.failed' AND organization_id = 'acme'
+        ORDER BY id DESC LIMIT 2`,
+    );
+    expect(rows).toEqual([
+      { target_id: 'latecomer@acme.test', details: { reason: 'organization-inactive' } },
+      { target_id: 'user@acme.test', details: { reason: 'organization-inactive' } },
+    ]);
   });
 
   it('refuses a newcomer when the organization is full, in the user limit’s words', async () => {

@@ -39,7 +39,7 @@ export async function credentialRoutes(fastify: FastifyInstance, { db, config }:
         tags: ['credentials'],
         summary: "Create a user's data-access credential; the answer is the only time its secret is shown",
         description:
-          'A 403 names the unlicensed feature when a user asks for their own; a 409 when direct data access is off for the user or they are inactive.',
+          'A 403 names the unlicensed feature when a user asks for their own; a 409 when direct data access is off for the user, they are inactive, or their organization is not active.',
         params: emailParam,
         body: credentialCreate,
         response: responses({ 201: createdCredentialBody }, [...BODY_ERRORS, 401, 403, 404, 409]),
@@ -97,9 +97,10 @@ export async function credentialRoutes(fastify: FastifyInstance, { db, config }:
         operationId: 'createOrganizationCredential',
         tags: ['credentials'],
         summary: "Create an organization's data-access credential; the answer is the only time its secret is shown",
+        description: 'A 409 when the organization is not active (before activation, or offboarding or offboarded).',
         params: organizationIdParam,
         body: credentialCreate,
-        response: responses({ 201: createdCredentialBody }, [...BODY_ERRORS, 401, 403, 404]),
+        response: responses({ 201: createdCredentialBody }, [...BODY_ERRORS, 401, 403, 404, 409]),
       },
     },
     async (request, reply) => {

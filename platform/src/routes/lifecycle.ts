@@ -4,8 +4,15 @@ import type { JobKind, LifecycleAction, Operation, OrganizationStatus } from '@m
 import { auditSourceOf, principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { BODY_ERRORS, organizationIdParam, responses } from '../contract/common.js';
-import { activation, jobBody, organizationWithJobsBody, segmentSwitch } from '../contract/organizations.js';
+import {
+  activation,
+  jobBody,
+  organizationAccessBody,
+  organizationWithJobsBody,
+  segmentSwitch,
+} from '../contract/organizations.js';
 import { activateOrganization, jobProgress, startLifecycleJob, switchSegment } from '../domain/lifecycle.js';
+import { organizationAccess } from '../domain/organization-access.js';
 import type { RouteDeps } from './deps.js';
 
 /**
@@ -84,16 +91,28 @@ export async function lifecycleRoutes(fastify: FastifyInstance, { db, config }: 
       async (request) => {
         const organizationId = request.params.id;
         authorize(principalOf(request), operation, { organizationId });
-        return startLifecycleJob(
-          db,
-          auditSourceOf(request),
-          organizationId,
-          { action, kind, status },
-          config.jobStepMs,
-        );
+        return startLifecycleJob(db, auditSourceOf(request), organizationId, { action, kind, status }, config);
       },
     );
   }
+
+  app.get(
+    '/organization/:id/access',
+    {
+      schema: {
+        operationId: 'getOrganizationAccess',
+        tags: ['lifecycle'],
+        summary: 'Who and what reaches the organization now: signed-in people, credentials, SCIM tokens',
+        params: organizationIdParam,
+        response: responses({ 200: organizationAccessBody }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const organizationId = request.params.id;
+      authorize(principalOf(request), 'organizationAccess', { organizationId });
+      return organizationAccess(db, organizationId);
+    },
+  );
 
   app.post(
     '/organization/:id/activation',
@@ -110,7 +129,7 @@ export async function lifecycleRoutes(fastify: FastifyInstance, { db, config }: 
     async (request) => {
       const organizationId = request.params.id;
       authorize(principalOf(request), 'activateOrganization', { organizationId });
-      return activateOrganization(db, auditSourceOf(request), organizationId);
+      return activateOrganization(db, auditSourceOf(request), organizationId, config);
     },
   );
 
@@ -129,7 +148,7 @@ export async function lifecycleRoutes(fastify: FastifyInstance, { db, config }: 
     async (request) => {
       const organizationId = request.params.id;
       authorize(principalOf(request), 'switchSegment', { organizationId });
-      return switchSegment(db, auditSourceOf(request), organizationId, request.body);
+      return switchSegment(db, auditSourceOf(request), organizationId, request.body, config);
     },
   );
 }

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { MESSAGES, organizationAdmitsPeople } from '@meridian/schema';
 import { DomainError } from '../domain/errors.js';
+import { getOrganization } from '../domain/organizations.js';
 import type { ServiceCaller } from '../domain/caller.js';
 import { PEOPLE_PER_UNIT, directoryActor, scimTokenOf, spendForPeople } from '../domain/scim/tokens.js';
 import { authorize } from '../http/access.js';
@@ -138,6 +140,10 @@ export async function scimRoutes(fastify: FastifyInstance, { db, config }: Route
         const use = match ? await scimTokenOf(db, match[1]!, perMinute) : undefined;
         if (!use) throw new ScimError(401, 'A valid SCIM token is required: Authorization: Bearer mscim_…');
         const { token, retryAfterSeconds } = use;
+        // Only an active organization's directory provisions (schema's organizationAdmitsPeople).
+        const organization = await getOrganization(db, token.organization_id);
+        if (!organizationAdmitsPeople(organization.status))
+          throw new ScimError(403, MESSAGES.scimOrganizationInactive(organization.name, organization.status));
         if (retryAfterSeconds !== null) {
           void reply.header('retry-after', String(retryAfterSeconds));
           throw new ScimError(

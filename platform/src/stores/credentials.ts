@@ -94,6 +94,38 @@ export async function disableCredentialsOfUser(db: Queryable, email: string): Pr
   return rows.map((row) => row.id);
 }
 
+/** Where an organization's credentials are: its own, and its people's (a user's row names its email). */
+const OF_ORGANIZATION = `(organization_id = $1 OR user_email IN (SELECT email FROM users WHERE organization_id = $1))`;
+
+/**
+ * Disables every enabled credential of the organization and of its people, in one statement; answers
+ * them as they were before (enabled), oldest first. Run again, it finds none: offboarding's steps may.
+ */
+export async function disableCredentialsOfOrganization(
+  db: Queryable,
+  organizationId: string,
+): Promise<CredentialRow[]> {
+  const { rows } = await db.query<CredentialRow>(
+    `UPDATE credentials SET credential_enabled = false
+      WHERE credential_enabled AND ${OF_ORGANIZATION}
+      RETURNING ${CREDENTIAL_COLUMNS}`,
+    [organizationId],
+  );
+  // RETURNING gives the row after the update: as it was, the credential was enabled.
+  return rows
+    .map((row) => ({ ...row, credential_enabled: true }))
+    .sort((a, b) => a.generated_at.getTime() - b.generated_at.getTime() || a.id.localeCompare(b.id));
+}
+
+/** How many credentials of the organization and its people are enabled (what offboarding would disable). */
+export async function enabledCredentialCount(db: Queryable, organizationId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM credentials WHERE credential_enabled AND ${OF_ORGANIZATION}`,
+    [organizationId],
+  );
+  return rows[0]!.n;
+}
+
 const SORTABLE: Readonly<Record<CredentialSortKey, string>> = {
   generated_timestamp: 'generated_at',
   id: 'id',

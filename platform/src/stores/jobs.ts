@@ -1,7 +1,7 @@
 import type { JobKind, JobStatus } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 
-// The lifecycle's job rows (organization_jobs) and the writes a job's steps make to its organization.
+// The lifecycle's job rows (organization_jobs) and the writes a job's completion makes to its organization.
 
 export type StepStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
 
@@ -22,14 +22,6 @@ export interface JobRow {
   step_ms: number;
   /** Runs in a row without completing: 1, then one more for each retry after a failure (migration 011). */
   attempts: number;
-}
-
-/** Offboarding's "Revoke credentials": every enabled credential of the organization is disabled. */
-export async function disableOrganizationCredentials(tx: Queryable, organizationId: string): Promise<void> {
-  await tx.query(
-    'UPDATE credentials SET credential_enabled = false WHERE organization_id = $1 AND credential_enabled',
-    [organizationId],
-  );
 }
 
 /** A finished offboarding: the organization is offboarded and inactive (unless a move changed it since). */

@@ -15,12 +15,38 @@ export interface LoginUserRow {
   password_hash: string;
   password_changed_at: Date;
   active: boolean;
+  /** Their organization's lifecycle status: only an active organization's people sign in (schema's personMayWork). */
+  organization_status: string;
 }
 
 export async function findLoginUser(db: Queryable, email: string): Promise<LoginUserRow | undefined> {
   const { rows } = await db.query<LoginUserRow>(
-    `SELECT email, name, role, organization_id, password_hash, password_changed_at, active FROM users WHERE email = $1`,
+    `SELECT u.email, u.name, u.role, u.organization_id, u.password_hash, u.password_changed_at, u.active,
+            o.status AS organization_status
+       FROM users u JOIN organizations o ON o.id = u.organization_id WHERE u.email = $1`,
     [email],
+  );
+  return rows[0];
+}
+
+/**
+ * What the OpenID provider needs of an account to issue it anything (a sign-in, a refresh, a silent
+ * renewal): the user, their standing and their organization's, and whether the session `sid` the
+ * token names has ended.
+ */
+export async function findProviderAccount(db: Queryable, email: string, sid: string | null) {
+  const { rows } = await db.query<{
+    email: string;
+    name: string;
+    role: string;
+    active: boolean;
+    organization_status: string;
+    session_ended: boolean;
+  }>(
+    `SELECT u.email, u.name, u.role, u.active, o.status AS organization_status,
+            EXISTS (SELECT 1 FROM user_sessions s WHERE s.sid = $2 AND s.revoked_at IS NOT NULL) AS session_ended
+       FROM users u JOIN organizations o ON o.id = u.organization_id WHERE u.email = $1`,
+    [email, sid],
   );
   return rows[0];
 }

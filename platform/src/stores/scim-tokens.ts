@@ -92,3 +92,22 @@ export async function revokeScimTokenRow(db: Queryable, id: string): Promise<Sci
   );
   return rows[0]!;
 }
+
+/** Revokes every working token of the organization (offboarding); answers them as revoked. */
+export async function revokeScimTokensOfOrganization(db: Queryable, organizationId: string): Promise<ScimTokenRow[]> {
+  const { rows } = await db.query<ScimTokenRow>(
+    `UPDATE scim_tokens SET revoked_at = now() WHERE organization_id = $1 AND revoked_at IS NULL
+      RETURNING *`,
+    [organizationId],
+  );
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
+}
+
+/** How many of the organization's tokens work. */
+export async function workingScimTokenCount(db: Queryable, organizationId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM scim_tokens WHERE organization_id = $1 AND revoked_at IS NULL',
+    [organizationId],
+  );
+  return rows[0]!.n;
+}

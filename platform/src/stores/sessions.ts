@@ -55,24 +55,46 @@ export async function markSessionsRevoked(
   emails: string[],
   unrecorded: StoredSession[],
   except: string | null,
-): Promise<string[]> {
-  const { rows } = await db.query<{ sid: string }>(
+): Promise<EndedSession[]> {
+  const { rows } = await db.query<EndedSession>(
     `UPDATE user_sessions SET revoked_at = now()
-      WHERE email = ANY($1::text[]) AND revoked_at IS NULL AND ($2::text IS NULL OR sid <> $2) RETURNING sid`,
+      WHERE email = ANY($1::text[]) AND revoked_at IS NULL AND ($2::text IS NULL OR sid <> $2) RETURNING sid, email`,
     [emails, except],
   );
-  const ended = new Set(rows.map((row) => row.sid));
+  const ended = new Map(rows.map((row) => [row.sid, row]));
   const missing = unrecorded.filter((session) => !ended.has(session.uid));
   if (missing.length > 0) {
-    const inserted = await db.query<{ sid: string }>(
+    const inserted = await db.query<EndedSession>(
       `INSERT INTO user_sessions (sid, email, expires_at, revoked_at)
        SELECT sid, email, now(), now() FROM unnest($1::text[], $2::text[]) AS s(sid, email)
-       ON CONFLICT (sid) DO NOTHING RETURNING sid`,
+       ON CONFLICT (sid) DO NOTHING RETURNING sid, email`,
       [missing.map((session) => session.uid), missing.map((session) => session.accountId)],
     );
-    for (const row of inserted.rows) ended.add(row.sid);
+    for (const row of inserted.rows) ended.set(row.sid, row);
   }
-  return [...ended];
+  return [...ended.values()];
+}
+
+/** A session just ended, and whose it was. */
+export interface EndedSession {
+  sid: string;
+  email: string;
+}
+
+/**
+ * The people of an organization with a session that may still be live: recorded and not ended, or
+ * held by the provider (also one begun before sessions were recorded). Few, next to its users.
+ */
+export async function selectSessionHoldersOf(db: Queryable, organizationId: string): Promise<string[]> {
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT s.email FROM user_sessions s JOIN users u ON u.email = s.email
+      WHERE u.organization_id = $1 AND s.revoked_at IS NULL
+     UNION
+     SELECT u.email FROM oidc_models m JOIN users u ON u.email = m.payload->>'accountId'
+      WHERE m.model = 'Session' AND u.organization_id = $1`,
+    [organizationId],
+  );
+  return rows.map((row) => row.email);
 }
 
 /** Marks session `sid` ended (recording it if only the provider knew it); answers whether it was live. */
@@ -211,4 +233,15 @@ export async function deleteStaleSessionRecords(db: Queryable, windowSeconds: nu
     windowSeconds,
   ]);
   await db.query(`DELETE FROM user_sessions WHERE coalesce(revoked_at, expires_at) < now() - interval '1 day'`);
+}
+
+/** The organization's people signed in now, and their live sessions (recorded, not ended, not expired). */
+export async function liveSessionCountsOf(db: Queryable, organizationId: string) {
+  const { rows } = await db.query<{ people: number; sessions: number }>(
+    `SELECT count(DISTINCT s.email)::int AS people, count(*)::int AS sessions
+       FROM user_sessions s JOIN users u ON u.email = s.email
+      WHERE u.organization_id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [organizationId],
+  );
+  return rows[0]!;
 }

@@ -214,17 +214,23 @@ export async function updateUsersActive(tx: Queryable, emails: string[], active:
   return rows;
 }
 
-/** What a token's user must still be to call the API: their role, organization and whether they are active. */
-/** A caller's role, organization and standing; `sid`, their token's session: whether it has ended (one indexed lookup joined in). */
+/**
+ * A caller's role, organization and standing (theirs and their organization's lifecycle status); `sid`,
+ * their token's session: whether it has ended. One query: the organization by its key, the session by
+ * one indexed lookup.
+ */
 export async function findUserStanding(db: Queryable, email: string, sid: string | null = null) {
   const { rows } = await db.query<{
     role: string | null;
     organization_id: string;
     active: boolean;
+    organization_status: string;
     session_ended: boolean;
   }>(
-    `SELECT u.role, u.organization_id, u.active, s.revoked_at IS NOT NULL AS session_ended
-       FROM users u LEFT JOIN user_sessions s ON s.sid = $2 AND s.revoked_at IS NOT NULL
+    `SELECT u.role, u.organization_id, u.active, o.status AS organization_status,
+            s.revoked_at IS NOT NULL AS session_ended
+       FROM users u JOIN organizations o ON o.id = u.organization_id
+       LEFT JOIN user_sessions s ON s.sid = $2 AND s.revoked_at IS NOT NULL
       WHERE u.email = $1`,
     [email, sid],
   );

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as client from 'openid-client';
 import { generate } from 'otplib';
+import type { PlatformConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { startPlatform, type RunningPlatform, type StartOptions } from '../server.js';
 import { FIXTURE_PASSWORD, seedFixture } from './fixture.js';
@@ -13,17 +14,16 @@ import { openTestDatabase, testConfig } from './platform.js';
  * (the issuer is the provider's own URL), for tests that sign in through the real provider. `dataDir`
  * is its own; close() stops it and removes both.
  */
-export async function startSignInPlatform(name: string, options: Pick<StartOptions, 'trustProxy'> = {}) {
+export async function startSignInPlatform(
+  name: string,
+  { config, ...options }: Pick<StartOptions, 'trustProxy'> & { config?: Partial<PlatformConfig> } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), `meridian-${name}-`));
   const { db, drop } = await openTestDatabase();
   await migrate(db);
   await seedFixture(db);
-  const platform = await startPlatform(testConfig({ dataDir, host: '127.0.0.1', restPort: 0, oidcPort: 0 }), {
-    db,
-    seed: false,
-    logger: false,
-    ...options,
-  });
+  const settings = testConfig({ ...config, dataDir, host: '127.0.0.1', restPort: 0, oidcPort: 0 });
+  const platform = await startPlatform(settings, { db, seed: false, logger: false, ...options });
   const close = async () => {
     await platform.close();
     await drop();

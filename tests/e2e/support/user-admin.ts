@@ -51,3 +51,32 @@ export async function ensureRoomForOneUser(organizationId: string): Promise<void
 export async function setOrganizationRequireMfa(organizationId: string, requireMfa: boolean): Promise<void> {
   await asOperator('PUT', `/organization?organizationId=${encodeURIComponent(organizationId)}`, { requireMfa });
 }
+
+/** Waits, reading the job as an operator, until the organization's `job` is no longer in progress. */
+async function jobSettled(organizationId: string, job: 'onboarding' | 'deployment'): Promise<void> {
+  const { restUrl } = inject('product');
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const response = await fetch(`${restUrl}/organization/${organizationId}/${job}`, {
+      headers: { authorization: `Bearer ${await toolToken()}` },
+    });
+    const { status } = (await response.json()) as { status: string };
+    if (status === 'completed') return;
+    if (status !== 'in_progress' || Date.now() > deadline)
+      throw new Error(`The ${job} of ${organizationId} ended ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Walks a new organization to active as an operator does (onboarding, deployment, activation: each job's
+ * steps take JOB_STEP_MS): only an active organization's people sign in (issue 39).
+ */
+export async function activateOrganization(organizationId: string): Promise<void> {
+  const path = `/organization/${encodeURIComponent(organizationId)}`;
+  await asOperator('POST', `${path}/onboarding`, {});
+  await jobSettled(organizationId, 'onboarding');
+  await asOperator('POST', `${path}/deployment`, {});
+  await jobSettled(organizationId, 'deployment');
+  await asOperator('POST', `${path}/activation`, { active: true });
+}

@@ -34,3 +34,10 @@ export function switchSegment(
 ): Promise<RestOrganization> {
   return platform.post<RestOrganization>(`${organizationPath(id)}/segment-switch`, body);
 }
+
+/** Who and what reaches the organization now (GET /organization/:id/access): what offboarding ends. */
+export type RestOrganizationAccess = RestBody<'getOrganizationAccess'>;
+
+export function organizationAccess(platform: PlatformClient, id: string): Promise<RestOrganizationAccess> {
+  return platform.get<RestOrganizationAccess>(`${organizationPath(id)}/access`);
+}

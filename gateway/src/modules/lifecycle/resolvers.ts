@@ -1,6 +1,7 @@
 import {
   allowedActions,
   failedJobOf,
+  isOperatorsOrganization,
   jobFailureLabel,
   JOB_KINDS,
   JOB_STATUSES,
@@ -15,7 +16,14 @@ import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors } from '../common/input-errors.js';
 import { licenseFieldNames, toLicensesPatch } from '../organization/licenses.js';
 import { getOrganization, type RestOrganization } from '../organization/platform.js';
-import { activate, startJob, switchSegment, type RestJobs, type RestJobStatus } from './platform.js';
+import {
+  activate,
+  organizationAccess,
+  startJob,
+  switchSegment,
+  type RestJobs,
+  type RestJobStatus,
+} from './platform.js';
 
 /** A job's statuses, and a step's 'pending' (not yet reached). */
 const JOB_AND_STEP_STATUSES = [...JOB_STATUSES, 'pending'] as const satisfies readonly RestJobStatus[];
@@ -68,8 +76,11 @@ export const lifecycleResolvers: Resolvers = {
     allowedActions: async (organization, _, context) => {
       const needsJobs = JOB_DEPENDENT.includes(organization.status);
       const statuses = needsJobs ? jobStatuses(await jobsOf(organization, context)) : {};
-      return allowedActions(organization.status, statuses);
+      // The operators' own organization is never offboarded (the platform refuses it too).
+      const operatorsOrganization = isOperatorsOrganization(organization.name, context.productName);
+      return allowedActions(organization.status, statuses, { operatorsOrganization });
     },
+    access: (organization, _, { platform }) => organizationAccess(platform, organization.id),
     // Same cost as allowedActions: a read only for organizations in a job-dependent state, shared per request.
     lifecycleProblem: (organization, _, context) => lifecycleProblem(organization, context),
     onboarding: job('onboarding'),

@@ -2,7 +2,14 @@
 // them (spec section 7): list, create, update, the whole lifecycle, licenses, organization credentials
 // and features; refusals arrive as inputErrors naming the argument to fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANIZATION_ID_MESSAGE, STATE_CODE_MESSAGE, WEB_ADDRESS_MESSAGE, lifecycleRefusal } from '@meridian/schema';
+import {
+  MESSAGES,
+  ORGANIZATION_ID_MESSAGE,
+  STATE_CODE_MESSAGE,
+  WEB_ADDRESS_MESSAGE,
+  lifecycleRefusal,
+  operatorsOffboardingRefusal,
+} from '@meridian/schema';
 import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
 
 /** Answers are read loosely: each document fixes the shape it asks for (JSON.parse's own any). */
@@ -373,6 +380,36 @@ describe('the lifecycle', () => {
       kind: 'deployment',
       step: 'Configure sign-in',
       reason: expect.stringMatching(/no domain/),
+    });
+  });
+
+  it('never offers offboarding the operators’ own organization, and refuses it in words', async () => {
+    const { organization } = await data(`{ organization(id: "meridian") { status allowedActions } }`);
+    expect(organization).toEqual({ status: 'ACTIVE', allowedActions: ['SWITCH_SEGMENT'] });
+    const { offboardOrganization } = await data(move('offboardOrganization'), { id: 'meridian' });
+    expect(offboardOrganization.inputErrors).toEqual([
+      { field: null, message: operatorsOffboardingRefusal(gateway.platform.config.productName) },
+    ]);
+  });
+
+  it('says what offboarding would end, to whoever may offboard, and no credential is made while not active', async () => {
+    const access = `query($id: ID!) { organization(id: $id) { access { activeUsers signedInPeople sessions enabledCredentials scimTokens } } }`;
+    expect((await data(access, { id: 'acme' })).organization.access).toMatchObject({
+      activeUsers: 2,
+      enabledCredentials: 1,
+      scimTokens: 0,
+    });
+    // An Org Admin reads the organization, not what offboarding ends (organization:update).
+    const orgAdmin = await gateway.tokens.user('orgadmin@acme.test');
+    const refused = await gateway.request(access, { id: 'acme' }, orgAdmin);
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // Initech is created, not active: neither it nor its people get a credential, said as an input error.
+    const { createOrganizationCredential } = await data(
+      `mutation { createOrganizationCredential(organizationId: "initech") { secret inputErrors { field message } } }`,
+    );
+    expect(createOrganizationCredential).toEqual({
+      secret: null,
+      inputErrors: [{ field: null, message: MESSAGES.credentialOrganizationInactive('Initech Clinics', 'created') }],
     });
   });
 

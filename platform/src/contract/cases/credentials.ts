@@ -121,6 +121,12 @@ export const credentialCases: ContractCase[] = [
     why: 'no such organization',
     request: ({ as }) => ({ method: 'POST', url: '/organization/no-such-organization/credential', headers: as.admin }),
   },
+  {
+    operation: 'createOrganizationCredential',
+    status: 409,
+    why: 'an organization that is not active (created, not yet onboarded)',
+    request: ({ as }) => ({ method: 'POST', url: '/organization/initech/credential', headers: as.admin }),
+  },
 
   {
     operation: 'listOrganizationCredentials',

@@ -254,6 +254,31 @@ export const organizationCases: ContractCase[] = [
   }),
 
   {
+    operation: 'getOrganizationAccess',
+    status: 200,
+    why: 'an operator reads what offboarding would end',
+    request: ({ as }) => ({ url: '/organization/acme/access', headers: as.admin }),
+  },
+  {
+    operation: 'getOrganizationAccess',
+    status: 400,
+    why: 'an id over 64 characters',
+    request: ({ as }) => ({ url: `/organization/${TOO_LONG}/access`, headers: as.admin }),
+  },
+  {
+    operation: 'getOrganizationAccess',
+    status: 403,
+    why: 'an organization administrator (it is the offboarding operator’s)',
+    request: ({ as }) => ({ url: '/organization/acme/access', headers: as.acmeAdmin }),
+  },
+  {
+    operation: 'getOrganizationAccess',
+    status: 404,
+    why: 'no such organization',
+    request: ({ as }) => ({ url: `/organization/${MISSING}/access`, headers: as.admin }),
+  },
+
+  {
     operation: 'activateOrganization',
     status: 400,
     why: 'active is not true',

@@ -5,6 +5,7 @@ import {
   findScimToken,
   insertScimToken,
   revokeScimTokenRow,
+  revokeScimTokensOfOrganization,
   selectScimTokens,
   spendScimBudget,
   useScimToken,
@@ -158,4 +159,19 @@ export async function scimTokenOf(db: Queryable, bearer: string, perMinute: numb
 /** What a list cost beyond its request: one unit per PEOPLE_PER_UNIT people answered. */
 export async function spendForPeople(db: Queryable, tokenId: string, people: number, perMinute: number) {
   if (perMinute > 0) await spendScimBudget(db, tokenId, Math.floor(people / PEOPLE_PER_UNIT));
+}
+
+/**
+ * Revokes every working token of the organization in the caller's transaction, each recorded as
+ * scim-token.revoke with `details` (offboarding says why); answers how many.
+ */
+export async function revokeOrganizationScimTokens(
+  tx: Queryable,
+  source: AuditSource,
+  organizationId: string,
+  details: Record<string, unknown>,
+): Promise<number> {
+  const revoked = await revokeScimTokensOfOrganization(tx, organizationId);
+  for (const row of revoked) await audited(tx, source, 'scim-token.revoke', row, details);
+  return revoked.length;
 }

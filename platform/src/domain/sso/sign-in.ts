@@ -1,4 +1,12 @@
-import { emailDomainOf, isOutsideDomains, isSystemRole, validateEmail, type Role } from '@meridian/schema';
+import {
+  MESSAGES,
+  emailDomainOf,
+  isOutsideDomains,
+  isSystemRole,
+  organizationAdmitsPeople,
+  validateEmail,
+  type Role,
+} from '@meridian/schema';
 import type { PlatformConfig } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { findOrganization, type OrganizationRow } from '../../stores/organizations.js';
@@ -17,7 +25,7 @@ import type { SsoFailure, VerifiedIdentity } from './types.js';
  * is no valid address, outside those domains (or inside another organization's too), not verified by
  * the provider, another organization's user or an operator is refused; a second subject of the same
  * provider for an email already linked is refused, never merged into that account; and a deactivated
- * user stays refused whatever the provider says.
+ * user, or anyone of an organization that is not active, stays refused whatever the provider says.
  */
 
 /** The connection as the audit trail names it when it creates or updates a person. */
@@ -116,11 +124,11 @@ export function identityRefusal(
       reason: 'sso-subject-mismatch',
       message: `The ${config.productName} account ${identity.email} belongs to another person at ${organization.name}’s identity provider (another identifier signed in with it before), so this sign-in was refused rather than joined to that account. Ask your administrator.`,
     };
-  if (user && !user.active)
-    return {
-      reason: 'inactive',
-      message: `Your ${config.productName} account is deactivated. Ask your administrator to activate it.`,
-    };
+  // Refused in a deactivated user's words, as the password form refuses them: before activation and
+  // from the start of offboarding nobody of the organization signs in, and nobody new is created.
+  if (!organizationAdmitsPeople(organization.status))
+    return { reason: 'organization-inactive', message: MESSAGES.inactiveUser };
+  if (user && !user.active) return { reason: 'inactive', message: MESSAGES.inactiveUser };
   return null;
 }
 

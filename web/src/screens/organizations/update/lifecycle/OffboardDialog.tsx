@@ -4,7 +4,9 @@ import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { TextField } from '../../../../components/TextField.js';
 import { useRefusalFocus } from '../../../../components/focus-first-error.js';
+import { offboardingConsequences } from './lifecycle-view.js';
 import { useOffboardOrganization } from './useOffboardOrganization.js';
+import { useOrganizationAccess } from './useOrganizationAccess.js';
 
 export interface OffboardDialogProps {
   isOpen: boolean;
@@ -16,12 +18,14 @@ export interface OffboardDialogProps {
 export const confirmsOffboarding = (typed: string, organizationId: string): boolean => typed.trim() === organizationId;
 
 /**
- * Offboarding cannot be undone in full (revoked credentials stay revoked), so the user types the
- * organization's id to confirm.
+ * Offboarding cannot be undone in full (revoked credentials stay revoked) and signs people out at once,
+ * so the dialog says how many (asked afresh when it opens) and the user types the organization's id to
+ * confirm.
  */
 export function OffboardDialog({ isOpen, onClose, organization }: OffboardDialogProps) {
   const toasts = useToasts();
   const [offboard, { loading }] = useOffboardOrganization();
+  const access = useOrganizationAccess(organization.id, isOpen);
   const [typed, setTyped] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const confirmed = confirmsOffboarding(typed, organization.id);
@@ -54,9 +58,10 @@ export function OffboardDialog({ isOpen, onClose, organization }: OffboardDialog
     <Dialog isOpen={isOpen} onClose={loading ? undefined : close} title={`Offboard ${organization.name}`}>
       <form noValidate onSubmit={(event) => void submit(event)} aria-label="Offboard organization">
         <DialogBody>
-          <Callout intent={Intent.DANGER}>
-            Offboarding revokes every credential of {organization.name}, archives its data and removes its BI portal; it
-            ends inactive. It can be re-activated later, but its credentials stay revoked.
+          <Callout intent={Intent.DANGER} aria-label="What offboarding does">
+            {offboardingConsequences(organization.name, access).map((sentence) => (
+              <p key={sentence}>{sentence}</p>
+            ))}
           </Callout>
           <TextField
             label={`Type ${organization.id} to confirm`}

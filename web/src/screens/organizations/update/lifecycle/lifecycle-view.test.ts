@@ -4,6 +4,7 @@ import {
   failedStep,
   jobProgress,
   nextStepHint,
+  offboardingConsequences,
   offeredMoves,
   stepFailureMessage,
   type LifecycleJobs,
@@ -69,12 +70,35 @@ describe('lifecycle moves', () => {
   });
 
   it('says what comes next', () => {
-    expect(nextStepHint('CREATED', jobs())).toBe('Created. Start onboarding to prepare its workspace.');
+    expect(nextStepHint('CREATED', jobs())).toBe(
+      'Created. Start onboarding to prepare its workspace; its users cannot sign in until it is active.',
+    );
     expect(nextStepHint('DEPLOYING', jobs({ deployment: 'FAILED' }))).toBe(
       'Deployment failed: the failed step below says why and how to retry.',
     );
     expect(nextStepHint('DEPLOYING', jobs({ deployment: 'COMPLETED' }))).toBe(
       'Deployed. Activate the organization to let its users work.',
+    );
+    expect(nextStepHint('OFFBOARDED', jobs({ offboarding: 'COMPLETED' }))).toBe(
+      'Offboarded: inactive, its people cannot sign in and its credentials are revoked. It can be re-activated.',
+    );
+  });
+
+  it('says what offboarding ends, with the numbers once known', () => {
+    const access = { activeUsers: 42, signedInPeople: 3, sessions: 4, enabledCredentials: 7, scimTokens: 1 };
+    expect(offboardingConsequences('Acme Health', access)).toEqual([
+      'It ends the 4 sessions of the 3 people signed in now, at once; Acme Health’s 42 active users cannot sign in until it is re-activated.',
+      'It disables 7 enabled credentials of the organization and its people and revokes 1 SCIM token, then archives its data and removes its BI portal; it ends inactive.',
+      'It can be re-activated later: its people may then sign in again, but its credentials stay disabled.',
+    ]);
+    const quiet = { activeUsers: 1, signedInPeople: 0, sessions: 0, enabledCredentials: 1, scimTokens: 0 };
+    expect(offboardingConsequences('Initech', quiet).slice(0, 2)).toEqual([
+      'Nobody is signed in now; Initech’s 1 active user cannot sign in until it is re-activated.',
+      'It disables 1 enabled credential of the organization and its people, then archives its data and removes its BI portal; it ends inactive.',
+    ]);
+    // While the numbers load: the same promise, in general words.
+    expect(offboardingConsequences('Acme Health', null)[0]).toMatch(
+      /^Offboarding signs every person of Acme Health out at once/,
     );
   });
 });

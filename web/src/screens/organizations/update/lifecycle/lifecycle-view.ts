@@ -65,8 +65,8 @@ export function offeredMoves(allowedActions: readonly LifecycleAction[], status:
       label: status === 'OFFBOARDED' ? 'Re-activate' : 'Activate',
       description:
         status === 'OFFBOARDED'
-          ? 'Makes the organization active again; its revoked credentials stay disabled.'
-          : 'Makes the organization active: its users can work.',
+          ? 'Makes the organization active again: its people may sign in again; its revoked credentials stay disabled.'
+          : 'Makes the organization active: its users can sign in and work.',
     },
     SWITCH_SEGMENT: {
       action: 'SWITCH_SEGMENT',
@@ -76,7 +76,8 @@ export function offeredMoves(allowedActions: readonly LifecycleAction[], status:
     OFFBOARD: {
       action: 'OFFBOARD',
       label: failed('offboarding') ? 'Retry offboarding…' : 'Offboard…',
-      description: 'Revokes every credential, archives the data and removes the BI portal.',
+      description:
+        'Signs its people out at once and refuses them, disables every credential, archives the data and removes the BI portal.',
     },
   };
   return MOVE_ORDER.filter((action) => allowed.has(action)).map((action) => moves[action]);
@@ -112,7 +113,7 @@ export function stepFailureMessage(step: StepView): string | null {
 export function nextStepHint(status: string, jobs: LifecycleJobs): string {
   switch (status) {
     case 'CREATED':
-      return 'Created. Start onboarding to prepare its workspace.';
+      return 'Created. Start onboarding to prepare its workspace; its users cannot sign in until it is active.';
     case 'ONBOARDING':
       if (isRunning(jobs.onboarding)) return 'Onboarding is under way.';
       return jobs.onboarding.status === 'FAILED'
@@ -124,13 +125,49 @@ export function nextStepHint(status: string, jobs: LifecycleJobs): string {
         ? 'Deployment failed: the failed step below says why and how to retry.'
         : 'Deployed. Activate the organization to let its users work.';
     case 'ACTIVE':
-      return 'Active. Its segment can be switched; offboarding ends its service.';
+      return 'Active: its users can sign in and work. Its segment can be switched; offboarding ends its service and their access.';
     case 'OFFBOARDING':
-      if (isRunning(jobs.offboarding)) return 'Offboarding is under way.';
-      return 'Offboarding failed: the failed step below says why and how to retry.';
+      if (isRunning(jobs.offboarding))
+        return 'Offboarding is under way. Its people were signed out and cannot sign in.';
+      return 'Offboarding failed: the failed step below says why and how to retry. Its people cannot sign in.';
     case 'OFFBOARDED':
-      return 'Offboarded: inactive, with its credentials revoked. It can be re-activated.';
+      return 'Offboarded: inactive, its people cannot sign in and its credentials are revoked. It can be re-activated.';
     default:
       return '';
   }
+}
+
+/** What reaches an organization now (Organization.access): the numbers the offboard dialog states. */
+export interface AccessCounts {
+  activeUsers: number;
+  signedInPeople: number;
+  sessions: number;
+  enabledCredentials: number;
+  scimTokens: number;
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What offboarding `organizationName` does, in sentences: with the numbers once they are known (null
+ * while they load), in general words before.
+ */
+export function offboardingConsequences(organizationName: string, access: AccessCounts | null): string[] {
+  const after = 'It can be re-activated later: its people may then sign in again, but its credentials stay disabled.';
+  if (!access)
+    return [
+      `Offboarding signs every person of ${organizationName} out at once and refuses them until it is re-activated, disables every credential of the organization and its people and revokes its SCIM tokens, then archives its data and removes its BI portal; it ends inactive.`,
+      after,
+    ];
+  const { activeUsers, signedInPeople, sessions, enabledCredentials, scimTokens } = access;
+  const signedIn =
+    signedInPeople === 0
+      ? 'Nobody is signed in now'
+      : `It ends the ${counted(sessions, 'session', 'sessions')} of the ${counted(signedInPeople, 'person', 'people')} signed in now, at once`;
+  const tokens = scimTokens === 0 ? '' : ` and revokes ${counted(scimTokens, 'SCIM token', 'SCIM tokens')}`;
+  return [
+    `${signedIn}; ${organizationName}’s ${counted(activeUsers, 'active user', 'active users')} cannot sign in until it is re-activated.`,
+    `It disables ${counted(enabledCredentials, 'enabled credential', 'enabled credentials')} of the organization and its people${tokens}, then archives its data and removes its BI portal; it ends inactive.`,
+    after,
+  ];
 }
