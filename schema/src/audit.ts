@@ -205,6 +205,48 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
   },
 };
 
+/** The areas actions belong to, by the prefix of their name (`user.create` → user), with their words. */
+export const AUDIT_AREA_LABELS: Readonly<Record<string, string>> = {
+  organization: 'Organizations',
+  licenses: 'Licenses',
+  user: 'Users',
+  invitation: 'Invitations',
+  credential: 'Credentials',
+  'provider-links': 'Managed providers',
+  password: 'Passwords',
+  'sign-in': 'Sign-in',
+  mfa: 'Second factors',
+  session: 'Sessions',
+  sso: 'Single sign-on',
+  'scim-token': 'Provisioning',
+  backup: 'Backups',
+  webhook: 'Webhooks',
+};
+
+/** An action's area: the part of its name before the first dot ('sign-in' and 'sign-in.failed' alike). */
+export const auditAreaOf = (action: string): string => action.split('.')[0]!;
+
+export interface AuditActionGroup {
+  area: string;
+  label: string;
+  actions: AuditAction[];
+}
+
+/**
+ * The actions grouped by area, in AUDIT_ACTIONS' order (a picker's groups, a filter's optgroups). An
+ * area without words reads as its prefix, so a new one is never left out.
+ */
+export function auditActionGroups(actions: readonly AuditAction[] = AUDIT_ACTIONS): AuditActionGroup[] {
+  const groups = new Map<string, AuditActionGroup>();
+  for (const action of actions) {
+    const area = auditAreaOf(action);
+    const group = groups.get(area) ?? { area, label: AUDIT_AREA_LABELS[area] ?? area, actions: [] };
+    group.actions.push(action);
+    groups.set(area, group);
+  }
+  return [...groups.values()];
+}
+
 export function isAuditAction(value: string): value is AuditAction {
   return (AUDIT_ACTIONS as readonly string[]).includes(value);
 }

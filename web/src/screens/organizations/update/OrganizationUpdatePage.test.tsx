@@ -28,9 +28,9 @@ describe('update organization', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(location()).toBe('/admin/org-management/acme/update/general'), WAIT);
     expect(await screen.findByRole('heading', { name: 'Acme Health', level: 1 }, WAIT)).toBeTruthy();
-    expect(
-      screen.getAllByText('Your role (Org Admin) may view this organization but not change it.').length,
-    ).toBeGreaterThan(0);
+    expect(screen.getByRole('note').textContent).toBe(
+      'Your role (Org Admin) may view this organization’s settings but not change them.',
+    );
     expect(screen.getByLabelText<HTMLInputElement>(/^Name/).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     // An Org Admin may not read the organizations list.
@@ -51,6 +51,52 @@ describe('update organization', { timeout: 20_000 }, () => {
       '/admin/org-management/acme/users/orgadmin%40acme.test/profile/credentials',
     );
     expect(section.textContent).toContain('turn it on first under your profile’s General tab');
+  });
+
+  it('says read-only only above the tabs an Org Admin may not change, as the table decides each', async () => {
+    const orgAdmin = sessionUserOf('orgAdmin', { organizationId: 'acme' });
+    const { location } = renderWithGateway('/admin/org-management/acme/update/licenses', orgAdmin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      OrganizationWebhooks: () => ({
+        organization: { __typename: 'Organization', id: 'acme', name: 'Acme Health', webhooks: [] },
+      }),
+      OrganizationProvisioning: () => ({
+        organization: {
+          __typename: 'Organization',
+          id: 'acme',
+          name: 'Acme Health',
+          scimBaseUrl: 'https://api.meridian.test/scim/v2',
+          scimTokens: [],
+        },
+      }),
+      ActivityEvents: () => eventsAnswer([]),
+    });
+    expect((await screen.findByRole('note', undefined, WAIT)).textContent).toBe(
+      'Your role (Org Admin) may view this organization’s licenses but not change them.',
+    );
+    const expected: [string, string | null][] = [
+      ['Lifecycle', 'Your role (Org Admin) may view this organization’s lifecycle but not move it.'],
+      ['Sign-in', 'Your role (Org Admin) may view this organization’s sign-in settings but not change them.'],
+      // An Org Admin manages its directory tokens and webhooks: no banner above buttons that work.
+      ['Provisioning', null],
+      ['Webhooks', null],
+      ['Managed providers', null],
+      ['Activity', null],
+    ];
+    for (const [tab, banner] of expected) {
+      await userEvent.click(screen.getByRole('tab', { name: tab }));
+      await waitFor(() => expect(screen.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true'));
+      expect(screen.queryByRole('note')?.textContent ?? null, tab).toBe(banner);
+      if (tab === 'Webhooks') expect(await screen.findByRole('button', { name: 'Add endpoint' }, WAIT)).toBeTruthy();
+    }
+    expect(location()).toBe('/admin/org-management/acme/update/activity');
+  });
+
+  it('answers an unknown tab with the 404 page', async () => {
+    const { location } = renderWithGateway('/admin/org-management/acme/update/no-such-tab', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    await waitFor(() => expect(location()).toBe('/404'), WAIT);
   });
 
   it('refuses an Org Admin another tenant’s organization: home, with the permission toast', async () => {
