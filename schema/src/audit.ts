@@ -1,3 +1,6 @@
+import { auditFieldLabel, SIGN_IN_FAILURE_REASONS } from './audit-fields.js';
+import { signInMethodsText } from './sign-in-methods.js';
+
 /**
  * The audit trail's vocabulary (issue 7), shared by the platform that records events, the gateway that
  * serves them and the console that shows them: the actions, what each means, and an event in words.
@@ -302,9 +305,29 @@ function labelOf(event: AuditEventWords): string {
   return label ? ` (${label})` : '';
 }
 
-/** The fields a change touched, for updates: " (name, domain)". */
+/** The fields a change touched, for updates, by their words: " (name, direct data access)". */
 function fieldsOf(event: AuditEventWords): string {
-  return event.changes.length > 0 ? ` (${event.changes.map((change) => change.field).join(', ')})` : '';
+  const fields = event.changes.map((change) => lowerFirst(auditFieldLabel(change.field)));
+  return fields.length > 0 ? ` (${fields.join(', ')})` : '';
+}
+
+/** "Direct data access" → "direct data access"; names ("Tableau license", "BI portal URL") keep their capitals. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) && !/^(Tableau|Medicare)\b/.test(text)
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text;
+}
+
+/** A list detail whichever shape carries it: the platform's array, or the gateway's JSON text of it. */
+function parsedList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || !value.startsWith('[')) return [];
+  try {
+    const list = JSON.parse(value) as unknown;
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch {
+    return [];
+  }
 }
 
 const changeOf = (event: AuditEventWords, field: string) => event.changes.find((change) => change.field === field);
@@ -318,13 +341,6 @@ function linksOf(event: AuditEventWords): string {
     : plural(event.changes.length, 'provider alias', 'provider aliases');
 }
 
-const REASONS: Readonly<Record<string, string>> = {
-  'invalid-credentials': 'wrong email or password',
-  inactive: 'the user is inactive',
-  'password-expired': 'the password has expired',
-  'invalid-code': 'wrong second-factor code',
-};
-
 type Phrase = (event: AuditEventWords) => string;
 
 const FACTORS: Readonly<Record<string, string>> = { totp: 'an authenticator app', passkey: 'a passkey' };
@@ -333,7 +349,7 @@ const factorOf = (event: AuditEventWords) => FACTORS[textOf(detailOf(event, 'kin
 /** Whole sentences of calls made without signing in: there is nobody to name as the actor. */
 const ANONYMOUS_SENTENCES: Readonly<Record<string, Phrase>> = {
   'sign-in.failed': (e) => {
-    const reason = REASONS[textOf(detailOf(e, 'reason')) ?? ''];
+    const reason = SIGN_IN_FAILURE_REASONS[textOf(detailOf(e, 'reason')) ?? ''];
     return `A sign-in as ${e.actor} failed${reason ? `: ${reason}` : ''}`;
   },
   'sign-in.locked': (e) => `A sign-in as ${e.actor} was refused: too many failed attempts`,
@@ -383,7 +399,10 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'password.create': () => 'set a new password with an emailed link',
   'password.change': () => 'changed their password',
   'password.reset-initiate': (e) => `sent a password reset link to ${targetOf(e)}`,
-  'sign-in': () => 'signed in',
+  'sign-in': (e) => {
+    const methods = parsedList(detailOf(e, 'methods'));
+    return methods.length > 0 ? `signed in with ${lowerFirst(signInMethodsText(methods))}` : 'signed in';
+  },
   'sign-in.failed': (e) => `failed to sign in as ${targetOf(e)}`,
   'sign-in.locked': (e) => `was refused signing in as ${targetOf(e)}: too many failed attempts`,
   'mfa.enroll': (e) => `added ${factorOf(e)} to the sign-in of ${targetOf(e)}`,
