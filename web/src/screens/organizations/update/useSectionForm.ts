@@ -16,6 +16,8 @@ export interface SectionFormOptions<Field extends string, Values extends object,
   /** The toast once saved. */
   savedMessage: (values: Values) => string;
   readOnly: boolean;
+  /** What Save warns of before sending (a confirmation the section shows); none: Save sends at once. */
+  warnings?: (values: Values) => string[];
 }
 
 /**
@@ -42,10 +44,28 @@ export function useSectionForm<Field extends string, Values extends object, Inpu
     fields.changed(field);
   };
 
+  // The warnings Save found, waiting for the person's word; null when none is asked.
+  const [pendingWarnings, setPendingWarnings] = useState<string[] | null>(null);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
     if (!fields.trySubmit(event) || !input) return;
+    const warnings = options.warnings?.(values) ?? [];
+    if (warnings.length > 0) {
+      setPendingWarnings(warnings);
+      return;
+    }
+    await send(input);
+  };
+
+  /** The person saw the warnings and saves all the same. */
+  const confirmSave = async () => {
+    setPendingWarnings(null);
+    if (input) await send(input);
+  };
+
+  const send = async (input: Input) => {
     const outcome = await options.save(input);
     if (outcome.ok) {
       clear();
@@ -64,5 +84,18 @@ export function useSectionForm<Field extends string, Values extends object, Inpu
     setFormError(null);
   };
 
-  return { values, change, fields, input, unchanged, formError, leavePrompt, submit, discard };
+  return {
+    values,
+    change,
+    fields,
+    input,
+    unchanged,
+    formError,
+    leavePrompt,
+    submit,
+    discard,
+    pendingWarnings,
+    confirmSave,
+    cancelSave: () => setPendingWarnings(null),
+  };
 }
