@@ -249,7 +249,7 @@ describe('who may', () => {
     const viewer = await gateway.tokens.user('viewer@meridian.test');
     const read = await answer(LOG, { id: 'acme' }, viewer);
     expect(read.body.errors).toBeUndefined();
-    expect((read.body.data as Json).organization.webhooks.map((each: Json) => each.id)).toEqual([webhook.id]);
+    expect(read.body.data.organization.webhooks.map((each: Json) => each.id)).toEqual([webhook.id]);
     for (const [index, [query, variables]] of attempts.entries()) {
       const { body } = await answer(query, variables, viewer, `webhook-viewer-${index}`);
       expect(body.errors?.[0], query).toMatchObject(FORBIDDEN);
