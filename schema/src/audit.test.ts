@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTION_INFO, AUDIT_ACTIONS, describeAuditEvent, isAuditAction, type AuditEventWords } from './audit.js';
+import {
+  AUDIT_ACTION_INFO,
+  AUDIT_ACTIONS,
+  AUDIT_AREA_LABELS,
+  auditActionGroups,
+  describeAuditEvent,
+  isAuditAction,
+  type AuditEventWords,
+} from './audit.js';
+import { auditDetailLabel, auditDetailText, auditFieldLabel, auditValueText } from './audit-fields.js';
+import { signInMethodsText } from './sign-in-methods.js';
 
 /** A platform-shaped event (values as stored, details an object), overridden per case. */
 const event = (overrides: Partial<AuditEventWords> = {}): AuditEventWords => ({
@@ -30,6 +40,20 @@ describe('the audit actions', () => {
     expect(names).toEqual([...AUDIT_ACTIONS]);
   });
 
+  it('fall into labelled areas by their prefix, in their order, each action once', () => {
+    const groups = auditActionGroups();
+    expect(groups.flatMap((group) => group.actions)).toEqual([...AUDIT_ACTIONS]);
+    for (const group of groups) {
+      expect(group.label, group.area).toBe(AUDIT_AREA_LABELS[group.area]);
+      expect(group.actions.every((action) => action === group.area || action.startsWith(`${group.area}.`))).toBe(true);
+    }
+    expect(groups.find((group) => group.area === 'sign-in')?.actions).toEqual([
+      'sign-in',
+      'sign-in.failed',
+      'sign-in.locked',
+    ]);
+  });
+
   it('tells a known action from another string', () => {
     expect(isAuditAction('user.deactivate')).toBe(true);
     expect(isAuditAction('user.delete')).toBe(false);
@@ -53,7 +77,7 @@ describe('an event in words', () => {
           { field: 'domain', before: null, after: 'initech.test' },
         ],
       },
-      'A. Operator updated organization initech (name, domain)',
+      'A. Operator updated organization initech (name, domains)',
     ],
     [
       { action: 'user.data-access', changes: [{ field: 'direct_data_access_enabled', before: true, after: false }] },
@@ -88,6 +112,24 @@ describe('an event in words', () => {
       'A password reset link was requested for x@y.test (no link sent)',
     ],
     [{ action: 'sign-in', actorName: 'Jo Doe' }, 'Jo Doe signed in'],
+    [
+      { action: 'sign-in', actorName: 'Jo Doe', details: { methods: ['pwd', 'otp', 'mfa'] } },
+      'Jo Doe signed in with password and authenticator code',
+    ],
+    [
+      { action: 'sign-in', actorName: 'Jo Doe', details: [{ name: 'methods', value: '["fed"]' }] },
+      'Jo Doe signed in with single sign-on',
+    ],
+    [
+      {
+        action: 'user.update',
+        changes: [
+          { field: 'direct_data_access_enabled', before: 'false', after: 'true' },
+          { field: 'tableauConfig.tableauLicense', before: null, after: 'viewer' },
+        ],
+      },
+      'A. Operator updated user j.doe@acme.test (direct data access, Tableau license)',
+    ],
     [
       {
         action: 'provider-links.remove',
@@ -173,5 +215,49 @@ describe('an event in words', () => {
     expect(describeAuditEvent(event({ actor: 'meridian-cli', actorName: null, actorKind: 'CLIENT' }))).toBe(
       'meridian-cli (internal tool) deactivated j.doe@acme.test',
     );
+  });
+});
+
+describe('what people read of an event’s fields, values and details', () => {
+  it('names fields as the forms do, and a field without words by its own', () => {
+    expect(auditFieldLabel('direct_data_access_enabled')).toBe('Direct data access');
+    expect(auditFieldLabel('licenses.user_limit')).toBe('User limit');
+    expect(auditFieldLabel('licenses.products.managed_providers.enabled')).toBe('Product managed_providers');
+    expect(auditFieldLabel('sso.trustIdpMfa')).toBe('Trust idp mfa');
+  });
+
+  it('reads roles by their labels, yes/no fields in words and lists joined, from either shape', () => {
+    expect(auditValueText('role', 'orgUser', 'Meridian')).toBe('Org User');
+    expect(auditValueText('sso.defaultRole', 'systemViewer', 'Meridian')).toBe('Meridian Viewer');
+    expect(auditValueText('active', 'false', 'Meridian')).toBe('Inactive');
+    expect(auditValueText('active', true, 'Meridian')).toBe('Active');
+    expect(auditValueText('direct_data_access_enabled', 'true', 'Meridian')).toBe('On');
+    expect(auditValueText('medicare_licensed', 'false', 'Meridian')).toBe('No');
+    expect(auditValueText('domain', '["acme.test","acme.example"]', 'Meridian')).toBe('acme.test, acme.example');
+    expect(auditValueText('sso.protocol', 'saml', 'Meridian')).toBe('SAML');
+    expect(auditValueText('tableauConfig.tableauLicense', 'explorer', 'Meridian')).toBe('Explorer');
+    expect(auditValueText('status', 'onboarding', 'Meridian')).toBe('Onboarding');
+    expect(auditValueText('name', null, 'Meridian')).toBeNull();
+    expect(auditValueText('name', 'null', 'Meridian')).toBeNull();
+    expect(auditValueText('name', 'Acme Health', 'Meridian')).toBe('Acme Health');
+  });
+
+  it('names sign-in methods from their RFC 8176 codes', () => {
+    expect(auditDetailLabel('methods')).toBe('Signed in with');
+    expect(auditDetailText('methods', '["fed"]')).toBe('Single sign-on');
+    expect(auditDetailText('methods', ['fed', 'mfa'])).toBe('Single sign-on with a second factor');
+    expect(auditDetailText('methods', '["pwd","hwk","mfa"]')).toBe('Password and passkey');
+    expect(signInMethodsText(['pwd'])).toBe('Password');
+    expect(signInMethodsText(['pwd', 'otp', 'mfa'])).toBe('Password and authenticator code');
+    expect(signInMethodsText(['pwd', 'xyz'])).toBe('Password and xyz');
+    expect(signInMethodsText([])).toBe('Unknown');
+  });
+
+  it('reads a refusal’s reason and a factor’s kind in words', () => {
+    expect(auditDetailText('reason', 'sso-only')).toBe('The organization signs in with single sign-on only');
+    expect(auditDetailText('reason', 'something-new')).toBe('Something-new');
+    expect(auditDetailText('kind', 'totp')).toBe('Authenticator app');
+    expect(auditDetailText('minutes', '15')).toBe('15 minutes');
+    expect(auditDetailText('linkSent', 'false')).toBe('No');
   });
 });

@@ -1,3 +1,6 @@
+import { auditFieldLabel, SIGN_IN_FAILURE_REASONS } from './audit-fields.js';
+import { signInMethodsText } from './sign-in-methods.js';
+
 /**
  * The audit trail's vocabulary (issue 7), shared by the platform that records events, the gateway that
  * serves them and the console that shows them: the actions, what each means, and an event in words.
@@ -205,6 +208,48 @@ export const AUDIT_ACTION_INFO: Readonly<Record<AuditAction, { label: string; me
   },
 };
 
+/** The areas actions belong to, by the prefix of their name (`user.create` → user), with their words. */
+export const AUDIT_AREA_LABELS: Readonly<Record<string, string>> = {
+  organization: 'Organizations',
+  licenses: 'Licenses',
+  user: 'Users',
+  invitation: 'Invitations',
+  credential: 'Credentials',
+  'provider-links': 'Managed providers',
+  password: 'Passwords',
+  'sign-in': 'Sign-in',
+  mfa: 'Second factors',
+  session: 'Sessions',
+  sso: 'Single sign-on',
+  'scim-token': 'Provisioning',
+  backup: 'Backups',
+  webhook: 'Webhooks',
+};
+
+/** An action's area: the part of its name before the first dot ('sign-in' and 'sign-in.failed' alike). */
+export const auditAreaOf = (action: string): string => action.split('.')[0]!;
+
+export interface AuditActionGroup {
+  area: string;
+  label: string;
+  actions: AuditAction[];
+}
+
+/**
+ * The actions grouped by area, in AUDIT_ACTIONS' order (a picker's groups, a filter's optgroups). An
+ * area without words reads as its prefix, so a new one is never left out.
+ */
+export function auditActionGroups(actions: readonly AuditAction[] = AUDIT_ACTIONS): AuditActionGroup[] {
+  const groups = new Map<string, AuditActionGroup>();
+  for (const action of actions) {
+    const area = auditAreaOf(action);
+    const group = groups.get(area) ?? { area, label: AUDIT_AREA_LABELS[area] ?? area, actions: [] };
+    group.actions.push(action);
+    groups.set(area, group);
+  }
+  return [...groups.values()];
+}
+
 export function isAuditAction(value: string): value is AuditAction {
   return (AUDIT_ACTIONS as readonly string[]).includes(value);
 }
@@ -260,9 +305,29 @@ function labelOf(event: AuditEventWords): string {
   return label ? ` (${label})` : '';
 }
 
-/** The fields a change touched, for updates: " (name, domain)". */
+/** The fields a change touched, for updates, by their words: " (name, direct data access)". */
 function fieldsOf(event: AuditEventWords): string {
-  return event.changes.length > 0 ? ` (${event.changes.map((change) => change.field).join(', ')})` : '';
+  const fields = event.changes.map((change) => lowerFirst(auditFieldLabel(change.field)));
+  return fields.length > 0 ? ` (${fields.join(', ')})` : '';
+}
+
+/** "Direct data access" → "direct data access"; names ("Tableau license", "BI portal URL") keep their capitals. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) && !/^(Tableau|Medicare)\b/.test(text)
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text;
+}
+
+/** A list detail whichever shape carries it: the platform's array, or the gateway's JSON text of it. */
+function parsedList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || !value.startsWith('[')) return [];
+  try {
+    const list = JSON.parse(value) as unknown;
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The `reason` detail of what offboarding ends at its start: sessions, credentials, SCIM tokens. */
@@ -283,25 +348,6 @@ function linksOf(event: AuditEventWords): string {
     : plural(event.changes.length, 'provider alias', 'provider aliases');
 }
 
-const REASONS: Readonly<Record<string, string>> = {
-  'invalid-credentials': 'wrong email or password',
-  inactive: 'the user is inactive',
-  'organization-inactive': 'the organization is not active',
-  'password-expired': 'the password has expired',
-  'invalid-code': 'wrong second-factor code',
-  // Single sign-on (issue 39): what the customer's provider said, or what its answer broke.
-  'sso-idp-error': 'the identity provider refused it',
-  'sso-invalid-response': 'the identity provider’s answer did not verify',
-  'sso-unreachable': 'the identity provider could not be reached',
-  'sso-email-invalid': 'the identity provider gave an invalid email address',
-  'sso-email-unverified': 'the identity provider has not verified the email',
-  'sso-outside-domains': 'the email is outside the organization’s domains',
-  'sso-domain-ambiguous': 'the email’s domain is held by more than one organization',
-  'sso-other-organization': 'the account is not the organization’s',
-  'sso-subject-mismatch': 'the account is linked to another person at the identity provider',
-  'sso-organization-full': 'the organization is at its user limit',
-};
-
 /** The method of a single sign-on attempt, as its sentence names it. */
 const SSO_METHODS: Readonly<Record<string, string>> = { oidc: 'OpenID Connect', saml: 'SAML' };
 
@@ -321,7 +367,7 @@ const factorOf = (event: AuditEventWords) => FACTORS[textOf(detailOf(event, 'kin
 /** Whole sentences of calls made without signing in: there is nobody to name as the actor. */
 const ANONYMOUS_SENTENCES: Readonly<Record<string, Phrase>> = {
   'sign-in.failed': (e) => {
-    const reason = REASONS[textOf(detailOf(e, 'reason')) ?? ''];
+    const reason = SIGN_IN_FAILURE_REASONS[textOf(detailOf(e, 'reason')) ?? ''];
     const method = SSO_METHODS[textOf(detailOf(e, 'method')) ?? ''];
     const how = method ? ` through single sign-on (${method})` : '';
     return `A sign-in as ${e.actor}${how} failed${reason ? `: ${reason}${providerSaid(e)}` : ''}`;
@@ -373,7 +419,10 @@ const PHRASES: Readonly<Record<AuditAction, Phrase>> = {
   'password.create': () => 'set a new password with an emailed link',
   'password.change': () => 'changed their password',
   'password.reset-initiate': (e) => `sent a password reset link to ${targetOf(e)}`,
-  'sign-in': () => 'signed in',
+  'sign-in': (e) => {
+    const methods = parsedList(detailOf(e, 'methods'));
+    return methods.length > 0 ? `signed in with ${lowerFirst(signInMethodsText(methods))}` : 'signed in';
+  },
   'sign-in.failed': (e) => `failed to sign in as ${targetOf(e)}`,
   'sign-in.locked': (e) => `was refused signing in as ${targetOf(e)}: too many failed attempts`,
   'mfa.enroll': (e) => `added ${factorOf(e)} to the sign-in of ${targetOf(e)}`,

@@ -17,6 +17,8 @@ export * from './decision.js';
 export * from './catalog.js';
 export * from './scalars.js';
 export * from './audit.js';
+export * from './audit-fields.js';
+export * from './sign-in-methods.js';
 export * from './brand.js';
 export * from './email-domains.js';
 export * from './sso.js';

@@ -33,6 +33,16 @@ const orgAdministration: OperationRequirement = {
   any: ['organization:update', 'users:create'],
   scope: 'ownOrg',
 };
+/**
+ * What operators and an organization's admins manage, read by whoever reads the organization: a Meridian
+ * Viewer sees it read-only (issue 39). Nothing read this way carries a secret (a SCIM token shows its
+ * last four characters, a webhook never its signing secret; a delivery names its action, not the event).
+ */
+const orgAdministrationRead: OperationRequirement = {
+  access: 'permission',
+  any: ['organization:read'],
+  scope: 'ownOrg',
+};
 const profileUpdate: OperationRequirement = { access: 'permission', any: ['user:update-profile'], scope: 'ownOrg' };
 const providersRead: OperationRequirement = {
   access: 'permission',
@@ -94,18 +104,20 @@ export const OPERATIONS = {
   /**
    * Directory provisioning (issue 31): operators and the organization's admins (whoever may create its
    * users) list, create, rotate and revoke its SCIM tokens; what a token then does is checked by the
-   * platform's SCIM service as the organization's admin would be.
+   * platform's SCIM service as the organization's admin would be. Whoever reads the organization (a
+   * Meridian Viewer too) lists them.
    */
-  scimTokens: orgAdministration,
+  scimTokens: orgAdministrationRead,
   createScimToken: orgAdministration,
   rotateScimToken: orgAdministration,
   revokeScimToken: orgAdministration,
   /**
    * Audit events to the organization's endpoints (issue 32): operators and the organization's admins
    * list, add, change, pause, resume, rotate, delete and test its webhooks and read their delivery log.
+   * Whoever reads the organization (a Meridian Viewer too) lists them and reads the log.
    */
-  webhooks: orgAdministration,
-  webhookDeliveries: orgAdministration,
+  webhooks: orgAdministrationRead,
+  webhookDeliveries: orgAdministrationRead,
   createWebhook: orgAdministration,
   updateWebhook: orgAdministration,
   pauseWebhook: orgAdministration,

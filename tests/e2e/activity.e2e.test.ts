@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { MESSAGES } from '@meridian/schema';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNTS, ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './support/accounts.js';
-import { openJourney } from './support/browser.js';
+import { firstPage, openBrowser, openJourney } from './support/browser.js';
 import { profileUrl, waitForHome } from './support/console.js';
 import { toolToken, usersOf } from './support/platform-api.js';
 import { saveScreenshot } from './support/screenshots.js';
-import { signIn } from './support/sign-in.js';
+import { signIn, submitLoginForm } from './support/sign-in.js';
 import { withSlowCpu } from './support/slow-cpu.js';
 
 /** The user the operator deactivates: created for this journey, so no other journey's accounts change. */
@@ -49,12 +49,34 @@ async function createTargetUser(): Promise<void> {
   if (!created.ok) throw new Error(`POST /user answered ${created.status}: ${await created.text()}`);
 }
 
-/** The before and after cells of a field in an event's diff table. */
-async function diffOf(page: Page, field: string): Promise<string[]> {
-  const row = deactivationEvent(page)
-    .getByRole('table', { name: 'Changes' })
-    .getByRole('row', { name: new RegExp(field) });
+/** Opens an event's line to its details (its sentence is the button), unless it is open already. */
+async function expand(event: Locator): Promise<void> {
+  const toggle = event.getByRole('heading').getByRole('button');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await event.locator('dl').waitFor();
+}
+
+/** The before and after cells of a field (by its words) in an event's diff table, the event opened first. */
+async function diffOf(page: Page, field: string, event: Locator = deactivationEvent(page)): Promise<string[]> {
+  await expand(event);
+  const row = event.getByRole('table', { name: 'Changes' }).getByRole('row', { name: new RegExp(`^${field}`) });
   return (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
+}
+
+/** Tries to sign in as `email` with a wrong password, in a browser of its own: a failed sign-in event. */
+async function failSignIn(email: string): Promise<void> {
+  const browser = await openBrowser();
+  try {
+    const page = await firstPage(browser);
+    const { webUrl, issuer } = inject('product');
+    await page.goto(`${webUrl}/`);
+    await page.waitForURL((url) => url.origin === new URL(issuer).origin);
+    await page.getByLabel('Email').waitFor();
+    await submitLoginForm(page, email, 'not-the-password-1');
+    await page.getByText(MESSAGES.invalidCredentials).waitFor();
+  } finally {
+    await browser.close();
+  }
 }
 
 describe('an operator finds a user’s deactivation in the audit trail', () => {
@@ -78,12 +100,14 @@ describe('an operator finds a user’s deactivation in the audit trail', () => {
     expect((await usersOf(ACME_HEALTH_ID)).find((user) => user.email === TARGET.email)?.active).toBe(false);
   });
 
-  it('finds the event on the user’s Activity tab, in words, with active true → false', async () => {
+  it('finds the event on the user’s Activity tab, in words, with Active → Inactive', async () => {
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/profile/activity'));
     await deactivationEvent(page).waitFor();
+    // One line per event: the facts wait for a click on its sentence.
+    expect(await deactivationEvent(page).locator('dl').count()).toBe(0);
     // Struck-through and underlined values carry their words for screen readers too.
-    expect(await diffOf(page, 'active')).toEqual(['− removed: true', '+ added: false']);
+    expect(await diffOf(page, 'Active')).toEqual(['− removed: Active', '+ added: Inactive']);
     const facts = await deactivationEvent(page).locator('dl').innerText();
     expect(facts).toContain(ACCOUNTS.admin);
     expect(facts).toContain('Request id');
@@ -107,7 +131,7 @@ describe('an operator finds a user’s deactivation in the audit trail', () => {
     await expect
       .poll(async () => (await sentences()).map((sentence) => / deactivated /.test(sentence)))
       .toSatisfy((matches: boolean[]) => matches.length > 0 && matches.every(Boolean));
-    expect(await diffOf(page, 'active')).toEqual(['− removed: true', '+ added: false']);
+    expect(await diffOf(page, 'Active')).toEqual(['− removed: Active', '+ added: Inactive']);
     await screenshot(page, journey, 'activity filtered by action');
 
     // A slow machine: the back button lands before React has drawn the step it undoes (CI found the
@@ -145,6 +169,37 @@ describe('an operator finds a user’s deactivation in the audit trail', () => {
     expect(lines[1]).toContain('active: true → false');
     await toast(page, 'Exported 1 event.').waitFor();
   });
+
+  it('reads the user’s creation in words: their role and fields named, never as recorded', async () => {
+    await page.goto(activityUrl(`?action=user.create&targetId=${encodeURIComponent(TARGET.email)}`));
+    const created = page.getByRole('article', {
+      name: new RegExp(`created user ${TARGET.email.replace(/\./g, '\\.')}`),
+    });
+    await created.waitFor();
+    expect(await diffOf(page, 'Role', created)).toEqual(['none', '+ added: Org User']);
+    expect(await diffOf(page, 'Direct data access', created)).toEqual(['none', '+ added: Off']);
+    const text = await created.innerText();
+    expect(text).not.toMatch(/orgUser|direct_data_access_enabled|tableauConfig/);
+    await screenshot(page, journey, 'event expanded in words');
+  });
+
+  it('shows a failed sign-in made after the page loaded on Apply filters, and the next one on Refresh', async () => {
+    const stranger = `e2e.stranger.${Date.now()}@acme.test`;
+    await page.goto(activityUrl(`?action=sign-in.failed&actor=${encodeURIComponent(stranger)}`));
+    await page.getByText('No activity matches these filters').waitFor();
+    const failures = page.getByRole('article', { name: `A sign-in as ${stranger} failed: wrong email or password` });
+
+    await failSignIn(stranger);
+    // The same filters again: the console asks the gateway, it does not answer from its cache.
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => failures.count()).toBe(1);
+    await expand(failures.first());
+    expect(await failures.first().locator('dl').innerText()).toContain('Wrong email or password');
+
+    await failSignIn(stranger);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => failures.count()).toBe(2);
+  });
 });
 
 describe('an Org Admin reads only their organization’s activity', () => {
@@ -163,6 +218,7 @@ describe('an Org Admin reads only their organization’s activity', () => {
     await page.waitForURL(activityUrl());
     await page.getByTestId('activity-event').first().waitFor();
     expect(await page.getByLabel('Organization', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show all details' }).click();
     const organizations = await page
       .locator('.meridian-activity-fact')
       .filter({ has: page.locator('dt', { hasText: /^Organization$/ }) })

@@ -190,6 +190,24 @@ describe('an operator uses the console with the keyboard alone', () => {
     await page.getByRole('heading', { name: 'General', level: 2 }).waitFor();
   });
 
+  it('finds the Sign-in settings with Ctrl-K "sso", first, and opens them with Enter', async () => {
+    const palette = page.getByRole('dialog', { name: 'Search the console' });
+    await page.keyboard.press('Control+k');
+    await palette.waitFor();
+    await page.keyboard.type('sso');
+    // The organization whose pages are open (Acme Health's user) offers its tabs; an exact keyword leads.
+    await palette
+      .getByRole('option', { name: /^Sign-in/ })
+      .first()
+      .waitFor();
+    await expect.poll(() => activeOptionText(page)).toBe(`Sign-in${ACME_HEALTH_ID} · organization settings`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/admin/org-management/${ACME_HEALTH_ID}/update/sign-in`);
+    await page.getByRole('heading', { name: 'Sign-in', level: 2 }).waitFor();
+    await palette.waitFor({ state: 'hidden' });
+    await saveScreenshot(page, JOURNEY, 'palette sso to sign-in');
+  });
+
   it('opens the profile popover, closes it with Escape, and signs out from it', async () => {
     await tabTo(page, 'the profile button', named(/^Profile menu for /, { tag: 'button' }), { backwards: true });
     await expectVisibleFocus(page, 'the profile button');

@@ -304,7 +304,7 @@ describe('an Org Admin on their organization', () => {
       .click();
     await page.waitForURL(`**/admin/org-management/${ACME_HEALTH_ID}/update/general`);
     await page.getByRole('heading', { name: 'Acme Health', level: 1 }).waitFor();
-    await page.getByText('Your role (Org Admin) may view this organization but not change it.').first().waitFor();
+    await page.getByText('Your role (Org Admin) may view this organization’s settings but not change them.').waitFor();
     expect(await page.getByLabel(/^Name/).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
     await saveScreenshot(page, 'org admin', 'my organization');
@@ -314,6 +314,11 @@ describe('an Org Admin on their organization', () => {
     await page.getByRole('tab', { name: 'Lifecycle' }).click();
     expect(await offeredMoves(page)).toEqual([]);
     await saveScreenshot(page, 'org admin', 'my organization lifecycle');
+
+    // Where an Org Admin may act, no read-only word stands above buttons that work (issue 39).
+    await page.getByRole('tab', { name: /^Webhooks/ }).click();
+    await page.getByRole('button', { name: 'Add endpoint' }).waitFor();
+    expect(await page.getByRole('note').count()).toBe(0);
   });
 
   it('is refused another tenant’s organization: home, with the permission toast', async () => {

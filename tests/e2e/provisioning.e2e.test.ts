@@ -272,6 +272,8 @@ describe('directory provisioning: an Org Admin’s SCIM tokens and what a direct
       .getByRole('article', { name: new RegExp(`deactivated ${PERSON.userName.replace(/\./g, '\\.')}$`) })
       .first();
     await event.waitFor();
+    // One line per event: its sentence opens its facts.
+    await event.getByRole('heading').getByRole('button').click();
     const actor = event
       .locator('.meridian-activity-fact')
       .filter({ has: page.locator('dt', { hasText: /^Actor$/ }) })

@@ -50,6 +50,9 @@ function organizationScreens(options: { createUser: boolean }): TourScreen[] {
     ['lifecycle', 'Lifecycle'],
     ['credentials', 'Credentials'],
     ['sign-in', 'Sign-in'],
+    // Every role that reads the organization opens these (a read-only operator without their actions).
+    ['provisioning', 'Provisioning'],
+    ['webhooks', 'Webhooks'],
     ['managed-providers', 'Managed providers'],
   ];
   return [
@@ -132,6 +135,8 @@ interface RoleRoutes {
   screens: TourScreen[];
   /** Routes the role may not reach: each sends it home with the permission toast. */
   refused: string[];
+  /** Tabs of pages the role may open but not those tabs: each lands on the page's first tab, with the toast. */
+  refusedTabs?: { path: string; landsOn: string }[];
   /** With configurations:write: the organization whose one-provider update and remove pages it visits. */
   editsProvidersOf?: string;
 }
@@ -208,128 +213,192 @@ const ROLES: RoleRoutes[] = [
       '/analytics',
       '/admin/activity',
     ],
+    refusedTabs: [
+      {
+        path: `${ORGANIZATIONS}/${ACME_HEALTH_ID}/users/${encodeURIComponent(ACCOUNTS.orgUser)}/profile/activity`,
+        landsOn: `${ORGANIZATIONS}/${ACME_HEALTH_ID}/users/${encodeURIComponent(ACCOUNTS.orgUser)}/profile/general`,
+      },
+    ],
   },
 ];
 
-describe.each(ROLES)('$role visits every route it may reach', ({ role, email, screens, refused, editsProvidersOf }) => {
+describe.each(ROLES)(
+  '$role visits every route it may reach',
+  ({ role, email, screens, refused, refusedTabs, editsProvidersOf }) => {
+    const { seedPassword } = inject('product');
+    const journey = `routes ${role}`;
+    let page: Page;
+    openJourney((opened) => ({ page } = opened));
+
+    beforeAll(async () => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await signIn(page, email, seedPassword);
+      await waitForHome(page);
+    });
+
+    it('shows each screen with its content and no serious or critical accessibility violation', async () => {
+      for (const screen of screens) {
+        await visit(page, screen.path);
+        await checkScreen(page, journey, screen);
+      }
+      // The last screen was the 404 page: the unknown path was replaced by /404.
+      expect(new URL(page.url()).pathname).toBe('/404');
+      // The screens rendered with the fonts the console ships, not with whatever this machine has
+      // (the organizations list shows ids in the monospace one).
+      const shipped = screens.includes(organizationsList) ? [...SHIPPED_FONTS] : [SHIPPED_FONTS[0]];
+      expect(await loadedFontFamilies(page)).toEqual(expect.arrayContaining(shipped));
+    });
+
+    if (editsProvidersOf !== undefined) {
+      it('shows one provider’s update and remove pages of each kind', async () => {
+        for (const [kind, title] of [
+          ['aliases', 'Aliases'],
+          ['relationships', 'Relationships'],
+        ] as const) {
+          const list = `/config/${editsProvidersOf}/managed-providers/${kind}`;
+          await visit(page, list);
+          // The first row's edit link names its provider's NPI.
+          const edit = page.locator('a[aria-label^="Edit the "]').first();
+          await edit.waitFor();
+          const npi = /NPI (\d+)$/.exec((await edit.getAttribute('aria-label')) ?? '')?.[1];
+          expect(npi, `an NPI in ${list}`).toMatch(/^\d{10,15}$/);
+          for (const [mode, verb] of [
+            ['update', 'Update'],
+            ['remove', 'Remove'],
+          ] as const) {
+            await visit(page, `${list}/${mode}/${npi}`);
+            await checkScreen(page, journey, {
+              name: `managed providers ${mode} ${kind} one provider`,
+              path: `${list}/${mode}/${npi}`,
+              content: heading(`${verb} ${title}: NPI ${npi}`, 1),
+            });
+          }
+        }
+      });
+    }
+
+    it('shows home (and the organizations list where it may) in the dark theme without violations', async () => {
+      // The theme follows the system until the user picks one: Chromium says dark now.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      for (const screen of screens.filter((s) => s === home || s === organizationsList)) {
+        await visit(page, screen.path);
+        await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+        await checkScreen(page, journey, { ...screen, name: `${screen.name} dark` });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    });
+
+    it('below 960 px shows the navigation as one compact bar whose menu opens from the keyboard, axe-clean in light and dark', async () => {
+      const profile = screens.find((screen) => screen.name === 'profile general')!;
+      await page.setViewportSize(NARROW);
+      try {
+        await visit(page, profile.path);
+        await profile.content(page).first().waitFor();
+        const nav = page.getByRole('navigation', { name: 'Main navigation' });
+        const toggle = nav.getByRole('button', { name: 'Open navigation menu' });
+        await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+        await expect(nav.getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(false);
+        // The bar is one row: the page's own content starts right under it.
+        await expect(nav.evaluate((element) => element.getBoundingClientRect().height)).resolves.toBeLessThan(64);
+
+        await toggle.focus();
+        await page.keyboard.press('Enter');
+        const close = nav.getByRole('button', { name: 'Close navigation menu' });
+        await expect.poll(() => close.getAttribute('aria-expanded')).toBe('true');
+        await nav.getByRole('link', { name: 'Home' }).waitFor();
+        await saveScreenshot(page, journey, `navigation menu ${NARROW.width}px`);
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.locator(`html[data-theme="${scheme}"]`).waitFor({ state: 'attached' });
+          const blocking = blockingViolations(await axeViolations(page), WAIVED_VIOLATIONS);
+          expect.soft(blocking.length, `The open compact menu (${scheme}):\n${describeViolations(blocking)}`).toBe(0);
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+
+        // Escape closes it and gives the focus back to the Menu button.
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Escape');
+        await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+        // An expression's argument rather than `document`: the tests are compiled without the DOM library.
+        await expect(toggle.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(true);
+      } finally {
+        await page.setViewportSize(WIDE);
+      }
+    });
+
+    // A system admin has no refused route (see ROLES): the check exists only for the roles that do.
+    if (refused.length > 0) {
+      it('is sent home with the permission toast from each route it may not reach', async () => {
+        const toasts = page.getByText(MESSAGES.permissionDenied);
+        for (const path of refused) {
+          // From a page other than home, so arriving home is the guard's doing.
+          await visit(page, '/error');
+          await heading(MESSAGES.defaultErrorPage, 1)(page).waitFor();
+          const before = await toasts.count();
+          await visit(page, path);
+          await page.waitForURL((url) => url.pathname === '/');
+          await waitForHome(page);
+          await expect.poll(() => toasts.count(), { message: path }).toBe(before + 1);
+        }
+        await saveScreenshot(page, journey, 'refused');
+      });
+    }
+
+    if (refusedTabs !== undefined) {
+      it('answers a tab it may not open with the permission toast on the page’s first tab, not the 404 page', async () => {
+        const toasts = page.getByText(MESSAGES.permissionDenied);
+        for (const { path, landsOn } of refusedTabs) {
+          await visit(page, '/error');
+          await heading(MESSAGES.defaultErrorPage, 1)(page).waitFor();
+          // The earlier refusals' toasts run out first: counting over them would race their timers.
+          await expect.poll(() => toasts.count(), { timeout: 20_000 }).toBe(0);
+          await visit(page, path);
+          await page.waitForURL((url) => url.pathname === landsOn);
+          await expect.poll(() => toasts.count(), { message: path }).toBe(1);
+          expect(await heading(NOT_FOUND_HEADING, 1)(page).count()).toBe(0);
+        }
+        await saveScreenshot(page, journey, 'refused tab');
+      });
+    }
+  },
+);
+
+describe('a read-only operator sees Provisioning and Webhooks read-only', () => {
   const { seedPassword } = inject('product');
-  const journey = `routes ${role}`;
+  const base = `${ORGANIZATIONS}/${ACME_HEALTH_ID}/update`;
   let page: Page;
   openJourney((opened) => ({ page } = opened));
 
   beforeAll(async () => {
-    await page.emulateMedia({ colorScheme: 'light' });
-    await signIn(page, email, seedPassword);
+    await signIn(page, ACCOUNTS.viewer, seedPassword);
     await waitForHome(page);
   });
 
-  it('shows each screen with its content and no serious or critical accessibility violation', async () => {
-    for (const screen of screens) {
-      await visit(page, screen.path);
-      await checkScreen(page, journey, screen);
-    }
-    // The last screen was the 404 page: the unknown path was replaced by /404.
-    expect(new URL(page.url()).pathname).toBe('/404');
-    // The screens rendered with the fonts the console ships, not with whatever this machine has
-    // (the organizations list shows ids in the monospace one).
-    const shipped = screens.includes(organizationsList) ? [...SHIPPED_FONTS] : [SHIPPED_FONTS[0]];
-    expect(await loadedFontFamilies(page)).toEqual(expect.arrayContaining(shipped));
-  });
-
-  if (editsProvidersOf !== undefined) {
-    it('shows one provider’s update and remove pages of each kind', async () => {
-      for (const [kind, title] of [
-        ['aliases', 'Aliases'],
-        ['relationships', 'Relationships'],
-      ] as const) {
-        const list = `/config/${editsProvidersOf}/managed-providers/${kind}`;
-        await visit(page, list);
-        // The first row's edit link names its provider's NPI.
-        const edit = page.locator('a[aria-label^="Edit the "]').first();
-        await edit.waitFor();
-        const npi = /NPI (\d+)$/.exec((await edit.getAttribute('aria-label')) ?? '')?.[1];
-        expect(npi, `an NPI in ${list}`).toMatch(/^\d{10,15}$/);
-        for (const [mode, verb] of [
-          ['update', 'Update'],
-          ['remove', 'Remove'],
-        ] as const) {
-          await visit(page, `${list}/${mode}/${npi}`);
-          await checkScreen(page, journey, {
-            name: `managed providers ${mode} ${kind} one provider`,
-            path: `${list}/${mode}/${npi}`,
-            content: heading(`${verb} ${title}: NPI ${npi}`, 1),
-          });
-        }
-      }
-    });
-  }
-
-  it('shows home (and the organizations list where it may) in the dark theme without violations', async () => {
-    // The theme follows the system until the user picks one: Chromium says dark now.
-    await page.emulateMedia({ colorScheme: 'dark' });
-    for (const screen of screens.filter((s) => s === home || s === organizationsList)) {
-      await visit(page, screen.path);
-      await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
-      await checkScreen(page, journey, { ...screen, name: `${screen.name} dark` });
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  });
-
-  it('below 960 px shows the navigation as one compact bar whose menu opens from the keyboard, axe-clean in light and dark', async () => {
-    const profile = screens.find((screen) => screen.name === 'profile general')!;
-    await page.setViewportSize(NARROW);
-    try {
-      await visit(page, profile.path);
-      await profile.content(page).first().waitFor();
-      const nav = page.getByRole('navigation', { name: 'Main navigation' });
-      const toggle = nav.getByRole('button', { name: 'Open navigation menu' });
-      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-      await expect(nav.getByRole('link', { name: 'Home' }).isVisible()).resolves.toBe(false);
-      // The bar is one row: the page's own content starts right under it.
-      await expect(nav.evaluate((element) => element.getBoundingClientRect().height)).resolves.toBeLessThan(64);
-
-      await toggle.focus();
-      await page.keyboard.press('Enter');
-      const close = nav.getByRole('button', { name: 'Close navigation menu' });
-      await expect.poll(() => close.getAttribute('aria-expanded')).toBe('true');
-      await nav.getByRole('link', { name: 'Home' }).waitFor();
-      await saveScreenshot(page, journey, `navigation menu ${NARROW.width}px`);
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.locator(`html[data-theme="${scheme}"]`).waitFor({ state: 'attached' });
-        const blocking = blockingViolations(await axeViolations(page), WAIVED_VIOLATIONS);
-        expect.soft(blocking.length, `The open compact menu (${scheme}):\n${describeViolations(blocking)}`).toBe(0);
-      }
-      await page.emulateMedia({ colorScheme: 'light' });
-
-      // Escape closes it and gives the focus back to the Menu button.
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Escape');
-      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
-      // An expression's argument rather than `document`: the tests are compiled without the DOM library.
-      await expect(toggle.evaluate((element) => element === element.ownerDocument.activeElement)).resolves.toBe(true);
-    } finally {
-      await page.setViewportSize(WIDE);
+  it('lists the SCIM tokens and the webhooks, says why it may not change them, and offers no action', async () => {
+    for (const [section, title, reason, actions] of [
+      [
+        'provisioning',
+        'Provisioning',
+        'may view this organization’s SCIM tokens but not create',
+        ['New token', 'Rotate', 'Revoke'],
+      ],
+      ['webhooks', 'Webhooks', 'may view this organization’s webhooks but not add', ['Add endpoint', 'Edit', 'Delete']],
+    ] as const) {
+      await visit(page, `${base}/${section}`);
+      await heading(title, 2)(page).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`${base}/${section}`);
+      expect(await page.getByRole('tab', { name: new RegExp(`^${title}`) }).getAttribute('aria-selected')).toBe('true');
+      const note = page.getByRole('note');
+      await note.waitFor();
+      expect(await note.innerText()).toContain(reason);
+      const region = page.getByRole('region', { name: title });
+      // The list itself loaded (a table, a card, or the empty state), then: no action of a manager.
+      await region.locator('table, [role="article"], .bp6-non-ideal-state').first().waitFor();
+      for (const action of actions)
+        expect(await region.getByRole('button', { name: new RegExp(`^${action}\b`) }).count(), action).toBe(0);
+      await saveScreenshot(page, 'viewer read-only', section);
     }
   });
-
-  // A system admin has no refused route (see ROLES): the check exists only for the roles that do.
-  if (refused.length > 0) {
-    it('is sent home with the permission toast from each route it may not reach', async () => {
-      const toasts = page.getByText(MESSAGES.permissionDenied);
-      for (const path of refused) {
-        // From a page other than home, so arriving home is the guard's doing.
-        await visit(page, '/error');
-        await heading(MESSAGES.defaultErrorPage, 1)(page).waitFor();
-        const before = await toasts.count();
-        await visit(page, path);
-        await page.waitForURL((url) => url.pathname === '/');
-        await waitForHome(page);
-        await expect.poll(() => toasts.count(), { message: path }).toBe(before + 1);
-      }
-      await saveScreenshot(page, journey, 'refused');
-    });
-  }
 });
 
 /**

@@ -10,7 +10,8 @@ import { openPglite } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { FIXTURE_PASSWORD, fixtureNpis } from '../test-support/fixture.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
-import { AUDIT_ACTIONS, auditChanges, recordAuditEvent, type AuditChange } from './audit.js';
+import { auditFieldLabel, AUDIT_FIELD_LABELS } from '@meridian/schema';
+import { AUDIT_ACTIONS, AUDITED_FIELDS, auditChanges, recordAuditEvent, type AuditChange } from './audit.js';
 import type { AuditEventRow } from '../stores/audit.js';
 
 let platform: TestPlatform;
@@ -961,6 +962,15 @@ describe('sign-in attempts', () => {
     const response = await platform.rest.inject({ method: 'POST', url: '/login', payload: { email: 'a@b.test' } });
     expect(response.statusCode).toBe(400);
     expect(await eventsAfter(before)).toEqual([]);
+  });
+});
+
+describe('every audited field', () => {
+  it('has the words the console shows for it (schema’s AUDIT_FIELD_LABELS), a product by its key', () => {
+    const fields = Object.values(AUDITED_FIELDS).flat();
+    const unnamed = fields.filter((field) => !field.includes('*') && AUDIT_FIELD_LABELS[field] === undefined);
+    expect(unnamed).toEqual([]);
+    expect(auditFieldLabel('licenses.products.claims_data.enabled')).toBe('Product claims_data');
   });
 });
 

@@ -58,7 +58,7 @@ export interface AuditEventInput {
  * paths; `*` stands for any one key). Anything else, a password hash or a credential's secret hash
  * included, never reaches an event.
  */
-const AUDITED_FIELDS: Readonly<Record<'organization' | 'user' | 'credential', readonly string[]>> = {
+export const AUDITED_FIELDS: Readonly<Record<'organization' | 'user' | 'credential', readonly string[]>> = {
   organization: [
     'id',
     'name',

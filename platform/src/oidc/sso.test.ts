@@ -311,8 +311,8 @@ describe('OpenID Connect (Acme, single sign-on only)', () => {
         ORDER BY id DESC LIMIT 2`,
     );
     expect(rows).toEqual([
-      { target_id: 'latecomer@acme.test', details: { reason: 'organization-inactive' } },
-      { target_id: 'user@acme.test', details: { reason: 'organization-inactive' } },
+      { target_id: 'latecomer@acme.test', details: { reason: 'organization-inactive', method: 'oidc' } },
+      { target_id: 'user@acme.test', details: { reason: 'organization-inactive', method: 'oidc' } },
     ]);
   });
 

@@ -197,7 +197,7 @@ describe('rotating and revoking', () => {
 });
 
 describe('who may', () => {
-  it('refuses another organization’s Org Admin, and a System Viewer, every call', async () => {
+  it('refuses another organization’s Org Admin, and a System Viewer, every change; the viewer reads', async () => {
     const acmeToken = (await data(LIST, { id: 'acme' }, operator)).organization.scimTokens[0];
     const outsiders = [globexAdmin, await gateway.tokens.user('viewer@meridian.test')];
     for (const outsider of outsiders) {
@@ -209,15 +209,14 @@ describe('who may', () => {
         FORBIDDEN,
       );
     }
-    // The viewer reads the organization, but not its tokens.
+    // The viewer reads the tokens (read-only, issue 39): the same list the operator sees, never a secret.
     const viewer = outsiders[1]!;
-    const read = await answer(`query { organization(id: "acme") { id name scimTokens { id } } }`, {}, viewer);
-    expect((read.body.data as Json).organization).toBeNull();
-    expect(read.body.errors?.[0]).toMatchObject({
-      message: MESSAGES.permissionDenied,
-      path: ['organization', 'scimTokens'],
-      extensions: { code: 'FORBIDDEN' },
-    });
+    const read = await answer(`query { organization(id: "acme") { id name scimTokens { id hint } } }`, {}, viewer);
+    expect(read.body.errors).toBeUndefined();
+    expect((read.body.data as Json).organization.scimTokens).toContainEqual({ id: acmeToken.id, hint: acmeToken.hint });
+    // Another organization's admin reads nothing of acme.
+    const foreign = await answer(`query { organization(id: "acme") { id scimTokens { id } } }`, {}, globexAdmin);
+    expect(foreign.body.errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     // Nothing changed for acme.
     expect((await data(LIST, { id: 'acme' }, operator)).organization.scimTokens[0]).toEqual(acmeToken);
   });

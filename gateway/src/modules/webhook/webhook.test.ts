@@ -245,9 +245,15 @@ describe('who may', () => {
     expect(own.body.data.createWebhook.inputErrors).toEqual([{ field: 'input.url', message: WEBHOOK_URL_INVALID }]);
     expect(calls('own-org').map((call) => call.path)).toContain('/organization/globex/webhooks');
 
+    // A Meridian Viewer reads the endpoints and their log (read-only, issue 39), and changes nothing.
     const viewer = await gateway.tokens.user('viewer@meridian.test');
-    const read = await answer(LIST, { id: 'acme' }, viewer);
-    expect(read.body.errors?.[0]).toMatchObject({ ...FORBIDDEN, path: ['organization', 'webhooks'] });
+    const read = await answer(LOG, { id: 'acme' }, viewer);
+    expect(read.body.errors).toBeUndefined();
+    expect(read.body.data.organization.webhooks.map((each: Json) => each.id)).toEqual([webhook.id]);
+    for (const [index, [query, variables]] of attempts.entries()) {
+      const { body } = await answer(query, variables, viewer, `webhook-viewer-${index}`);
+      expect(body.errors?.[0], query).toMatchObject(FORBIDDEN);
+    }
     // pendingCount aside: the sender may be delivering this file's earlier events meanwhile.
     const listed = (await data(LIST, { id: 'acme' }, operator)).organization.webhooks as Json[];
     const withoutCount = ({ pendingCount: _count, ...rest }: Json) => rest;

@@ -65,6 +65,12 @@ export const scimTokenCases: ContractCase[] = [
   },
   {
     operation: 'listScimTokens',
+    status: 200,
+    why: 'a viewer reads them (organization:read), read-only',
+    request: ({ as }) => ({ url: '/organization/acme/scim-tokens', headers: as.viewer }),
+  },
+  {
+    operation: 'listScimTokens',
     status: 400,
     why: 'an id over 64 characters',
     request: ({ as }) => ({ url: `/organization/${LONG_ID}/scim-tokens`, headers: as.admin }),

@@ -92,6 +92,12 @@ export const webhookCases: ContractCase[] = [
   },
   {
     operation: 'webhooks',
+    status: 200,
+    why: 'a viewer reads them (organization:read), read-only',
+    request: ({ as }) => ({ url: '/organization/acme/webhooks', headers: as.viewer }),
+  },
+  {
+    operation: 'webhooks',
     status: 400,
     why: 'an id over 64 characters',
     request: ({ as }) => ({ url: `/organization/${LONG_ID}/webhooks`, headers: as.admin }),
@@ -175,6 +181,10 @@ export const webhookCases: ContractCase[] = [
   onAcme('webhookDeliveries', 200, 'an Org Admin reads the delivery log', (id, { as }) => ({
     url: `/organization/acme/webhooks/${id}/deliveries?first=5`,
     headers: as.acmeAdmin,
+  })),
+  onAcme('webhookDeliveries', 200, 'a viewer reads the delivery log (organization:read)', (id, { as }) => ({
+    url: `/organization/acme/webhooks/${id}/deliveries?first=5`,
+    headers: as.viewer,
   })),
   onAcme('webhookDeliveries', 400, 'first over 100', (id, { as }) => ({
     url: `/organization/acme/webhooks/${id}/deliveries?first=101`,

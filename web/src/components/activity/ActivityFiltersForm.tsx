@@ -1,5 +1,5 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { AUDIT_ACTION_INFO, AUDIT_ACTIONS } from '@meridian/schema';
+import { AUDIT_ACTION_INFO, auditActionGroups } from '@meridian/schema';
 import type { FormEvent } from 'react';
 import { useUrlDraft } from '../useUrlDraft.js';
 import {
@@ -9,6 +9,9 @@ import {
   type ActivityFilter,
   type ActivityFilterKey,
 } from './activity-filters.js';
+
+/** The actions by area, as the webhook event picker groups them. */
+const ACTION_GROUPS = auditActionGroups();
 
 export interface ActivityFiltersFormProps {
   filter: ActivityFilter;
@@ -75,10 +78,14 @@ export function ActivityFiltersForm({ filter, hidden, onChange }: ActivityFilter
           onChange={(event) => choose('action', event.currentTarget.value)}
         >
           <option value="">Any action</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action} title={AUDIT_ACTION_INFO[action].meaning}>
-              {AUDIT_ACTION_INFO[action].label}
-            </option>
+          {ACTION_GROUPS.map((group) => (
+            <optgroup key={group.area} label={group.label}>
+              {group.actions.map((action) => (
+                <option key={action} value={action} title={AUDIT_ACTION_INFO[action].meaning}>
+                  {AUDIT_ACTION_INFO[action].label}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </HTMLSelect>
       </FormGroup>

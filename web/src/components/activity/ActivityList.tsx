@@ -1,5 +1,5 @@
 import { Button, Callout, Classes, Intent, NonIdealState } from '@blueprintjs/core';
-import { HistoryIcon } from '@blueprintjs/icons';
+import { CollapseAllIcon, ExpandAllIcon, HistoryIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
@@ -34,8 +34,10 @@ const SKELETON_EVENTS = 4;
 
 /**
  * The audit trail, newest first: filters in the URL (linkable; the back button undoes one), a page of
- * 50 and "Load more" after the last event's cursor, each event in words with its before/after diff,
- * and a CSV export of everything the filters match.
+ * 50 and "Load more" after the last event's cursor, each event one line in words that opens to its
+ * facts and before/after diff, and a CSV export of everything the filters match. A trail grows while
+ * it is read, so it is never served from the cache alone: every filter applied, even the same one
+ * again, and Refresh ask the gateway (issue 39: a failed sign-in appeared only after a reload).
  */
 export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: ActivityListProps) {
   const { productName } = useRuntimeConfig();
@@ -47,17 +49,42 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
   const { data, loading, error, refetch, fetchMore } = useFreshQuery(ActivityEventsQuery, {
     variables: { filter: variablesFilter, after: null, first: ACTIVITY_PAGE_SIZE },
     notifyOnNetworkStatusChange: false,
+    // Never fresh: what the cache holds is shown at once, and the gateway is asked all the same.
+    staleTimeMs: 0,
   });
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const exporter = useActivityExport(variablesFilter, exportScope);
+
+  /** The newest events of the filters shown, from the gateway (the first page again). */
+  const refresh = () => {
+    setRefreshing(true);
+    setMoreError(null);
+    refetch()
+      .catch((failure: unknown) => setMoreError(`The events could not be refreshed: ${messageOfError(failure)}`))
+      .finally(() => setRefreshing(false));
+  };
 
   const changeFilter = (next: ActivityFilter) => {
     setMoreError(null);
-    setSearchParams(activityFilterParams(next, searchParams));
+    const params = activityFilterParams(next, searchParams);
+    // The same filters applied again are a request for what happened since: the URL alone would not ask.
+    if (params.toString() === searchParams.toString()) refresh();
+    else setSearchParams(params);
   };
 
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
   const connection = data?.auditEvents;
+  const allOpen = connection !== undefined && connection.nodes.every((node) => expanded.has(node.id));
   const loadMore = () => {
     if (!connection?.pageInfo.endCursor) return;
     setLoadingMore(true);
@@ -72,7 +99,7 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
         },
       }),
     })
-      .catch((failure: unknown) => setMoreError(messageOfError(failure)))
+      .catch((failure: unknown) => setMoreError(`More events could not be loaded: ${messageOfError(failure)}`))
       .finally(() => setLoadingMore(false));
   };
 
@@ -116,13 +143,18 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
         <ol className="meridian-activity-events" aria-label="Events, newest first" aria-busy={loading}>
           {connection.nodes.map((node) => (
             <li key={node.id}>
-              <ActivityEvent event={node} productName={productName} />
+              <ActivityEvent
+                event={node}
+                productName={productName}
+                expanded={expanded.has(node.id)}
+                onToggle={() => toggle(node.id)}
+              />
             </li>
           ))}
         </ol>
         {moreError && (
           <Callout intent={Intent.DANGER} compact>
-            More events could not be loaded: {moreError}
+            {moreError}
           </Callout>
         )}
         <p className={Classes.TEXT_MUTED} aria-live="polite">
@@ -145,6 +177,18 @@ export function ActivityList({ fixed = {}, hiddenFilters = [], exportScope }: Ac
     <section className="meridian-activity" aria-label="Activity">
       <ActivityFiltersForm filter={filter} hidden={hidden} onChange={changeFilter} />
       <div className="meridian-activity-toolbar">
+        <Button icon={<RefreshIcon />} loading={refreshing} disabled={!connection} onClick={refresh}>
+          Refresh
+        </Button>
+        {connection && connection.nodes.length > 0 && (
+          <Button
+            variant="minimal"
+            icon={allOpen ? <CollapseAllIcon /> : <ExpandAllIcon />}
+            onClick={() => setExpanded(allOpen ? new Set() : new Set(connection.nodes.map((node) => node.id)))}
+          >
+            {allOpen ? 'Hide all details' : 'Show all details'}
+          </Button>
+        )}
         <ExportButton exporter={exporter} noun="events" disabled={connection?.nodes.length === 0} />
       </div>
       {body}

@@ -1,4 +1,5 @@
 import { HTMLTable } from '@blueprintjs/core';
+import { auditFieldLabel, auditValueText } from '@meridian/schema';
 
 export interface Change {
   field: string;
@@ -22,8 +23,19 @@ function Value({ value, side }: { value: string | null | undefined; side: 'befor
   );
 }
 
-/** What a write changed: a small table of field, value before and value after. */
-export function ChangesDiff({ changes, caption = 'Changes' }: { changes: readonly Change[]; caption?: string }) {
+export interface ChangesDiffProps {
+  changes: readonly Change[];
+  /** The product's name, in the labels of system roles ("Meridian Viewer"). */
+  productName: string;
+  caption?: string;
+}
+
+/**
+ * What a write changed: a small table of field, value before and value after, in words (schema's
+ * auditFieldLabel and auditValueText: "Direct data access: Off → On", roles by their labels); the
+ * recorded field name is the row header's title.
+ */
+export function ChangesDiff({ changes, productName, caption = 'Changes' }: ChangesDiffProps) {
   if (changes.length === 0) return null;
   return (
     <HTMLTable compact className="meridian-activity-diff">
@@ -38,14 +50,14 @@ export function ChangesDiff({ changes, caption = 'Changes' }: { changes: readonl
       <tbody>
         {changes.map((change) => (
           <tr key={change.field}>
-            <th scope="row">
-              <code>{change.field}</code>
+            <th scope="row" title={change.field}>
+              {auditFieldLabel(change.field)}
             </th>
             <td>
-              <Value value={change.before} side="before" />
+              <Value value={auditValueText(change.field, change.before, productName)} side="before" />
             </td>
             <td>
-              <Value value={change.after} side="after" />
+              <Value value={auditValueText(change.field, change.after, productName)} side="after" />
             </td>
           </tr>
         ))}

@@ -102,6 +102,54 @@ describe('the command palette', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('finds the settings by their words: "sso" is the Sign-in tab, first, before what the gateway found', async () => {
+    const user = userEvent.setup();
+    const orgAdmin = sessionUserOf('orgAdmin', { email: 'orgadmin@acme.test', organizationId: 'acme' });
+    const { location } = renderWithGateway('/', orgAdmin, {
+      // The gateway's search matches the letters: an organization named "Associates" holds "sso".
+      CommandPaletteSearch: () => ({
+        search: {
+          __typename: 'SearchResults',
+          organizations: [{ __typename: 'Organization', id: 'acme', name: 'Associates of Acme' }],
+          users: [],
+        },
+      }),
+    });
+    await screen.findByRole('navigation', { name: 'Main navigation' }, WAIT);
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: 'Search the console' }, WAIT);
+    await user.keyboard('sso');
+    await within(palette()).findByRole('option', { name: /Associates of Acme/ }, WAIT);
+    const options = within(palette()).getAllByRole('option');
+    expect(options[0]!.textContent).toBe('Sign-inAcme Health · organization settings');
+    expect(activeOption()).toBe(options[0]);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/admin/org-management/acme/update/sign-in'), WAIT);
+  });
+
+  it('finds the settings of the organization open and the user’s own profile pages by keyword', async () => {
+    const user = userEvent.setup();
+    // The page behind need not load: the palette judges the tabs by the table, not by the page's data.
+    renderWithGateway('/admin/org-management/globex/update/general', admin, {
+      CommandPaletteSearch: () => ({ search: { __typename: 'SearchResults', organizations: [], users: [] } }),
+    });
+    await screen.findByRole('navigation', { name: 'Main navigation' }, WAIT);
+    const first = async (text: string) => {
+      await user.keyboard('{Control>}k{/Control}');
+      await screen.findByRole('dialog', { name: 'Search the console' }, WAIT);
+      await user.keyboard(text);
+      await waitFor(() => expect(within(palette()).getByRole('status').textContent).not.toBe('Searching…'), WAIT);
+      const option = within(palette()).getAllByRole('option')[0]!.textContent;
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search the console' })).toBeNull(), WAIT);
+      return option;
+    };
+    expect(await first('scim')).toBe('Provisioningglobex · organization settings');
+    expect(await first('webhook')).toBe('Webhooksglobex · organization settings');
+    expect(await first('2fa')).toBe('Sign-in securityYour profile');
+    expect(await first('saml')).toBe('Sign-inglobex · organization settings');
+  });
+
   it('keeps each user’s recent items apart', () => {
     recordRecentItem('admin@meridian.test', {
       kind: 'organization',

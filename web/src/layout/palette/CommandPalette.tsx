@@ -2,14 +2,21 @@ import { Classes, Dialog, Icon, InputGroup, Spinner, SpinnerSize } from '@bluepr
 import { DocumentIcon, HistoryIcon, OfficeIcon, PersonIcon, SearchIcon } from '@blueprintjs/icons';
 import { SEARCH_TEXT_MIN_LENGTH } from '@meridian/schema';
 import { useId, useMemo, useState, type KeyboardEvent, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { messageOfError } from '../../components/mutation-outcome.js';
 import { useDebouncedValue } from '../../components/debounce.js';
 import { graphql } from '../../gql/index.js';
 import { resetListState } from '../../lib/list-state.js';
-import type { AccessUser } from '../../routes/route-access.js';
-import { maySearch, movedKey, pageTargets, paletteSections, type PaletteOption } from './palette-items.js';
+import {
+  maySearch,
+  movedKey,
+  pageTargets,
+  paletteSections,
+  settingsTargets,
+  type PaletteOption,
+  type PaletteUser,
+} from './palette-items.js';
 import { readRecentItems, recordRecentItem, type PaletteItemKind } from './recent-items.js';
 import './command-palette.css';
 
@@ -47,21 +54,23 @@ const KIND_ICONS: Record<PaletteItemKind | 'recent', ReactElement> = {
 
 export interface CommandPaletteProps {
   /** The signed-in user: their role and organization decide the pages and what the search may find. */
-  user: AccessUser;
+  user: PaletteUser;
   onClose: () => void;
 }
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /**
- * The command palette (issue 18): finds pages the role may reach, organizations and users (through the
- * gateway's search, in the caller's scope) and recently visited items. A combobox over a listbox: the
+ * The command palette (issue 18): finds pages the role may reach and the settings tabs it may open
+ * (by name or keyword, best match first), organizations and users (through the gateway's search, in
+ * the caller's scope) and recently visited items. A combobox over a listbox: the
  * focus stays in the text box, the arrows move the active option (aria-activedescendant), Enter opens
  * it, Escape closes; a polite live region says how many options there are.
  */
 export function CommandPalette({ user, onClose }: CommandPaletteProps) {
   const id = useId();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [text, setText] = useState('');
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const search = useDebouncedValue(text.trim(), PALETTE_DEBOUNCE_MS);
@@ -71,10 +80,11 @@ export function CommandPalette({ user, onClose }: CommandPaletteProps) {
     skip,
   });
   const pages = useMemo(() => pageTargets(user), [user]);
+  const settings = useMemo(() => settingsTargets(user, pathname), [user, pathname]);
   const recent = useMemo(() => readRecentItems(user.email), [user.email]);
   // Hits belong to the settled text; while the next text settles, the last hits would mislead.
   const hits = !skip && search === text.trim() ? data?.search : undefined;
-  const sections = paletteSections(text, pages, recent, hits);
+  const sections = paletteSections(text, pages, recent, hits, settings);
   const options = sections.flatMap((section) => section.options);
   const active = options.find((option) => option.key === activeKey) ?? options[0];
   const searching = !skip && (loading || search !== text.trim());

@@ -2,7 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { SearchIcon } from '@blueprintjs/icons';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyPage } from '../../components/lazy-page.js';
-import type { AccessUser } from '../../routes/route-access.js';
+import type { PaletteUser } from './palette-items.js';
 import { useRecentVisits } from './useRecentVisits.js';
 
 // The palette's code loads when it is first asked for (or the button is pointed at), not with the shell.
@@ -16,7 +16,7 @@ export const isPaletteShortcut = (event: KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k';
 
 export interface PaletteLauncherProps {
-  user: AccessUser;
+  user: PaletteUser;
   /** Show the button's label beside its icon (the navigation is open). */
   showLabel: boolean;
 }

@@ -25,6 +25,13 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
+/** Opens an event's line to its details, as a person does: its sentence is the button. */
+async function opened(name: string | RegExp) {
+  const event = await screen.findByRole('article', { name }, WAIT);
+  await userEvent.click(within(event).getByRole('button', { name }));
+  return event;
+}
+
 /** Events e1…e{total}, newest first, `size` a page; cursors are the index to continue from. */
 function pagedEvents(total: number) {
   return (variables: Record<string, unknown>) => {
@@ -38,24 +45,133 @@ function pagedEvents(total: number) {
 }
 
 describe('the activity page', { timeout: 20_000 }, () => {
-  it('shows each event in words with its facts and its before/after diff', async () => {
+  it('shows each event as one line in words that opens to its facts and its before/after diff', async () => {
     renderWithGateway('/admin/activity', admin, { ActivityEvents: () => eventsAnswer([auditEventRecord()]) });
     const event = await screen.findByRole('article', { name: 'A. Operator deactivated j.doe@acme.test' }, WAIT);
+    const toggle = within(event).getByRole('button', { name: 'A. Operator deactivated j.doe@acme.test' });
+    // One line: the sentence and when; the facts wait for the click.
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(event).getByText(/2026/).tagName).toBe('TIME');
+    expect(within(event).queryByText('req-123')).toBeNull();
+    expect(within(event).queryByRole('table')).toBeNull();
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
     const facts = within(event);
     expect(facts.getByText('admin@meridian.test')).toBeTruthy();
     expect(facts.getByText('Meridian Admin')).toBeTruthy();
     expect(facts.getByText('req-123')).toBeTruthy();
     expect(facts.getByText('acme')).toBeTruthy();
+    expect(facts.getByText(/User deactivated/)).toBeTruthy();
     const diff = facts.getByRole('table', { name: 'Changes' });
     expect(
       within(diff)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Field', 'Before', 'After']);
-    const row = within(diff).getByRole('row', { name: /active/ });
-    expect(row.querySelector('del')?.textContent).toBe('− removed: true');
-    expect(row.querySelector('ins')?.textContent).toBe('+ added: false');
+    const row = within(diff).getByRole('row', { name: /Active/ });
+    expect(row.querySelector('del')?.textContent).toBe('− removed: Active');
+    expect(row.querySelector('ins')?.textContent).toBe('+ added: Inactive');
     expect(screen.getByText('Showing 1 event.')).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(within(event).queryByRole('table')).toBeNull();
+  });
+
+  it('names roles, fields and sign-in methods in words, never as recorded', async () => {
+    const roleChange = auditEventRecord({
+      id: 'r1',
+      action: 'user.role-change',
+      changes: [{ __typename: 'AuditChange', field: 'role', before: 'orgUser', after: 'orgAdmin' }],
+    });
+    const dataAccess = auditEventRecord({
+      id: 'r2',
+      action: 'user.update',
+      changes: [{ __typename: 'AuditChange', field: 'direct_data_access_enabled', before: 'false', after: 'true' }],
+    });
+    const ssoSignIn = auditEventRecord({
+      id: 'r3',
+      actor: 'pat@acme.test',
+      actorName: 'Pat Doe',
+      actorRole: 'ORG_USER',
+      actorOrganizationId: 'acme',
+      action: 'sign-in',
+      targetId: 'pat@acme.test',
+      changes: [],
+      details: [{ __typename: 'AuditDetail', name: 'methods', value: '["fed"]' }],
+    });
+    renderWithGateway('/admin/activity', admin, {
+      ActivityEvents: () => eventsAnswer([roleChange, dataAccess, ssoSignIn]),
+    });
+    const role = await opened('A. Operator changed the role of j.doe@acme.test');
+    expect(within(within(role).getByRole('table')).getByRole('row', { name: /Role/ }).textContent).toBe(
+      'Role− removed: Org User+ added: Org Admin',
+    );
+    const access = await opened('A. Operator updated user j.doe@acme.test (direct data access)');
+    expect(within(access).getByRole('rowheader').textContent).toBe('Direct data access');
+    const signIn = await opened('Pat Doe signed in with single sign-on');
+    expect(within(signIn).getByText('Signed in with')).toBeTruthy();
+    expect(within(signIn).getByText('Single sign-on')).toBeTruthy();
+    expect(within(signIn).getByText('Org User')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Events, newest first' });
+    expect(list.textContent).not.toMatch(/orgUser|orgAdmin|ORG_USER|direct_data_access_enabled|\["fed"\]|methods/);
+  });
+
+  it('asks the gateway again when the same filters are applied, and on Refresh: a new event shows', async () => {
+    let events = [auditEventRecord()];
+    const failed = auditEventRecord({
+      id: 'f1',
+      actor: 'pat@acme.test',
+      actorName: null,
+      actorKind: 'ANONYMOUS',
+      actorRole: null,
+      actorOrganizationId: null,
+      action: 'sign-in.failed',
+      targetId: 'pat@acme.test',
+      changes: [],
+      details: [{ __typename: 'AuditDetail', name: 'reason', value: 'invalid-credentials' }],
+    });
+    const { gateway } = renderWithGateway('/admin/activity?actor=pat%40acme.test', admin, {
+      ActivityEvents: () => eventsAnswer(events),
+    });
+    await screen.findByRole('article', { name: 'A. Operator deactivated j.doe@acme.test' }, WAIT);
+    expect(gateway.count('ActivityEvents')).toBe(1);
+    // A failed sign-in happens meanwhile; Apply filters, the filters unchanged, shows it.
+    events = [failed, ...events];
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(
+      await screen.findByRole('article', { name: 'A sign-in as pat@acme.test failed: wrong email or password' }, WAIT),
+    ).toBeTruthy();
+    expect(gateway.count('ActivityEvents')).toBe(2);
+    expect(location()).toBe('/admin/activity?actor=pat%40acme.test');
+
+    events = [auditEventRecord({ ...failed, id: 'f2', details: [] }), ...events];
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getAllByTestId('activity-event')).toHaveLength(3), WAIT);
+    expect(gateway.count('ActivityEvents')).toBe(3);
+    expect(
+      sentFilters(gateway, 'ActivityEvents').every((v) => JSON.stringify(v.filter) === '{"actor":"pat@acme.test"}'),
+    ).toBe(true);
+  });
+
+  it('asks the gateway again for filters it answered a moment ago', async () => {
+    const { gateway } = renderWithGateway('/admin/activity', admin, {
+      ActivityEvents: () => eventsAnswer([auditEventRecord()]),
+    });
+    await screen.findByRole('article', undefined, WAIT);
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'User deactivated');
+    await waitFor(() => expect(gateway.count('ActivityEvents')).toBe(2), WAIT);
+    // Back to the unfiltered trail within seconds: the cache shows it at once, and the gateway is asked.
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Any action');
+    await waitFor(() => expect(gateway.count('ActivityEvents')).toBe(3), WAIT);
+  });
+
+  it('opens and closes every event’s details at once', async () => {
+    renderWithGateway('/admin/activity', admin, { ActivityEvents: pagedEvents(3) });
+    await waitFor(() => expect(screen.getAllByTestId('activity-event')).toHaveLength(3), WAIT);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all details' }));
+    expect(screen.getAllByRole('table', { name: 'Changes' })).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide all details' }));
+    expect(screen.queryAllByRole('table', { name: 'Changes' })).toHaveLength(0);
   });
 
   it('leads from an event to its actor, organizations and target, as far as the reader may go', async () => {
@@ -69,7 +185,7 @@ describe('the activity page', { timeout: 20_000 }, () => {
     renderWithGateway('/admin/activity', admin, {
       ActivityEvents: () => eventsAnswer([auditEventRecord(), credential]),
     });
-    const event = await screen.findByRole('article', { name: 'A. Operator deactivated j.doe@acme.test' }, WAIT);
+    const event = await opened('A. Operator deactivated j.doe@acme.test');
     const href = (name: string, within_ = event) => within(within_).getByRole('link', { name }).getAttribute('href');
     expect(href('admin@meridian.test')).toBe(
       '/admin/org-management/meridian/users/admin%40meridian.test/profile/general',
@@ -77,13 +193,13 @@ describe('the activity page', { timeout: 20_000 }, () => {
     expect(href('meridian')).toBe('/admin/org-management/meridian/update');
     expect(href('acme')).toBe('/admin/org-management/acme/update');
     expect(href('j.doe@acme.test')).toBe('/admin/org-management/acme/users/j.doe%40acme.test/profile/general');
-    const created = screen.getByRole('article', { name: /created credential cred-1/ });
+    const created = await opened(/created credential cred-1/);
     expect(href('cred-1', created)).toBe('/admin/org-management/acme/users/pat%40acme.test/profile/credentials');
   });
 
   it('shows an Org Admin other organizations’ names as text, not links they cannot open', async () => {
     renderWithGateway('/admin/activity', orgAdmin, { ActivityEvents: () => eventsAnswer([auditEventRecord()]) });
-    const event = await screen.findByRole('article', { name: 'A. Operator deactivated j.doe@acme.test' }, WAIT);
+    const event = await opened('A. Operator deactivated j.doe@acme.test');
     expect(within(event).queryByRole('link', { name: 'meridian' })).toBeNull();
     expect(within(event).getByRole('link', { name: 'acme' }).getAttribute('href')).toBe(
       '/admin/org-management/acme/update',

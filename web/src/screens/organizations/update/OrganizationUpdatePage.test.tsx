@@ -28,9 +28,9 @@ describe('update organization', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(location()).toBe('/admin/org-management/acme/update/general'), WAIT);
     expect(await screen.findByRole('heading', { name: 'Acme Health', level: 1 }, WAIT)).toBeTruthy();
-    expect(
-      screen.getAllByText('Your role (Org Admin) may view this organization but not change it.').length,
-    ).toBeGreaterThan(0);
+    expect(screen.getByRole('note').textContent).toBe(
+      'Your role (Org Admin) may view this organization’s settings but not change them.',
+    );
     expect(screen.getByLabelText<HTMLInputElement>(/^Name/).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     // An Org Admin may not read the organizations list.
@@ -51,6 +51,52 @@ describe('update organization', { timeout: 20_000 }, () => {
       '/admin/org-management/acme/users/orgadmin%40acme.test/profile/credentials',
     );
     expect(section.textContent).toContain('turn it on first under your profile’s General tab');
+  });
+
+  it('says read-only only above the tabs an Org Admin may not change, as the table decides each', async () => {
+    const orgAdmin = sessionUserOf('orgAdmin', { organizationId: 'acme' });
+    const { location } = renderWithGateway('/admin/org-management/acme/update/licenses', orgAdmin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      OrganizationWebhooks: () => ({
+        organization: { __typename: 'Organization', id: 'acme', name: 'Acme Health', webhooks: [] },
+      }),
+      OrganizationProvisioning: () => ({
+        organization: {
+          __typename: 'Organization',
+          id: 'acme',
+          name: 'Acme Health',
+          scimBaseUrl: 'https://api.meridian.test/scim/v2',
+          scimTokens: [],
+        },
+      }),
+      ActivityEvents: () => eventsAnswer([]),
+    });
+    expect((await screen.findByRole('note', undefined, WAIT)).textContent).toBe(
+      'Your role (Org Admin) may view this organization’s licenses but not change them.',
+    );
+    const expected: [string, string | null][] = [
+      ['Lifecycle', 'Your role (Org Admin) may view this organization’s lifecycle but not move it.'],
+      ['Sign-in', 'Your role (Org Admin) may view this organization’s sign-in settings but not change them.'],
+      // An Org Admin manages its directory tokens and webhooks: no banner above buttons that work.
+      ['Provisioning', null],
+      ['Webhooks', null],
+      ['Managed providers', null],
+      ['Activity', null],
+    ];
+    for (const [tab, banner] of expected) {
+      await userEvent.click(screen.getByRole('tab', { name: tab }));
+      await waitFor(() => expect(screen.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true'));
+      expect(screen.queryByRole('note')?.textContent ?? null, tab).toBe(banner);
+      if (tab === 'Webhooks') expect(await screen.findByRole('button', { name: 'Add endpoint' }, WAIT)).toBeTruthy();
+    }
+    expect(location()).toBe('/admin/org-management/acme/update/activity');
+  });
+
+  it('answers an unknown tab with the 404 page', async () => {
+    const { location } = renderWithGateway('/admin/org-management/acme/update/no-such-tab', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+    });
+    await waitFor(() => expect(location()).toBe('/404'), WAIT);
   });
 
   it('refuses an Org Admin another tenant’s organization: home, with the permission toast', async () => {
@@ -249,6 +295,9 @@ describe('update organization', { timeout: 20_000 }, () => {
     await userEvent.clear(limit);
     await userEvent.type(limit, '10');
     await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    // Asked first, with the figure in use; the platform, which counts at the moment of saving, decides.
+    const ask = await screen.findByRole('alertdialog', { name: 'Save these licenses?' }, WAIT);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Save anyway' }));
     expect((await screen.findByRole('alert', undefined, WAIT)).textContent).toContain(
       'The user limit cannot be 10: the organization has 12 active users.',
     );
@@ -269,6 +318,67 @@ describe('update organization', { timeout: 20_000 }, () => {
     expect(warning.closest('.bp6-form-group')?.className).toContain('bp6-intent-warning');
     expect(explorers.getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save licenses' }).disabled).toBe(false);
+  });
+
+  it('warns at save of licenses above the user limit and below use, with the figures, and saves only when told', async () => {
+    const { gateway, toasts } = renderWithGateway('/admin/org-management/acme/update/licenses', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      UpdateLicenses: () => payload('updateLicenses', organizationRecord()),
+    });
+    const explorers = await screen.findByLabelText<HTMLInputElement>(/^Explorer licenses/, undefined, WAIT);
+    await userEvent.clear(explorers);
+    await userEvent.type(explorers, '25');
+    await userEvent.clear(screen.getByLabelText(/^Viewer licenses/));
+    await userEvent.type(screen.getByLabelText(/^Viewer licenses/), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Save these licenses?' }, WAIT);
+    expect(
+      within(ask)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '3 viewer licenses are assigned: the platform refuses 1 until users get another license.',
+      '25 explorer licenses for a user limit of 20: at most 20 can be assigned.',
+    ]);
+    // Cancel: nothing sent, the values stay to be corrected.
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), WAIT);
+    expect(gateway.count('UpdateLicenses')).toBe(0);
+    expect(explorers.value).toBe('25');
+
+    // Both levels within the limit but together above it: one license a user.
+    await userEvent.clear(explorers);
+    await userEvent.type(explorers, '12');
+    await userEvent.clear(screen.getByLabelText(/^Viewer licenses/));
+    await userEvent.type(screen.getByLabelText(/^Viewer licenses/), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Save these licenses?' }, WAIT);
+    expect(again.textContent).toContain(
+      '12 explorer and 10 viewer licenses for a user limit of 20: each user holds one, so at most 20 can be assigned.',
+    );
+    await userEvent.click(within(again).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(gateway.count('UpdateLicenses')).toBe(1), WAIT);
+    expect(gateway.sent.find((request) => request.operationName === 'UpdateLicenses')?.variables).toEqual({
+      id: 'acme',
+      input: { tableauUserLicenses: { explorerCount: 12 } },
+    });
+    await waitFor(
+      () => expect(toasts.list().some((toast) => toast.message === 'Licenses of Acme Health saved.')).toBe(true),
+      WAIT,
+    );
+  });
+
+  it('saves licenses that fit at once, asking nothing', async () => {
+    const { gateway } = renderWithGateway('/admin/org-management/acme/update/licenses', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      UpdateLicenses: () => payload('updateLicenses', organizationRecord()),
+    });
+    const limit = await screen.findByLabelText(/^User limit/, undefined, WAIT);
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    await waitFor(() => expect(gateway.count('UpdateLicenses')).toBe(1), WAIT);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('brings focus and the screen to the first field in error when a save is refused', async () => {
@@ -308,6 +418,9 @@ describe('update organization', { timeout: 20_000 }, () => {
     await userEvent.clear(explorers);
     await userEvent.type(explorers, '1');
     await userEvent.click(screen.getByRole('button', { name: 'Save licenses' }));
+    // Below the 2 in use: asked first; sent all the same, the platform refuses it beside the field.
+    const ask = await screen.findByRole('alertdialog', { name: 'Save these licenses?' }, WAIT);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(document.activeElement).toBe(explorers), WAIT);
     expect(explorers.getAttribute('aria-invalid')).toBe('true');
     expect(scrolled.at(-1)).toBe(explorers);

@@ -5,7 +5,14 @@ import { useFreshQuery } from '../../../apollo/useFreshQuery.js';
 import { useRuntimeConfig } from '../../../config/runtime.js';
 import { getFragmentData } from '../../../gql/index.js';
 import { usePageTitle } from '../../../layout/page-title.js';
-import { organizationUpdatePath, PATHS } from '../../../routes/paths.js';
+import { PATHS } from '../../../routes/paths.js';
+import { RefusedSubPage } from '../../../routes/RefusedSubPage.js';
+import {
+  isOrganizationSection,
+  organizationSectionPath as sectionPath,
+  visibleOrganizationSections,
+  type OrganizationSectionId as SectionId,
+} from '../../../routes/sub-pages.js';
 import { mayDo } from '../../../session/access.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
 import { ActivityList } from '../../../components/activity/ActivityList.js';
@@ -21,44 +28,11 @@ import { OrganizationUpdateDocument } from './organization-query.js';
 import { ProvisioningSection } from './provisioning/ProvisioningSection.js';
 import { ManagedProvidersSection } from './providers/ManagedProvidersSection.js';
 import { SignInSection } from './sign-in/SignInSection.js';
-import { readOnlyReason as roleReadOnlyReason, updateAccessOf } from './update-access.js';
+import { sectionReadOnlyReason } from './update-access.js';
 import { useProgressPolling } from './useProgressPolling.js';
 import { WebhooksSection } from './webhooks/WebhooksSection.js';
 import { WebhooksTabTitle } from './webhooks/WebhooksTabTitle.js';
 import '../organizations.css';
-
-/** The sub-pages, in tab order: path segment and title. */
-export const UPDATE_SECTIONS = [
-  { id: 'general', title: 'General' },
-  { id: 'licenses', title: 'Licenses' },
-  { id: 'lifecycle', title: 'Lifecycle' },
-  { id: 'credentials', title: 'Credentials' },
-  { id: 'sign-in', title: 'Sign-in' },
-  { id: 'provisioning', title: 'Provisioning' },
-  { id: 'webhooks', title: 'Webhooks' },
-  { id: 'managed-providers', title: 'Managed providers' },
-  { id: 'activity', title: 'Activity' },
-] as const;
-type SectionId = (typeof UPDATE_SECTIONS)[number]['id'];
-
-/** A sub-page's path (absolute: relative links inside a splat route resolve against the splat). */
-export const sectionPath = (organizationId: string, section: SectionId): string =>
-  `${organizationUpdatePath(organizationId)}/${section}`;
-
-const isSection = (value: string | undefined): value is SectionId =>
-  UPDATE_SECTIONS.some((section) => section.id === value);
-
-/**
- * The audit trail is read with admin:read only, the SCIM tokens and webhooks by operators and the
- * organization's admins (the gateway refuses others): those tabs show for them alone.
- */
-const visibleSections = (may: { readActivity: boolean; provision: boolean; webhooks: boolean }) =>
-  UPDATE_SECTIONS.filter(
-    (section) =>
-      (section.id !== 'activity' || may.readActivity) &&
-      (section.id !== 'provisioning' || may.provision) &&
-      (section.id !== 'webhooks' || may.webhooks),
-  );
 
 function LoadingPage() {
   return (
@@ -72,9 +46,10 @@ function LoadingPage() {
 
 /**
  * /admin/org-management/{orgId}/update/*: one organization's settings in sub-pages (general,
- * licenses, lifecycle, credentials, sign-in, provisioning, managed providers) and its audit trail (activity), one read for all of them
- * but provisioning's (its own, for those who may see SCIM tokens). Read-only, with the
- * reason, for a role without organization:update ('My Organization' of an Org Admin).
+ * licenses, lifecycle, credentials, sign-in, provisioning, webhooks, managed providers) and its audit trail
+ * (activity), one read for all of them but provisioning's and webhooks' (their own). The tabs are the
+ * router's table (routes/sub-pages.ts); each is read-only, with the reason above it, exactly where the
+ * reader may not change what it shows ('My Organization' of an Org Admin: General read-only, Webhooks not).
  */
 export default function OrganizationUpdatePage() {
   const params = useParams();
@@ -115,44 +90,49 @@ export default function OrganizationUpdatePage() {
     );
   }
 
-  const { readOnlyReason } = updateAccessOf(user, organizationId, config.productName);
-  // Single sign-on is the table's setOrganizationSso, decided on its own (whoever reads the page sees it).
-  const signInReadOnlyReason = mayDo(user, 'setOrganizationSso', { organizationId })
-    ? null
-    : (readOnlyReason ??
-      (user ? roleReadOnlyReason(user.role, config.productName) : 'You may not change this organization.'));
+  // Each tab is read-only, with its reason, exactly where the table refuses its change (issue 39).
+  const reasonOf = (id: SectionId) => sectionReadOnlyReason(user, organizationId, id, config.productName);
   const sections: Record<SectionId, React.JSX.Element> = {
-    general: <GeneralSection organization={organization} readOnlyReason={readOnlyReason} />,
-    licenses: <LicensesSection organization={organization} readOnlyReason={readOnlyReason} />,
-    lifecycle: <LifecycleSection organization={organization} readOnlyReason={readOnlyReason} />,
-    credentials: <CredentialsSection organization={organization} readOnlyReason={readOnlyReason} />,
+    general: <GeneralSection organization={organization} readOnlyReason={reasonOf('general')} />,
+    licenses: <LicensesSection organization={organization} readOnlyReason={reasonOf('licenses')} />,
+    lifecycle: <LifecycleSection organization={organization} readOnlyReason={reasonOf('lifecycle')} />,
+    credentials: <CredentialsSection organization={organization} readOnlyReason={reasonOf('credentials')} />,
     'sign-in': (
       <SignInSection
         organization={organization}
-        readOnlyReason={signInReadOnlyReason}
+        readOnlyReason={reasonOf('sign-in')}
         mayChangeEmergencyAccess={mayDo(user, 'setSsoAdminEmergencyAccess', { organizationId })}
-        secondFactorReadOnlyReason={readOnlyReason}
+        // "Require a second factor" is the organization's setting (updateOrganization), as on General.
+        secondFactorReadOnlyReason={reasonOf('general')}
       />
     ),
-    provisioning: <ProvisioningSection organizationId={organizationId} />,
-    webhooks: <WebhooksSection organizationId={organizationId} />,
+    provisioning: <ProvisioningSection organizationId={organizationId} readOnlyReason={reasonOf('provisioning')} />,
+    webhooks: <WebhooksSection organizationId={organizationId} readOnlyReason={reasonOf('webhooks')} />,
     'managed-providers': <ManagedProvidersSection organization={organization} />,
     activity: <ActivityList fixed={{ organizationId }} exportScope={organizationId} />,
   };
-  const shownSections = visibleSections({
-    readActivity: mayDo(user, 'auditEvents', { organizationId }),
-    provision: mayDo(user, 'scimTokens', { organizationId }),
-    webhooks: mayDo(user, 'webhooks', { organizationId }),
-  });
+  const shownSections = visibleOrganizationSections(user, organizationId);
+  const shown = (id: string | undefined) => shownSections.some((each) => each.id === id);
   const subPages = (
     <Routes>
       <Route index element={<Navigate to={sectionPath(organizationId, 'general')} replace />} />
       {shownSections.map(({ id }) => (
         <Route key={id} path={id} element={sections[id]} />
       ))}
-      <Route path="*" element={<Navigate to={PATHS.notFound} replace />} />
+      {/* A tab this reader may not open answers as the route guard does; an unknown one is the 404 page. */}
+      <Route
+        path="*"
+        element={
+          isOrganizationSection(section) ? (
+            <RefusedSubPage to={sectionPath(organizationId, 'general')} />
+          ) : (
+            <Navigate to={PATHS.notFound} replace />
+          )
+        }
+      />
     </Routes>
   );
+  const bannerReason = isOrganizationSection(section) && shown(section) ? reasonOf(section) : null;
 
   return (
     <div className="meridian-page">
@@ -161,12 +141,12 @@ export default function OrganizationUpdatePage() {
         segmentName={segments.nameOf}
         mayListOrganizations={mayDo(user, 'organizations')}
       />
-      {readOnlyReason && (
+      {bannerReason && (
         <Callout intent={Intent.PRIMARY} compact role="note">
-          {readOnlyReason}
+          {bannerReason}
         </Callout>
       )}
-      {isSection(section) && shownSections.some(({ id }) => id === section) ? (
+      {isOrganizationSection(section) && shown(section) ? (
         <Tabs
           id="organization-sections"
           className="meridian-organization-tabs"

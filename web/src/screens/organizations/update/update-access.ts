@@ -1,17 +1,25 @@
-import { roleLabel, type Role } from '@meridian/schema';
+import { roleLabel } from '@meridian/schema';
+import { userProfilePath } from '../../../routes/paths.js';
+import { mayChangeSection, ORGANIZATION_SECTIONS, type OrganizationSectionId } from '../../../routes/sub-pages.js';
 import { mayDo } from '../../../session/access.js';
 import type { SessionUser } from '../../../session/session-user.js';
-import { userProfilePath } from '../../../routes/paths.js';
 
-/** Whether the signed-in user may change the organization, and if not, why not in words. */
-export interface UpdateAccess {
-  mayUpdate: boolean;
-  /** Shown beside disabled controls; null when the user may change things. */
-  readOnlyReason: string | null;
-}
-
-export function readOnlyReason(role: Role, productName: string): string {
-  return `Your role (${roleLabel(role, productName)}) may view this organization but not change it.`;
+/**
+ * Why the signed-in user may view a tab of the organization but not change what it shows, in words
+ * ("Your role (Org Admin) may view this organization’s licenses but not change them."); null when they
+ * may change it, or the tab changes nothing. Decided per tab by the table (the tab's `change`
+ * operation), never by the role's name: an Org Admin manages the webhooks of an organization whose
+ * general settings they may only read.
+ */
+export function sectionReadOnlyReason(
+  user: SessionUser | null,
+  organizationId: string,
+  id: OrganizationSectionId,
+  productName: string,
+): string | null {
+  const section = ORGANIZATION_SECTIONS.find((each) => each.id === id)!;
+  if (section.change === null || mayChangeSection(user, organizationId, id)) return null;
+  return user ? `Your role (${roleLabel(user.role, productName)}) ${section.readOnly}.` : 'You may not change this.';
 }
 
 /** Why the organization's own credentials are not this person's to manage, and where their own one is made. */
@@ -34,14 +42,5 @@ export function credentialsAdviceOf(user: SessionUser, productName: string): Cre
     ownCredentialsPath: mayDo(user, 'createUserCredential', own)
       ? userProfilePath(user.organizationId, user.email, 'credentials')
       : null,
-  };
-}
-
-/** The table's updateOrganization decides; the page is read-only without it. */
-export function updateAccessOf(user: SessionUser | null, organizationId: string, productName: string): UpdateAccess {
-  if (mayDo(user, 'updateOrganization', { organizationId })) return { mayUpdate: true, readOnlyReason: null };
-  return {
-    mayUpdate: false,
-    readOnlyReason: user ? readOnlyReason(user.role, productName) : 'You may not change this organization.',
   };
 }

@@ -378,10 +378,19 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Action')).toBeTruthy();
   });
 
-  it('sends a role without admin:read from the activity page to the general page', async () => {
-    const { gateway } = renderWithGateway(profilePath(orgUser.email, 'activity'), orgUser, handlers(directory()));
+  it('sends a role without admin:read from the activity page to the general page, with the permission message', async () => {
+    const { gateway, toasts } = renderWithGateway(
+      profilePath(orgUser.email, 'activity'),
+      orgUser,
+      handlers(directory()),
+    );
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(profilePath(orgUser.email)), WAIT);
     expect(gateway.count('ActivityEvents')).toBe(0);
+    // Said as the route guard says it, once: not a silent jump, not the 404 page.
+    await waitFor(
+      () => expect(toasts.list().filter((toast) => toast.message === MESSAGES.permissionDenied)).toHaveLength(1),
+      WAIT,
+    );
   });
 
   it('shows an operator where the profile sits: Organizations › Acme Health › Users › the user', async () => {

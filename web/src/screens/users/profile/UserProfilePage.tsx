@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../layout/page-title.js';
 import { canAccessRoute } from '../../../routes/route-access.js';
 import { organizationUsersPath, PATHS } from '../../../routes/paths.js';
 import { Redirect } from '../../../routes/Redirect.js';
+import { RefusedSubPage } from '../../../routes/RefusedSubPage.js';
 import { mayDo } from '../../../session/access.js';
 import type { SessionUser } from '../../../session/session-user.js';
 import { useSessionUser } from '../../../session/useSessionUser.js';
@@ -99,7 +100,7 @@ export function UserProfilePage() {
             sections.includes('password') ? (
               <PasswordSection email={userEmail} name={user.name} actor={actor} own={own} />
             ) : (
-              <Redirect to={profileSectionPath(orgId, userEmail, 'general')} />
+              <RefusedSubPage to={profileSectionPath(orgId, userEmail, 'general')} />
             )
           }
         />
@@ -109,7 +110,7 @@ export function UserProfilePage() {
             sections.includes('security') ? (
               <SecuritySection email={userEmail} name={user.name} organizationId={orgId} actor={actor} own={own} />
             ) : (
-              <Redirect to={profileSectionPath(orgId, userEmail, 'general')} />
+              <RefusedSubPage to={profileSectionPath(orgId, userEmail, 'general')} />
             )
           }
         />
@@ -123,7 +124,7 @@ export function UserProfilePage() {
                 exportScope={userEmail}
               />
             ) : (
-              <Redirect to={profileSectionPath(orgId, userEmail, 'general')} />
+              <RefusedSubPage to={profileSectionPath(orgId, userEmail, 'general')} />
             )
           }
         />

@@ -1,4 +1,5 @@
 import { Callout, H2, Intent } from '@blueprintjs/core';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.js';
 import { useMemo } from 'react';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import type { LicensesInput } from '../../../../gql/graphql.js';
@@ -6,6 +7,7 @@ import { SectionFormFooter } from '../SectionFormFooter.js';
 import { useSectionForm } from '../useSectionForm.js';
 import { LicenseFields, licenseSourceOf } from './LicenseFields.js';
 import {
+  licensesSaveWarnings,
   licenseValuesOf,
   toLicensesInput,
   validateLicenses,
@@ -30,7 +32,11 @@ export interface LicensesSectionProps {
   readOnlyReason: string | null;
 }
 
-/** User limit, Tableau seats and licensed products against their use; only changes are sent. */
+/**
+ * User limit, Tableau seats and licensed products against their use; only changes are sent. A save
+ * that lowers a limit below use, or gives more seats than the user limit lets anyone hold, first says
+ * so with the figures in use and asks (issue 39).
+ */
 export function LicensesSection({ organization, readOnlyReason }: LicensesSectionProps) {
   const org = getFragmentData(LicensesSection_organization, organization);
   const source = licenseSourceOf(org.licenses);
@@ -38,18 +44,28 @@ export function LicensesSection({ organization, readOnlyReason }: LicensesSectio
   const saved = useMemo(() => licenseValuesOf(source), [source]);
   const [update, { loading }] = useUpdateLicenses();
   const readOnly = readOnlyReason !== null;
-  const { values, change, fields, unchanged, formError, leavePrompt, submit, discard } = useSectionForm<
-    LicenseField,
-    LicenseValues,
-    LicensesInput
-  >({
+  const {
+    values,
+    change,
+    fields,
+    unchanged,
+    formError,
+    leavePrompt,
+    submit,
+    discard,
+    confirming,
+    confirmSave,
+    cancelSave,
+  } = useSectionForm<LicenseField, LicenseValues, LicensesInput>({
     saved,
     validate: validateLicenses,
     toInput: (current) => toLicensesInput(current, saved, catalog.dependencies),
     save: (changes) => update(org.id, changes),
     savedMessage: () => `Licenses of ${org.name} saved.`,
     readOnly,
+    needsConfirmation: (current) => licensesSaveWarnings(current, saved, source).length > 0,
   });
+  const warnings = confirming ? licensesSaveWarnings(values, saved, source) : [];
 
   return (
     <form
@@ -85,6 +101,21 @@ export function LicensesSection({ organization, readOnlyReason }: LicensesSectio
         unchanged={unchanged}
         onDiscard={discard}
       />
+      <ConfirmDialog
+        isOpen={confirming}
+        title="Save these licenses?"
+        confirmLabel="Save anyway"
+        intent={Intent.WARNING}
+        loading={loading}
+        onConfirm={() => void confirmSave()}
+        onCancel={cancelSave}
+      >
+        <ul className="meridian-license-warnings">
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
     </form>
   );
 }

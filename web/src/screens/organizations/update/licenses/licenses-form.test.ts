@@ -5,6 +5,7 @@ import {
   aboveUserLimitWarning,
   belowUsageWarning,
   LICENSE_USAGE_FIELDS,
+  licensesSaveWarnings,
   licenseValuesOf,
   stripUsageFields,
   toLicensesInput,
@@ -134,5 +135,23 @@ describe('licenses form', () => {
     );
     expect(aboveUserLimitWarning('20', '20', 'explorer licenses')).toBeNull();
     expect(aboveUserLimitWarning('30', 'abc', 'explorer licenses')).toBeNull();
+  });
+
+  it('warns at save with the figures in use, judging only what this save changes', () => {
+    const warn = (changes: Partial<typeof saved>) => licensesSaveWarnings({ ...saved, ...changes }, saved, source);
+    expect(warn({})).toEqual([]);
+    expect(warn({ userLimit: '10' })).toEqual([
+      '12 users are active (invited users included): the platform refuses a user limit of 10 until users are deactivated or invitations revoked.',
+      '5 explorer and 10 viewer licenses for a user limit of 10: each user holds one, so at most 10 can be assigned.',
+    ]);
+    expect(warn({ explorerCount: '1' })).toEqual([
+      '2 explorer licenses are assigned: the platform refuses 1 until users get another license.',
+    ]);
+    // Seats already above the limit are not judged by a save that changes only the products.
+    const crowded = { ...saved, explorerCount: '30' };
+    expect(licensesSaveWarnings({ ...crowded, products: ['claims_data', 'pharmacy_data'] }, crowded, source)).toEqual(
+      [],
+    );
+    expect(warn({ userLimit: 'abc' })).toEqual([]);
   });
 });

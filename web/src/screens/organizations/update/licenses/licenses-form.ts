@@ -151,3 +151,54 @@ export function toLicensesInput(
   }
   return Object.keys(input).length > 0 ? stripUsageFields(input) : null;
 }
+
+const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
+/**
+ * What Save warns of before sending (issue 39), each with the figures in use: a limit lowered below
+ * what is in use (the platform refuses it: the same rule as its licensesAfter), and Tableau seats more
+ * than the user limit lets anyone hold, a level alone or both together (each user holds one license).
+ * Only what this save changes is judged; the platform stays the judge of use, which may have moved
+ * since the page was read, so the person may still send.
+ */
+export function licensesSaveWarnings(values: LicenseValues, saved: LicenseValues, source: LicenseSource): string[] {
+  const limit = parseCount(values.userLimit);
+  const explorers = parseCount(values.explorerCount);
+  const viewers = parseCount(values.viewerCount);
+  if (limit === null || explorers === null || viewers === null) return [];
+  const changed = {
+    limit: limit !== parseCount(saved.userLimit),
+    explorers: explorers !== parseCount(saved.explorerCount),
+    viewers: viewers !== parseCount(saved.viewerCount),
+  };
+  const seats = source.tableauUserLicenses;
+  const warnings: string[] = [];
+  if (changed.limit && limit < source.activeUsers)
+    warnings.push(
+      `${plural(source.activeUsers, 'user is', 'users are')} active (invited users included): the platform refuses a user limit of ${formatCount(limit)} until users are deactivated or invitations revoked.`,
+    );
+  for (const [level, count, used, isChanged] of [
+    ['explorer', explorers, seats.explorerUsed, changed.explorers],
+    ['viewer', viewers, seats.viewerUsed, changed.viewers],
+  ] as const) {
+    if (isChanged && count < used)
+      warnings.push(
+        `${plural(used, `${level} license is`, `${level} licenses are`)} assigned: the platform refuses ${formatCount(count)} until users get another license.`,
+      );
+  }
+  if (!changed.limit && !changed.explorers && !changed.viewers) return warnings;
+  for (const [level, count] of [
+    ['explorer', explorers],
+    ['viewer', viewers],
+  ] as const) {
+    if (count > limit)
+      warnings.push(
+        `${plural(count, `${level} license`, `${level} licenses`)} for a user limit of ${formatCount(limit)}: at most ${formatCount(limit)} can be assigned.`,
+      );
+  }
+  if (explorers <= limit && viewers <= limit && explorers + viewers > limit)
+    warnings.push(
+      `${plural(explorers, 'explorer', 'explorer')} and ${plural(viewers, 'viewer license', 'viewer licenses')} for a user limit of ${formatCount(limit)}: each user holds one, so at most ${formatCount(limit)} can be assigned.`,
+    );
+  return warnings;
+}

@@ -234,26 +234,45 @@ describe('organization provisioning', { timeout: 20_000 }, () => {
     expect(gateway.count('OrganizationProvisioning')).toBe(1);
   });
 
-  it('is not there for an Org User, nor as a tab for a System Viewer, and reads no token for them', async () => {
+  it('is not there for an Org User, and reads no token for them', async () => {
     const orgUser = sessionUserOf('orgUser', { email: 'user@acme.test', organizationId: 'acme' });
     const asUser = renderWithGateway(PATH, orgUser, {});
     await waitFor(() => expect(asUser.location()).toBe('/'), WAIT);
     expect(asUser.toasts.list().some((toast) => toast.message === MESSAGES.permissionDenied)).toBe(true);
     expect(screen.queryByRole('region', { name: 'Provisioning' })).toBeNull();
     expect(asUser.gateway.count('OrganizationProvisioning')).toBe(0);
-    cleanup();
+  });
 
+  it('shows a System Viewer the tokens read-only: its own tab, the reason above it, no action', async () => {
     const viewer = sessionUserOf('systemViewer', { email: 'viewer@meridian.test', organizationId: 'meridian' });
-    const asViewer = renderWithGateway(PATH, viewer, {
+    const { location } = renderWithGateway(PATH, viewer, {
       OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      OrganizationProvisioning: provisioning(() => [scimToken('scim_a1b2', 'Okta provisioning')]),
     });
-    await waitFor(() => expect(asViewer.location()).toBe('/404'), WAIT);
-    cleanup();
-    const onGeneral = renderWithGateway('/admin/org-management/acme/update/general', viewer, {
+    const section = await screen.findByRole('region', { name: 'Provisioning' }, WAIT);
+    expect(location()).toBe(PATH);
+    expect(screen.getByRole('tab', { name: 'Provisioning' }).getAttribute('aria-selected')).toBe('true');
+    const table = await within(section).findByRole('table', { name: 'SCIM tokens' }, WAIT);
+    expect(within(table).getByRole('rowheader', { name: 'Okta provisioning' }).closest('tr')!.textContent).toContain(
+      '…a1b2',
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      'Your role (Meridian Viewer) may view this organization’s SCIM tokens but not create, rotate or revoke them.',
+    );
+    expect(within(section).queryByRole('button', { name: 'New token' })).toBeNull();
+    expect(within(table).queryByRole('button')).toBeNull();
+    // Reading is all it may do: the base URL still copies.
+    expect(within(section).getByRole('button', { name: 'Copy' })).toBeTruthy();
+  });
+
+  it('puts no read-only banner above an Org Admin’s tokens, which they manage', async () => {
+    renderWithGateway(PATH, orgAdmin, {
       OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      OrganizationProvisioning: provisioning(() => []),
     });
-    expect(await screen.findByRole('tab', { name: 'Sign-in' }, WAIT)).toBeTruthy();
-    expect(screen.queryByRole('tab', { name: 'Provisioning' })).toBeNull();
-    expect(onGeneral.gateway.count('OrganizationProvisioning')).toBe(0);
+    const section = await screen.findByRole('region', { name: 'Provisioning' }, WAIT);
+    expect(await within(section).findByRole('button', { name: 'New token' }, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(document.body.textContent).not.toContain('but not change');
   });
 });

@@ -18,6 +18,8 @@ import { useRotateScimToken } from './useRotateScimToken.js';
 
 export interface ProvisioningSectionProps {
   organizationId: string;
+  /** Why the reader may see the tokens but not create, rotate or revoke them; null when they may. */
+  readOnlyReason: string | null;
 }
 
 /** A token of the list, as the section reads it. */
@@ -31,9 +33,11 @@ interface TokenRow {
  * it calls with. A new or rotated token shows once, in the console's secret dialog, with the base URL
  * beside it; only its last four characters are listed afterwards. Rotating replaces a token under the
  * same label (the old one stops working at once); revoking ends one. Shown to whoever the table's
- * scimTokens allows (operators and the organization's Org Admins), who may do all of it.
+ * scimTokens allows (whoever reads the organization); its actions only to those createScimToken allows
+ * (operators and the organization's Org Admins): a read-only operator sees the tokens without them.
  */
-export function ProvisioningSection({ organizationId }: ProvisioningSectionProps) {
+export function ProvisioningSection({ organizationId, readOnlyReason }: ProvisioningSectionProps) {
+  const readOnly = readOnlyReason !== null;
   const toasts = useToasts();
   const { data, loading, error, refetch } = useFreshQuery(OrganizationProvisioningDocument, {
     variables: { id: organizationId },
@@ -80,15 +84,17 @@ export function ProvisioningSection({ organizationId }: ProvisioningSectionProps
       <H2 id="provisioning-heading" className="meridian-section-heading">
         Provisioning
       </H2>
-      <Button
-        intent={Intent.PRIMARY}
-        icon={<PlusIcon />}
-        loading={creating.loading}
-        disabled={!organization || creating.loading}
-        onClick={() => setChoosing(true)}
-      >
-        New token
-      </Button>
+      {!readOnly && (
+        <Button
+          intent={Intent.PRIMARY}
+          icon={<PlusIcon />}
+          loading={creating.loading}
+          disabled={!organization || creating.loading}
+          onClick={() => setChoosing(true)}
+        >
+          New token
+        </Button>
+      )}
     </div>
   );
 
@@ -114,7 +120,11 @@ export function ProvisioningSection({ organizationId }: ProvisioningSectionProps
           <NonIdealState
             icon={<KeyIcon />}
             title="No SCIM tokens yet"
-            description={`Create one for the directory that provisions ${organization.name}’s users.`}
+            description={
+              readOnly
+                ? `${organization.name}’s users are not provisioned by a directory.`
+                : `Create one for the directory that provisions ${organization.name}’s users.`
+            }
           />
         ) : (
           <HTMLTable striped className="meridian-organizations-table" aria-label="SCIM tokens">
@@ -125,9 +135,11 @@ export function ProvisioningSection({ organizationId }: ProvisioningSectionProps
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="meridian-visually-hidden">Actions</span>
-                </th>
+                {!readOnly && (
+                  <th scope="col">
+                    <span className="meridian-visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -148,29 +160,31 @@ export function ProvisioningSection({ organizationId }: ProvisioningSectionProps
                         {active ? 'Active' : 'Revoked'}
                       </Tag>
                     </td>
-                    <td>
-                      {active && (
-                        <>
-                          <Button
-                            size="small"
-                            variant="outlined"
-                            onClick={() => setToRotate(token)}
-                            aria-label={`Rotate SCIM token ${token.label}`}
-                          >
-                            Rotate
-                          </Button>{' '}
-                          <Button
-                            size="small"
-                            intent={Intent.DANGER}
-                            variant="outlined"
-                            onClick={() => setToRevoke(token)}
-                            aria-label={`Revoke SCIM token ${token.label}`}
-                          >
-                            Revoke
-                          </Button>
-                        </>
-                      )}
-                    </td>
+                    {!readOnly && (
+                      <td>
+                        {active && (
+                          <>
+                            <Button
+                              size="small"
+                              variant="outlined"
+                              onClick={() => setToRotate(token)}
+                              aria-label={`Rotate SCIM token ${token.label}`}
+                            >
+                              Rotate
+                            </Button>{' '}
+                            <Button
+                              size="small"
+                              intent={Intent.DANGER}
+                              variant="outlined"
+                              onClick={() => setToRevoke(token)}
+                              aria-label={`Revoke SCIM token ${token.label}`}
+                            >
+                              Revoke
+                            </Button>
+                          </>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 );
               })}

@@ -8,6 +8,8 @@ import { deliveryOutcome, eventsText, failingWarning, isFailing, statusText, typ
 export interface WebhookCardProps {
   organizationId: string;
   webhook: WebhookRow;
+  /** The reader may see the endpoint and its log but not act on it: only the log's button shows. */
+  readOnly: boolean;
   /** A pause, resume or test of this endpoint is under way. */
   busy: boolean;
   /** How the last test event went, or null before any. */
@@ -38,6 +40,7 @@ function testCallout(outcome: MutationOutcome<TestDelivery>): { intent: Intent; 
 export function WebhookCard({
   organizationId,
   webhook,
+  readOnly,
   busy,
   testOutcome,
   logOpen,
@@ -83,27 +86,31 @@ export function WebhookCard({
         )}
       </div>
       <div className="meridian-webhook-actions">
-        <Button size="small" variant="outlined" loading={busy} onClick={onTest}>
-          Send test event
-        </Button>
-        <Button size="small" variant="outlined" onClick={onEdit}>
-          Edit
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          intent={active ? Intent.NONE : Intent.PRIMARY}
-          disabled={busy}
-          onClick={onPauseOrResume}
-        >
-          {active ? 'Pause' : 'Resume'}
-        </Button>
-        <Button size="small" variant="outlined" onClick={onRotate}>
-          Rotate secret
-        </Button>
-        <Button size="small" variant="outlined" intent={Intent.DANGER} onClick={onDelete}>
-          Delete
-        </Button>
+        {!readOnly && (
+          <>
+            <Button size="small" variant="outlined" loading={busy} onClick={onTest}>
+              Send test event
+            </Button>
+            <Button size="small" variant="outlined" onClick={onEdit}>
+              Edit
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              intent={active ? Intent.NONE : Intent.PRIMARY}
+              disabled={busy}
+              onClick={onPauseOrResume}
+            >
+              {active ? 'Pause' : 'Resume'}
+            </Button>
+            <Button size="small" variant="outlined" onClick={onRotate}>
+              Rotate secret
+            </Button>
+            <Button size="small" variant="outlined" intent={Intent.DANGER} onClick={onDelete}>
+              Delete
+            </Button>
+          </>
+        )}
         <Button size="small" variant="minimal" aria-expanded={logOpen} onClick={onToggleLog}>
           {logOpen ? 'Hide delivery log' : 'Delivery log'}
         </Button>

@@ -10,7 +10,14 @@ import {
   RadioGroup,
 } from '@blueprintjs/core';
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, AUDIT_ACTION_INFO, validateWebhookEvents, validateWebhookUrl } from '@meridian/schema';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTION_INFO,
+  auditActionGroups,
+  validateWebhookEvents,
+  validateWebhookUrl,
+  type AuditAction,
+} from '@meridian/schema';
 import type { MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { TextField } from '../../../../components/TextField.js';
 import { useFieldErrors } from '../../../../components/useFieldErrors.js';
@@ -35,6 +42,9 @@ export interface WebhookDialogProps {
 type EventsMode = 'every' | 'chosen';
 type Field = 'url' | 'events';
 
+/** The picker's groups: the actions by area (Users, Sign-in, Webhooks…), in the trail's order. */
+const EVENT_GROUPS = auditActionGroups();
+
 const EVENTS_OPTIONS = [
   { value: 'every', label: `${EVERY_EVENT}, including actions added later` },
   { value: 'chosen', label: 'Chosen events' },
@@ -42,7 +52,7 @@ const EVENTS_OPTIONS = [
 
 /**
  * Adds or edits an endpoint: its URL and the audit events it receives (every event, or the actions
- * chosen by their labels). What is wrong shows beside the field, checked here with the platform's rule
+ * chosen by their labels, grouped by area, each area choosable at once). What is wrong shows beside the field, checked here with the platform's rule
  * and words; http is allowed here, and in production the platform adds https-only and public addresses,
  * whose words show beside the URL too.
  */
@@ -64,11 +74,14 @@ export function WebhookDialog({ isOpen, editing, organizationName, onSave, onClo
   const fields = useFieldErrors<Field>(validate);
   const eventsError = fields.errorOf('events');
 
-  const toggle = (action: string, on: boolean) => {
+  /** Chooses or drops actions: one, or every action of a group at once. */
+  const toggle = (actions: readonly AuditAction[], on: boolean) => {
     setChosen((current) => {
       const next = new Set(current);
-      if (on) next.add(action);
-      else next.delete(action);
+      for (const action of actions) {
+        if (on) next.add(action);
+        else next.delete(action);
+      }
       return next;
     });
     fields.changed('events');
@@ -131,15 +144,37 @@ export function WebhookDialog({ isOpen, editing, organizationName, onSave, onClo
                 tabIndex={-1}
                 className="meridian-webhook-events"
               >
-                {AUDIT_ACTIONS.map((action) => (
-                  <Checkbox
-                    key={action}
-                    label={AUDIT_ACTION_INFO[action].label}
-                    title={AUDIT_ACTION_INFO[action].meaning}
-                    checked={chosen.has(action)}
-                    onChange={(event) => toggle(action, event.currentTarget.checked)}
-                  />
-                ))}
+                {EVENT_GROUPS.map((group) => {
+                  const picked = group.actions.filter((action) => chosen.has(action)).length;
+                  return (
+                    <div
+                      key={group.area}
+                      role="group"
+                      aria-label={group.label}
+                      className="meridian-webhook-event-group"
+                    >
+                      {/* The area's own box chooses or drops all of its events; half-ticked when some are. */}
+                      <Checkbox
+                        className="meridian-webhook-event-area"
+                        label={group.label}
+                        checked={picked === group.actions.length}
+                        indeterminate={picked > 0 && picked < group.actions.length}
+                        onChange={(event) => toggle(group.actions, event.currentTarget.checked)}
+                        aria-label={`Every ${group.label} event`}
+                      />
+                      {group.actions.map((action) => (
+                        <Checkbox
+                          key={action}
+                          className="meridian-webhook-event"
+                          label={AUDIT_ACTION_INFO[action].label}
+                          title={AUDIT_ACTION_INFO[action].meaning}
+                          checked={chosen.has(action)}
+                          onChange={(event) => toggle([action], event.currentTarget.checked)}
+                        />
+                      ))}
+                    </div>
+                  );
+                })}
               </div>
             </FormGroup>
           )}

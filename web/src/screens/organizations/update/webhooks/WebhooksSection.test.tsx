@@ -277,13 +277,87 @@ describe('organization webhooks', { timeout: 20_000 }, () => {
     expect(toasts.list().some((toast) => toast.message === `Webhook ${URL_A} deleted.`)).toBe(true);
   });
 
-  it('is no tab for a System Viewer, and reads no endpoint for them', async () => {
+  it('shows a System Viewer the endpoints and their log read-only: the reason above them, no action', async () => {
     const viewer = sessionUserOf('systemViewer', { email: 'viewer@meridian.test', organizationId: 'meridian' });
-    const onGeneral = renderWithGateway('/admin/org-management/acme/update/general', viewer, {
+    const { location } = renderWithGateway(PATH, viewer, {
       OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      OrganizationWebhooks: webhooks(() => [webhook('wh_a', URL_A)]),
+      OrganizationWebhookDeliveries: () => ({
+        organization: {
+          __typename: 'Organization',
+          id: 'acme',
+          webhooks: [{ __typename: 'Webhook', id: 'wh_a', deliveries: [delivery('d1')] }],
+        },
+      }),
     });
-    expect(await screen.findByRole('tab', { name: 'Sign-in' }, WAIT)).toBeTruthy();
-    expect(screen.queryByRole('tab', { name: /Webhooks/ })).toBeNull();
-    expect(onGeneral.gateway.count('OrganizationWebhooks')).toBe(0);
+    const section = await screen.findByRole('region', { name: 'Webhooks' }, WAIT);
+    expect(location()).toBe(PATH);
+    const card = await within(section).findByRole('article', { name: URL_A }, WAIT);
+    expect(screen.getByRole('note').textContent).toBe(
+      'Your role (Meridian Viewer) may view this organization’s webhooks but not add, change, test or delete them.',
+    );
+    expect(within(section).queryByRole('button', { name: 'Add endpoint' })).toBeNull();
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Delivery log']);
+    await userEvent.click(within(card).getByRole('button', { name: 'Delivery log' }));
+    const table = await within(card).findByRole('table', { name: `Deliveries to ${URL_A}` }, WAIT);
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('User created');
+  });
+
+  it('puts no read-only banner above an Org Admin’s endpoints, which they manage', async () => {
+    renderWithGateway(PATH, orgAdmin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      OrganizationWebhooks: webhooks(() => []),
+    });
+    const section = await screen.findByRole('region', { name: 'Webhooks' }, WAIT);
+    expect(await within(section).findByRole('button', { name: 'Add endpoint' }, WAIT)).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('groups the events to choose by area, each area chosen at once', async () => {
+    const { gateway } = renderWithGateway(PATH, admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      OrganizationWebhooks: webhooks(() => []),
+      CreateWebhook: () => ({
+        createWebhook: {
+          __typename: 'WebhookSecretPayload',
+          webhook: { __typename: 'Webhook', id: 'wh_new', url: URL_A },
+          secret: SECRET,
+          inputErrors: [],
+        },
+      }),
+    });
+    const section = await screen.findByRole('region', { name: 'Webhooks' }, WAIT);
+    await userEvent.click(await within(section).findByRole('button', { name: 'Add endpoint' }, WAIT));
+    const form = await screen.findByRole('dialog', { name: 'New webhook for Acme Health' }, WAIT);
+    await userEvent.type(within(form).getByLabelText('Endpoint URL'), URL_A);
+    await userEvent.click(within(form).getByRole('radio', { name: 'Chosen events' }));
+    const picker = within(form).getByRole('group', { name: 'The events to send' });
+    const areas = within(picker)
+      .getAllByRole('group')
+      .map((group) => group.getAttribute('aria-label'));
+    expect(areas.slice(0, 4)).toEqual(['Organizations', 'Licenses', 'Users', 'Invitations']);
+    expect(areas).toContain('Sign-in');
+    expect(areas).toContain('Webhooks');
+    const signIn = within(picker).getByRole('group', { name: 'Sign-in' });
+    expect(
+      within(signIn)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label') ?? box.closest('label')?.textContent),
+    ).toEqual(['Every Sign-in event', 'Signed in', 'Sign-in failed', 'Sign-in locked']);
+    // One of a group ticks its box half; the group's box then takes all of them.
+    await userEvent.click(within(signIn).getByRole('checkbox', { name: 'Sign-in failed' }));
+    const area = within(signIn).getByRole<HTMLInputElement>('checkbox', { name: 'Every Sign-in event' });
+    expect(area.indeterminate).toBe(true);
+    await userEvent.click(area);
+    expect(area.checked).toBe(true);
+    await userEvent.click(within(form).getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(gateway.count('CreateWebhook')).toBe(1), WAIT);
+    expect(sentVariables(gateway, 'CreateWebhook')).toEqual([
+      { input: { organizationId: 'acme', url: URL_A, events: ['sign-in', 'sign-in.failed', 'sign-in.locked'] } },
+    ]);
   });
 });

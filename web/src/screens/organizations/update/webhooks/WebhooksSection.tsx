@@ -22,6 +22,8 @@ import './webhooks.css';
 
 export interface WebhooksSectionProps {
   organizationId: string;
+  /** Why the reader may see the endpoints but not add, change, test or delete them; null when they may. */
+  readOnlyReason: string | null;
 }
 
 /** The form dialog: adding an endpoint, or editing one. */
@@ -31,10 +33,12 @@ type Editing = { webhook: WebhookRow | null };
  * The organization's webhooks (issue 32): endpoints its audit events are sent to as they happen, signed
  * per Standard Webhooks. A new endpoint's signing secret (and a rotated one) shows once, in the console's
  * secret dialog, and is kept nowhere; an endpoint the platform paused after a day of failures says so here
- * in words (and on the tab's title). Shown to whoever the table's webhooks allows (operators and the
- * organization's Org Admins), who may do all of it.
+ * in words (and on the tab's title). Shown to whoever the table's webhooks allows (whoever reads the
+ * organization), with its delivery logs; its actions only to those createWebhook allows (operators and
+ * the organization's Org Admins): a read-only operator sees the endpoints without them.
  */
-export function WebhooksSection({ organizationId }: WebhooksSectionProps) {
+export function WebhooksSection({ organizationId, readOnlyReason }: WebhooksSectionProps) {
+  const readOnly = readOnlyReason !== null;
   const toasts = useToasts();
   const { data, loading, error, refetch } = useFreshQuery(OrganizationWebhooksDocument, {
     variables: { id: organizationId },
@@ -134,15 +138,17 @@ export function WebhooksSection({ organizationId }: WebhooksSectionProps) {
       <H2 id="webhooks-heading" className="meridian-section-heading">
         Webhooks
       </H2>
-      <Button
-        intent={Intent.PRIMARY}
-        icon={<PlusIcon />}
-        disabled={!organization || atLimit}
-        title={atLimit ? `At most ${WEBHOOKS_PER_ORGANIZATION} endpoints: delete one first.` : undefined}
-        onClick={() => setEditing({ webhook: null })}
-      >
-        Add endpoint
-      </Button>
+      {!readOnly && (
+        <Button
+          intent={Intent.PRIMARY}
+          icon={<PlusIcon />}
+          disabled={!organization || atLimit}
+          title={atLimit ? `At most ${WEBHOOKS_PER_ORGANIZATION} endpoints: delete one first.` : undefined}
+          onClick={() => setEditing({ webhook: null })}
+        >
+          Add endpoint
+        </Button>
+      )}
     </div>
   );
 
@@ -164,7 +170,11 @@ export function WebhooksSection({ organizationId }: WebhooksSectionProps) {
       <NonIdealState
         icon={<SendMessageIcon />}
         title="No webhooks yet"
-        description={`Add an endpoint, such as a SIEM’s collector, to receive ${organization.name}’s audit events as they happen.`}
+        description={
+          readOnly
+            ? `${organization.name}’s audit events are sent to no endpoint.`
+            : `Add an endpoint, such as a SIEM’s collector, to receive ${organization.name}’s audit events as they happen.`
+        }
       />
     );
   } else {
@@ -175,6 +185,7 @@ export function WebhooksSection({ organizationId }: WebhooksSectionProps) {
             key={webhook.id}
             organizationId={organizationId}
             webhook={webhook}
+            readOnly={readOnly}
             busy={busy.has(webhook.id)}
             testOutcome={tests[webhook.id] ?? null}
             logOpen={logs.has(webhook.id)}
