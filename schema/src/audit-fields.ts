@@ -32,6 +32,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   'sso.protocol': 'Single sign-on protocol',
   'sso.ssoOnly': 'Only single sign-on',
   'sso.defaultRole': 'Default role of new single sign-on users',
+  'sso.adminEmergencyAccess': 'Org Admins’ emergency access (password and second factor)',
+  'sso.trustIdpMfa': 'Trust the identity provider’s second factor',
   'sso.issuer': 'Issuer',
   'sso.clientId': 'Client id',
   'sso.idpEntityId': 'Identity provider entity id',

@@ -80,6 +80,7 @@ export const AUDITED_FIELDS: Readonly<Record<'organization' | 'user' | 'credenti
     'sso.protocol',
     'sso.ssoOnly',
     'sso.defaultRole',
+    'sso.trustIdpMfa',
     'sso.adminEmergencyAccess',
     'sso.issuer',
     'sso.clientId',

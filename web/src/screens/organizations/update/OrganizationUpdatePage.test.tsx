@@ -76,8 +76,9 @@ describe('update organization', { timeout: 20_000 }, () => {
     );
     const expected: [string, string | null][] = [
       ['Lifecycle', 'Your role (Org Admin) may view this organization’s lifecycle but not move it.'],
-      ['Sign-in', 'Your role (Org Admin) may view this organization’s sign-in settings but not change them.'],
-      // An Org Admin manages its directory tokens and webhooks: no banner above buttons that work.
+      // An Org Admin connects its identity provider, manages its directory tokens and webhooks: no banner
+      // above buttons that work.
+      ['Sign-in', null],
       ['Provisioning', null],
       ['Webhooks', null],
       ['Managed providers', null],

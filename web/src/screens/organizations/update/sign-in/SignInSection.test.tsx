@@ -420,6 +420,7 @@ describe('organization sign-in', { timeout: 20_000 }, () => {
           protocol: 'SAML',
           metadataUrl: 'https://idp.acme.test/metadata',
           ssoOnly: false,
+          trustIdpMfa: false,
           defaultRole: 'ORG_USER',
         },
       },
@@ -456,6 +457,7 @@ describe('organization sign-in', { timeout: 20_000 }, () => {
           issuer: ISSUER,
           clientId: 'meridian-console',
           ssoOnly: true,
+          trustIdpMfa: false,
           defaultRole: 'ORG_USER',
           adminEmergencyAccess: false,
         },
@@ -491,7 +493,14 @@ describe('organization sign-in', { timeout: 20_000 }, () => {
     // What only operators may send is never sent.
     expect(sentVariables(gateway, 'SetOrganizationSso')[0]).toEqual({
       id: 'acme',
-      input: { protocol: 'OIDC', issuer: ISSUER, clientId: 'meridian-console', ssoOnly: true, defaultRole: 'ORG_USER' },
+      input: {
+        protocol: 'OIDC',
+        issuer: ISSUER,
+        clientId: 'meridian-console',
+        ssoOnly: true,
+        defaultRole: 'ORG_USER',
+        trustIdpMfa: false,
+      },
     });
   });
 
