@@ -24,3 +24,5 @@ export * from './protocol.js';
 export * from './user-bulk.js';
 export * from './invitations.js';
 export * from './list-sort.js';
+export * from './session-end.js';
+export * from './user-provenance.js';

@@ -164,7 +164,8 @@ describe('a sign-in session ended on a cluster', () => {
       { id: sidOf(ended) },
     );
     expect(revoked.body).toEqual({ data: { revokeSession: { revoked: 1 } } });
-    const { answers, tookMs } = await refusedEverywhere(ended, email, MESSAGES.sessionEnded, Date.now());
+    // The person ended it themself: told as a sign-out elsewhere (issue 39).
+    const { answers, tookMs } = await refusedEverywhere(ended, email, MESSAGES.signedOutElsewhere, Date.now());
     console.info(`[cluster] an ended session was refused everywhere ${tookMs} ms after its revocation`);
     expect(answers).toEqual({
       'gateway-1': false,

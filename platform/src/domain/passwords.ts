@@ -139,7 +139,7 @@ export async function createPassword(db: Database, origin: AuditOrigin, token: s
       assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
     await setPassword(tx, email, password);
     // A reset signs out every session: whoever knew the old password is signed out with it.
-    await endUserSessions(tx, email);
+    await endUserSessions(tx, email, { reason: 'passwordChanged' });
     // The one-time link proved who they are: the event is theirs, though they were not signed in.
     const user = (await findUser(tx, email))!;
     const actor = { id: email, kind: 'user', role: user.role, organizationId: user.organization_id } as const;
@@ -173,7 +173,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await setPassword(tx, email, newPassword);
     // Whoever knew the old password is signed out; the person goes on in the session they changed it in.
-    await endUserSessions(tx, email, principal.sessionId === undefined ? {} : { except: principal.sessionId });
+    await endUserSessions(tx, email, { reason: 'passwordChanged', except: principal.sessionId });
     await auditPassword(tx, who.source, 'password.change', email, await findUser(tx, email));
   });
 }
@@ -196,7 +196,7 @@ export async function initiatePasswordReset(db: Database, who: ServiceCaller, em
   await db.transaction(async (tx) => {
     await mailPasswordLink(tx, config.consoleUrl, config.productName, user.email, 'initiated');
     // An administrator resets a password they suspect is known: every session ends with it.
-    await endUserSessions(tx, user.email);
+    await endUserSessions(tx, user.email, { reason: 'passwordReset' });
     await auditPassword(tx, who.source, 'password.reset-initiate', user.email, user);
   });
   return user.email;

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../oidc/lifetimes.js';
 import {
@@ -17,14 +18,20 @@ import {
 // feed every gateway follows), and removed from the provider's storage with its grants and refresh
 // tokens (nothing more can be issued under it). The end* functions take the transaction of the change
 // that ends the sessions (deactivation, a password or factor reset): they end when that change commits.
+// Each ending says why (schema's SESSION_END_REASONS): the session's tokens are refused in its words.
 
 const unique = (values: string[]) => [...new Set(values)];
 
-/** Ends every session of `emails` but `except`; answers how many ended. */
-async function endSessionsOfUsers(tx: Queryable, emails: string[], except: string | null): Promise<number> {
+/** Ends every session of `emails` but `except` for `reason`; answers how many ended. */
+async function endSessionsOfUsers(
+  tx: Queryable,
+  emails: string[],
+  except: string | null,
+  reason: SessionEndReason,
+): Promise<number> {
   if (emails.length === 0) return 0;
   const stored = (await selectStoredSessionsOf(tx, emails)).filter((session) => session.uid !== except);
-  const recorded = await markSessionsRevoked(tx, emails, stored, except);
+  const recorded = await markSessionsRevoked(tx, emails, stored, except, reason);
   const sids = unique([...recorded, ...stored.map((session) => session.uid)]);
   await insertRevocations(tx, sids);
   await deleteProviderRecords(tx, sids, unique(stored.flatMap((session) => session.grantIds)));
@@ -32,22 +39,26 @@ async function endSessionsOfUsers(tx: Queryable, emails: string[], except: strin
 }
 
 /**
- * Ends every session of `email` but `options.except` (the caller's own, for "sign out my other
- * sessions"); answers how many ended.
+ * Ends every session of `email` for `options.reason`, but `options.except` (the caller's own, for
+ * "sign out my other sessions"); answers how many ended.
  */
-export function endUserSessions(tx: Queryable, email: string, options: { except?: string } = {}): Promise<number> {
-  return endSessionsOfUsers(tx, [email], options.except ?? null);
+export function endUserSessions(
+  tx: Queryable,
+  email: string,
+  options: { reason: SessionEndReason; except?: string | undefined },
+): Promise<number> {
+  return endSessionsOfUsers(tx, [email], options.except ?? null, options.reason);
 }
 
-/** Ends every session of each of `emails` (a bulk deactivation's batch); answers how many ended. */
-export function endSessionsOfEach(tx: Queryable, emails: string[]): Promise<number> {
-  return endSessionsOfUsers(tx, emails, null);
+/** Ends every session of each of `emails` (a bulk deactivation's batch) for `reason`; answers how many ended. */
+export function endSessionsOfEach(tx: Queryable, emails: string[], reason: SessionEndReason): Promise<number> {
+  return endSessionsOfUsers(tx, emails, null, reason);
 }
 
-/** Ends session `sid`; answers whether it was live (recorded and not yet ended, or still held by the provider). */
-export async function endSession(tx: Queryable, sid: string): Promise<boolean> {
+/** Ends session `sid` for `reason`; answers whether it was live (recorded and not yet ended, or still held by the provider). */
+export async function endSession(tx: Queryable, sid: string, reason: SessionEndReason): Promise<boolean> {
   const stored = await selectStoredSession(tx, sid);
-  if (!(await markSessionRevoked(tx, sid, stored))) return false;
+  if (!(await markSessionRevoked(tx, sid, stored, reason))) return false;
   await insertRevocations(tx, [sid]);
   await deleteProviderRecords(tx, [sid], stored?.grantIds ?? []);
   return true;

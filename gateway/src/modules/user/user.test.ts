@@ -63,6 +63,20 @@ describe('reading users', () => {
     ]);
   });
 
+  it('says how each person came and when they last signed in, sorts by it and filters by the way they came', async () => {
+    const own = await gateway.tokens.user('user@acme.test');
+    const { user } = await data(`{ user(email: "user@acme.test") { provenance lastSignInAt } }`, undefined, own);
+    expect(user).toEqual({ provenance: 'CONSOLE', lastSignInAt: null });
+    const { users } = await data(`{ users(organizationId: "acme", sort: { field: LAST_SIGN_IN_AT, direction: DESC },
+      provenance: CONSOLE) { rows { email provenance } pageInfo { total } } }`);
+    expect(users.rows.every((row: Json) => row.provenance === 'CONSOLE')).toBe(true);
+    expect(users.pageInfo.total).toBe(users.rows.length);
+    const { organization } = await data(
+      `{ organization(id: "acme") { users(provenance: SCIM) { rows { email } pageInfo { total } } } }`,
+    );
+    expect(organization.users).toEqual({ rows: [], pageInfo: { total: 0 } });
+  });
+
   it('reads a user with Tableau license, data-access entries, organization and password dates', async () => {
     const { user } = await data(`{ user(email: "USER@acme.test") { ${USER_FIELDS} organization { id }
       passwordResetMeta { lastResetRequestedAt passwordChangedAt expiresAt } } }`);

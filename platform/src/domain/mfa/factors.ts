@@ -203,7 +203,7 @@ export async function resetUserMfa(db: Database, who: ServiceCaller, email: stri
   const user = await userInScope(db, who, 'resetUserMfa', email);
   await db.transaction(async (tx) => {
     await deleteAllFactors(tx, user.email);
-    const sessionsEnded = await endUserSessions(tx, user.email);
+    const sessionsEnded = await endUserSessions(tx, user.email, { reason: 'factorReset' });
     await recordAuditEvent(tx, who.source, {
       action: 'mfa.reset',
       organizationId: user.organization_id,

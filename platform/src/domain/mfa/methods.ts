@@ -6,3 +6,5 @@
 export const PASSWORD_ONLY = ['pwd'];
 export const WITH_CODE = ['pwd', 'otp', 'mfa'];
 export const withPasskey = (method: 'hwk' | 'swk') => ['pwd', method, 'mfa'];
+/** A sign-in begun at the organization's identity provider (single sign-on) names `fed` in place of `pwd`. */
+export const FEDERATED = 'fed';

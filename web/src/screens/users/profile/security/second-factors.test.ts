@@ -16,5 +16,11 @@ describe('second factors in words', () => {
     expect(signInMethodsText(['pwd', 'otp', 'mfa'])).toBe('Password and authenticator app');
     expect(signInMethodsText(['hwk', 'swk', 'mfa'])).toBe('Passkey');
     expect(signInMethodsText([])).toBe('—');
+    // Single sign-on names its identity provider (issue 39), before any factor of Meridian's own.
+    expect(signInMethodsText(['fed'], 'login.acme-idp.test')).toBe('Single sign-on (login.acme-idp.test)');
+    expect(signInMethodsText(['fed', 'otp', 'mfa'], 'idp.test')).toBe(
+      'Single sign-on (idp.test) and authenticator app',
+    );
+    expect(signInMethodsText(['fed', 'mfa'], null)).toBe('Single sign-on');
   });
 });
