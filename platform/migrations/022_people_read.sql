@@ -58,3 +58,9 @@ UPDATE users u SET last_sign_in_at = signed.last
 -- Sorting by last sign-in, like by role or creation, has no index of its own: an index led by
 -- organization_id was taken by the planner for plain lookups of an organization's users (its email
 -- lookups, SCIM's `userName eq`), and a page of one organization's users sorts in memory anyway.
+
+-- A sign-in's second step shows a first factor's recovery codes once, then waits at 'codes' until the
+-- person says they saved them ("I have saved these codes", checked by the server): only then 'done'.
+ALTER TABLE mfa_pending DROP CONSTRAINT mfa_pending_stage_check;
+ALTER TABLE mfa_pending ADD CONSTRAINT mfa_pending_stage_check
+  CHECK (stage IN ('verify', 'enroll', 'enrolled', 'codes', 'done'));

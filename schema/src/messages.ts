@@ -32,6 +32,8 @@ export const MESSAGES = {
   passwordResetByAdministrator: 'An administrator reset your password. Set a new one with the link in your email.',
   /** The person's password was set anew (a link, or changed in another session). */
   passwordChangedElsewhere: 'Your password was changed, so this session ended. Sign in with the new password.',
+  /** An emailed password link that has expired or was used (the platform's refusal, the console's notice ahead). */
+  passwordLinkUnusable: 'This link has expired or was already used. Ask for a new one.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
   httpStatus: (status: number) => `${status} http status received`,
   // Refusals of data-access credentials (decisions.md), said by the platform and shown ahead by the console.

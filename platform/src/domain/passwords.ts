@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
+  MESSAGES,
   PASSWORD_REUSE_MESSAGE,
   normalizeEmail,
   passwordExpiresAt,
@@ -26,6 +27,7 @@ import {
   createPasswordLink,
   issuePasswordToken,
   sendMail,
+  usablePasswordToken,
   type PasswordTokenPurpose,
 } from './password-tokens.js';
 import { endUserSessions } from './sessions.js';
@@ -34,7 +36,7 @@ import { findUser, userInScope, type UserRow } from './users.js';
 
 type MailConfig = Pick<PlatformConfig, 'consoleUrl' | 'productName'>;
 
-export const LINK_UNUSABLE_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
+export const LINK_UNUSABLE_MESSAGE = MESSAGES.passwordLinkUnusable;
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, a link to set a new password is on its way.';
@@ -122,6 +124,23 @@ async function refuseSsoOnly(db: Queryable, user: { email: string; role: string;
   if (!(await ssoOnlyConnectionOf(db, user))) return;
   const organization = await findOrganization(db, user.organization_id);
   throw badRequest(ssoOnlyMessage(organization?.name ?? 'Your organization'));
+}
+
+/**
+ * Whose account an emailed link sets a password for, and whether it is an invitation (issue 39: the
+ * set-password page names the account, and the sign-in after it fills the email in). Only the link's
+ * holder has its token (256 random bits, mailed to that person), so the email tells nobody else
+ * anything; the link is not used. A link that can no longer be used is refused in the words that
+ * setting a password with it would use.
+ */
+export async function passwordLink(db: Queryable, token: string) {
+  const link = await usablePasswordToken(db, token);
+  if (!link) throw badRequest(LINK_UNUSABLE_MESSAGE);
+  return {
+    email: link.email,
+    purpose: link.purpose === 'invitation' ? ('invitation' as const) : ('reset' as const),
+    expiresAt: link.expires_at.toISOString(),
+  };
 }
 
 /** Sets a password with the one-time token of an emailed link. */

@@ -329,6 +329,11 @@ describe('passwords', () => {
     );
     expect(ask.requestPasswordReset).toEqual({ ok: true, inputErrors: [] });
     const token = await mailedToken('orgadmin@globex.test');
+    // Issue 39: whose account the link is for, to anyone holding it, without using it.
+    const link = `query($token: String!) { passwordLink(token: $token) { email invitation expiresAt } }`;
+    const named = (await data(link, { token }, null)).passwordLink;
+    expect(named).toMatchObject({ email: 'orgadmin@globex.test', invitation: false });
+    expect(Date.parse(named.expiresAt)).toBeGreaterThan(Date.now());
 
     const set = `mutation($token: String!, $password: String!) { createPassword(token: $token, password: $password) { ok inputErrors { field message } } }`;
     const weak = await data(set, { token, password: 'short' }, null);
@@ -345,6 +350,8 @@ describe('passwords', () => {
       ok: false,
       inputErrors: [{ field: null, message: 'This link has expired or was already used. Ask for a new one.' }],
     });
+    // Spent: the link names nobody any more.
+    expect((await data(link, { token }, null)).passwordLink).toBeNull();
   });
 
   it('lets an administrator start a reset, which the user’s reset meta then shows', async () => {
