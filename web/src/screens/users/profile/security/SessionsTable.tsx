@@ -1,6 +1,9 @@
 import { Button, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { LogOutIcon } from '@blueprintjs/icons';
 import { formatDateTime } from '../../../../lib/dates.js';
+// The fitting rules (fill columns, truncation, the narrow layout) this table is built on: imported here,
+// since no other module of the profile's chunk brings them (the table had rendered without them).
+import '../../../../components/fit-table.css';
 import { signInMethodsText } from './second-factors.js';
 import { deviceText } from './session-device.js';
 
@@ -79,9 +82,8 @@ export function SessionsTable({ sessions, onSignOut }: SessionsTableProps) {
                 </span>
               </td>
               <td className="meridian-col-fill meridian-col-optional">
-                <span className="meridian-cell-truncate" title={method}>
-                  {method}
-                </span>
+                {/* A few words, wrapped within the column rather than cut ("Single sign-on (idp.example)"). */}
+                <span className="meridian-sessions-method-text">{method}</span>
               </td>
               <td>{formatDateTime(session.startedAt)}</td>
               <td>{formatDateTime(session.lastUsedAt)}</td>
