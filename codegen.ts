@@ -41,6 +41,7 @@ const config: CodegenConfig = {
           JobStatus: gatewayModule('lifecycle', 'RestJobStatus'),
           OrganizationSortField: '@meridian/schema#OrganizationSortKey',
           UserSortField: '@meridian/schema#UserSortKey',
+          UserProvenance: '@meridian/schema#UserProvenance',
           ProviderLinkRowStatus: gatewayModule('provider', 'RestProviderLinkRowStatus'),
           ProviderLinkSortField: '@meridian/schema#ProviderLinkSortKey',
           UserStatus: gatewayModule('invitation', 'RestUserStatus'),

@@ -351,6 +351,12 @@ const MUTATIONS: Case[] = [
     document: 'mutation { createPassword(token: "not-a-token", password: "short") { ok inputErrors { message } } }',
   },
   {
+    field: 'passwordLink',
+    operation: 'passwordLink',
+    targets: ['none'],
+    document: '{ passwordLink(token: "not-a-token") { email } }',
+  },
+  {
     field: 'changePassword',
     operation: 'changePassword',
     targets: ['none'],

@@ -30,3 +30,5 @@ export * from './list-sort.js';
 export * from './secrets.js';
 export * from './nesting-depth.js';
 export * from './sso-test.js';
+export * from './session-end.js';
+export * from './user-provenance.js';

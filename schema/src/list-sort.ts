@@ -7,7 +7,7 @@
 export const ORGANIZATION_SORT_KEYS = ['name', 'id', 'status', 'customer_segment', 'createdAt'] as const;
 export type OrganizationSortKey = (typeof ORGANIZATION_SORT_KEYS)[number];
 
-export const USER_SORT_KEYS = ['name', 'email', 'role', 'active', 'createdAt'] as const;
+export const USER_SORT_KEYS = ['name', 'email', 'role', 'active', 'createdAt', 'lastSignInAt'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 
 /** Every column of the console's provider links table. */

@@ -21,6 +21,19 @@ export const MESSAGES = {
   inactiveUser: 'Your account has been deactivated. Please contact your administrator.',
   /** A token of a sign-in session that was ended (signed out, revoked, deactivation, a reset): refused at once. */
   sessionEnded: 'This session has ended; sign in again.',
+  // Why a session ended, told to its person (issue 39 §5; session-end.ts maps each reason to these words).
+  /** The person signed out themself, in another window or on another device. */
+  signedOutElsewhere: 'Your session ended because you signed out elsewhere.',
+  /** An administrator's "Sign out everywhere", or their ending of this one session. */
+  signedOutByAdministrator: 'An administrator signed you out.',
+  /** An administrator's "Reset second factors". */
+  factorsResetByAdministrator: 'An administrator reset your second factors.',
+  /** An administrator mailed the person a link to set a new password, which ends every session. */
+  passwordResetByAdministrator: 'An administrator reset your password. Set a new one with the link in your email.',
+  /** The person's password was set anew (a link, or changed in another session). */
+  passwordChangedElsewhere: 'Your password was changed, so this session ended. Sign in with the new password.',
+  /** An emailed password link that has expired or was used (the platform's refusal, the console's notice ahead). */
+  passwordLinkUnusable: 'This link has expired or was already used. Ask for a new one.',
   tooManyAttempts: (minutes: number) => `Too many attempts. Try again in ${minutes} minutes.`,
   httpStatus: (status: number) => `${status} http status received`,
   // Refusals of data-access credentials (decisions.md), said by the platform and shown ahead by the console.

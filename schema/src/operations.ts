@@ -62,6 +62,8 @@ export const OPERATIONS = {
   changePassword: { access: 'signedIn', scope: 'none' },
   requestPasswordReset: { access: 'public', scope: 'none' },
   createPassword: { access: 'public', scope: 'none' },
+  // Whose account an emailed link sets a password for (issue 39): the link's holder is that person.
+  passwordLink: { access: 'public', scope: 'none' },
 
   organizations: { access: 'permission', any: ['organizations:read'], scope: 'none' },
   organization: { access: 'permission', any: ['organization:read'], scope: 'ownOrg' },

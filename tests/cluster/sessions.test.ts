@@ -223,7 +223,8 @@ describe('a sign-in session ended on a cluster', () => {
       { id: sidOf(ended) },
     );
     expect(revoked.body).toEqual({ data: { revokeSession: { revoked: 1 } } });
-    const { answers, tookMs } = await refusedEverywhere(ended, email, MESSAGES.sessionEnded, Date.now());
+    // The person ended it themself: told as a sign-out elsewhere (issue 39).
+    const { answers, tookMs } = await refusedEverywhere(ended, email, MESSAGES.signedOutElsewhere, Date.now());
     console.info(`[cluster] an ended session was refused everywhere ${tookMs} ms after its revocation`);
     expect(answers).toEqual({
       'gateway-1': false,
@@ -362,7 +363,12 @@ describe('a sign-in session ended on a cluster', () => {
       expect(codesPage).toContain('Save your recovery codes');
       // Onwards through nginx, back to the console with a code; the token says how the person signed in.
       const issuer = new URL(cluster.urls.issuer);
-      const done = await browser.follow(new URL(formAction(codesPage)!, issuer), issuer.origin);
+      // "I have saved these codes" (issue 39): the box the form requires, posted.
+      const done = await browser.follow(
+        new URL(formAction(codesPage)!, issuer),
+        issuer.origin,
+        formBody({ saved: 'yes' }),
+      );
       const tokens = await redeemCode(oidc, done.url, codeVerifier, state);
       expect(claimsOf(tokens.access_token).amr).toEqual(['pwd', 'otp', 'mfa']);
     } finally {

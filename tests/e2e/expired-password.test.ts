@@ -39,7 +39,10 @@ describe('expired password', () => {
   });
 
   it('signs in with the new password and reaches home', async () => {
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    // The set-password page names the account and fills it in at the sign-in page (issue 39).
+    await page.getByRole('button', { name: `Sign in as ${ACCOUNTS.expired}` }).click();
+    await page.getByLabel('Email').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(ACCOUNTS.expired);
     await signIn(page, ACCOUNTS.expired, password);
     expect(new URL(page.url()).pathname).toBe('/');
     await waitForHome(page);

@@ -99,6 +99,8 @@ describe('the invited person sets a password from the emailed link', () => {
     const link = await latestPasswordLink(INVITEE.email);
     expect(link.startsWith(`${webUrl}/create-password?token=`)).toBe(true);
     await page.goto(link);
+    // Issue 39: the page names the account it sets a password for.
+    await page.getByText(`Choose the password of your new account, ${INVITEE.email}.`).waitFor();
     await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm new password').fill(PASSWORD);
     await expectAxeClean(page, 'create password from the invitation');
@@ -107,8 +109,12 @@ describe('the invited person sets a password from the emailed link', () => {
     await page.getByText('Your new password is set.').waitFor();
   });
 
-  it('signs in with it, and is then an active user', async () => {
-    await page.getByRole('link', { name: 'Sign in' }).click();
+  it('signs in with it, the email already filled in, and is then an active user', async () => {
+    const { issuer } = inject('product');
+    await page.getByRole('button', { name: `Sign in as ${INVITEE.email}` }).click();
+    await page.waitForURL((url) => url.origin === new URL(issuer).origin);
+    // The console's login_hint, read by the provider's first step (issue 39).
+    expect(await page.getByLabel('Email').inputValue()).toBe(INVITEE.email);
     await signIn(page, INVITEE.email, PASSWORD);
     await waitForHome(page);
     await saveScreenshot(page, JOURNEY, 'signed in');

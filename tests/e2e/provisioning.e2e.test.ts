@@ -188,6 +188,8 @@ describe('directory provisioning: an Org Admin’s SCIM tokens and what a direct
     const cells = await personCells(page);
     expect(cells).toContain(PERSON.userName);
     expect(cells).toContain('Invited');
+    // Issue 39: the list says the directory brought them.
+    expect(cells).toContain('Directory (SCIM)');
     await saveScreenshot(page, JOURNEY, 'provisioned person listed');
   });
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { MESSAGES } from '@meridian/schema';
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { CDPSession, Page } from 'playwright-core';
@@ -11,6 +12,8 @@ import { storedOidcUser } from './support/provider-session.js';
 import { saveScreenshot } from './support/screenshots.js';
 import { signIn, submitLoginForm } from './support/sign-in.js';
 import { createOrgUser, ensureRoomForOneUser, setOrganizationRequireMfa, type NewUser } from './support/user-admin.js';
+import { horizontalOverflows, NARROW, WIDE } from './support/widths.js';
+import { axeViolations, blockingViolations, describeViolations } from './support/axe.js';
 
 const JOURNEY = 'second-factor';
 
@@ -65,6 +68,38 @@ async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
     },
   });
   return cdp;
+}
+
+/**
+ * How the sessions table lays out at the page's width: each visible Browser cell's width and words,
+ * and the cells of any row that do not line up with their column's header (left and right edges).
+ */
+async function sessionsTableLayout(
+  page: Page,
+): Promise<{ browsers: { width: number; text: string }[]; misaligned: string[] }> {
+  // An expression rather than a function: the tests are compiled without the DOM library.
+  return page.evaluate(`(() => {
+    const table = document.querySelector('.meridian-sessions-table');
+    const visible = (cells) => [...cells].filter((cell) => cell.getBoundingClientRect().width > 0);
+    const headers = visible(table.querySelectorAll('thead th')).map((cell) => cell.getBoundingClientRect());
+    const misaligned = [];
+    const rows = [...table.querySelectorAll('tbody tr')];
+    rows.forEach((row, r) => {
+      const cells = visible(row.children).map((cell) => cell.getBoundingClientRect());
+      if (cells.length !== headers.length) misaligned.push('row ' + r + ': ' + cells.length + ' cells under ' + headers.length + ' headers');
+      cells.forEach((cell, c) => {
+        const header = headers[c];
+        if (header && (Math.abs(cell.left - header.left) > 1 || Math.abs(cell.right - header.right) > 1))
+          misaligned.push('row ' + r + ' cell ' + c + ': ' + cell.left + '–' + cell.right + ' under ' + header.left + '–' + header.right);
+      });
+    });
+    const browsers = rows.map((row) => {
+      const cell = row.querySelector('th[scope=row]');
+      const name = cell.querySelector('.meridian-cell-truncate');
+      return { width: Math.round(name.getBoundingClientRect().width), text: name.textContent };
+    });
+    return { browsers, misaligned };
+  })()`);
 }
 
 /**
@@ -153,7 +188,33 @@ describe('second factors: required by an operator, enrolled, used, and sessions 
     recoveryCodes = await personPage.getByRole('list', { name: 'Recovery codes' }).locator('code').allTextContents();
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    await personPage.getByRole('button').click();
+
+    // Issue 39. Copy: the provider's own script puts the ten codes on the clipboard.
+    await person.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(inject('product').issuer).origin,
+    });
+    await personPage.getByRole('button', { name: 'Copy' }).click();
+    await personPage.getByText('The codes are copied. Paste them somewhere safe.').waitFor();
+    const copied = await personPage.evaluate<string>('navigator.clipboard.readText()');
+    expect(copied.trim().split('\n')).toEqual(recoveryCodes);
+    // Download (.txt): a link the page's CSP allows, the same ten codes in the file.
+    const [download] = await Promise.all([
+      personPage.waitForEvent('download'),
+      personPage.getByRole('link', { name: 'Download (.txt)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/-recovery-codes\.txt$/);
+    const file = await readFile(await download.path(), 'utf8');
+    expect(file).toContain(`recovery codes for ${PERSON.email}`);
+    expect(file.trim().split('\n').slice(-10)).toEqual(recoveryCodes);
+    // Continue without "I have saved these codes": the browser keeps the person on the page.
+    const saved = personPage.getByRole('checkbox', { name: 'I have saved these codes' });
+    await personPage.getByRole('button', { name: 'Continue' }).click();
+    expect(await personPage.locator('input[name="saved"]:invalid').count()).toBe(1);
+    expect(onIssuer(new URL(personPage.url()))).toBe(true);
+    await personPage.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+    await saveScreenshot(personPage, JOURNEY, 'recovery codes');
+    await saved.check();
+    await personPage.getByRole('button', { name: 'Continue' }).click();
     await personPage.waitForURL(onConsole);
     await waitForHome(personPage);
   });
@@ -236,6 +297,23 @@ describe('second factors: required by an operator, enrolled, used, and sessions 
       expect(await sessionCheckStatus(token)).toBe(200);
 
       await personPage.goto(profileUrl(ACME_HEALTH_ID, PERSON.email, 'security'));
+      // Issue 39: the sessions table at both widths: the Browser cell has room and says Chrome (headless
+      // Chromium's HeadlessChrome, read by the platform's parser), and every row lines up with the header.
+      await expect.poll(() => personPage.getByTestId('session-row').count()).toBeGreaterThanOrEqual(2);
+      for (const size of [WIDE, NARROW]) {
+        await personPage.setViewportSize(size);
+        await expect
+          .poll(async () => (await sessionsTableLayout(personPage)).misaligned, { timeout: 5000 })
+          .toEqual([]);
+        expect(await horizontalOverflows(personPage)).toEqual([]);
+        const { browsers } = await sessionsTableLayout(personPage);
+        for (const cell of browsers) {
+          expect(cell.width, `Browser cell at ${size.width} px`).toBeGreaterThan(40);
+          expect(cell.text).toBe('Chrome on Linux');
+        }
+        await saveScreenshot(personPage, JOURNEY, `sessions table ${size.width}px`);
+      }
+      await personPage.setViewportSize(WIDE);
       await personPage.getByRole('button', { name: 'Sign out other sessions' }).click();
       const dialog = personPage.getByRole('alertdialog');
       await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
@@ -267,5 +345,56 @@ describe('second factors: required by an operator, enrolled, used, and sessions 
     for (const code of recoveryCodes) expect(text).not.toContain(code);
     await saveScreenshot(page, JOURNEY, 'operator sees the factors');
     expect(browser.takeViolations()).toEqual([]);
+  });
+
+  it('the operator signs the person out everywhere, and the person reads that an administrator did', async () => {
+    await personPage.goto(`${webUrl}/`);
+    await waitForHome(personPage);
+    await page.goto(profileUrl(ACME_HEALTH_ID, PERSON.email, 'security'));
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The console's session watch asks every 30 s: within a minute it says what happened.
+    await personPage.getByRole('heading', { name: 'You have been signed out' }).waitFor({ timeout: 60_000 });
+    const words = await personPage.getByRole('main').getByRole('alert').textContent();
+    expect(words).toBe(MESSAGES.signedOutByAdministrator);
+    expect(words).not.toContain('elsewhere');
+    await saveScreenshot(personPage, JOURNEY, 'signed out by an administrator');
+  }, 90_000);
+});
+
+describe('the sign-in pages in the system’s dark mode', () => {
+  let dark: JourneyBrowser | undefined;
+  afterAll(() => dark?.close());
+
+  it('are dark, with the same words and fields (prefers-color-scheme: dark)', async () => {
+    dark = await openBrowser({ colorScheme: 'dark' });
+    const darkPage = await firstPage(dark);
+    await darkPage.goto(`${inject('product').webUrl}/`);
+    await darkPage.waitForURL(onIssuer);
+    await darkPage.getByLabel('Email').waitFor();
+    // The page and its card read the system's choice: dark backgrounds, light text.
+    const colours = await darkPage.evaluate<{ body: number; card: number; text: number }>(`(() => {
+      const rgb = (value) => value.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+      const luminance = ([r, g, b]) => (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      const of = (selector, property) => luminance(rgb(getComputedStyle(document.querySelector(selector))[property]));
+      return { body: of('body', 'backgroundColor'), card: of('main', 'backgroundColor'), text: of('main', 'color') };
+    })()`);
+    expect(colours.body).toBeLessThan(0.2);
+    expect(colours.card).toBeLessThan(0.2);
+    expect(colours.text).toBeGreaterThan(0.8);
+    // Enough contrast (WCAG AA, axe's color-contrast among its rules), on the form and on a refusal.
+    const clean = async (where: string) => {
+      const blocking = blockingViolations(await axeViolations(darkPage));
+      expect(blocking.length, `${where}:\n${describeViolations(blocking)}`).toBe(0);
+    };
+    await clean('dark sign-in');
+    await saveScreenshot(darkPage, JOURNEY, 'sign-in dark');
+    await submitLoginForm(darkPage, 'e2e.dark.nobody@acme.test', 'not-the-password-1');
+    await darkPage.getByRole('alert').waitFor();
+    await clean('dark sign-in refused');
+    await saveScreenshot(darkPage, JOURNEY, 'sign-in dark refused');
+    expect(dark.takeViolations()).toEqual([]);
   });
 });

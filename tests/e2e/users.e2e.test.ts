@@ -90,6 +90,9 @@ describe('an Org Admin manages the users of their organization', () => {
       ACCOUNTS.orgAdmin,
       'Org Admin',
       'Active',
+      // Issue 39: how she came (seeded with a password) and her last sign-in (this journey's, today).
+      'Console',
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date()),
       'Explorer',
       'Disabled',
     ]);
@@ -190,6 +193,12 @@ describe('an Org Admin manages the users of their organization', () => {
     await toast(page, `${NEW_USER.name} (${NEW_USER.email}) was created.`).waitFor();
     const stored = (await usersOf(ACME_HEALTH_ID)).find((user) => user.email === NEW_USER.email);
     expect(stored).toMatchObject({ name: NEW_USER.name, role: 'orgUser', active: true });
+    // Issue 39: the profile says how the person came and that they have not signed in yet.
+    const general = page.getByRole('region', { name: 'General' });
+    await general.getByText('Created with a password by an administrator or an internal tool.').waitFor();
+    expect(
+      await general.getByText('Last sign-in', { exact: true }).locator('xpath=following-sibling::dd[1]').innerText(),
+    ).toBe('Never');
     await screenshot(page, journey, 'new user profile');
   });
 

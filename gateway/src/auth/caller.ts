@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { DEFAULT_ROLE, MESSAGES, isRole } from '@meridian/schema';
+import { DEFAULT_ROLE, MESSAGES, isRole, isSessionEndedMessage } from '@meridian/schema';
 import type { Caller } from '../context.js';
 import { getUser } from '../modules/user/platform.js';
 import type { PlatformClient } from '../platform/client-types.js';
@@ -31,7 +31,8 @@ async function fetchOwnRecord(platform: PlatformClient, subject: string): Promis
     if (!(error instanceof PlatformError) || error instanceof PlatformCallCancelled) throw error;
     if (isMissing(error)) return { found: false };
     // The platform refuses an inactive user's own token with 401, and a token of an ended session.
-    if (error.status === 401 && error.message === MESSAGES.sessionEnded) throw sessionEnded();
+    // The platform's words say why the session ended (an administrator, a reset…): passed on as they are.
+    if (error.status === 401 && isSessionEndedMessage(error.message)) throw sessionEnded(error.message);
     if (error.status === 401)
       throw new AuthRefusal(401, MESSAGES.inactiveUser, 'UNAUTHENTICATED', 'Bearer error="invalid_token"', 'inactive');
     if (error.status === 403)
@@ -43,7 +44,8 @@ async function fetchOwnRecord(platform: PlatformClient, subject: string): Promis
 /**
  * Refuses a token of an ended session. The platform, asked with that token (never the cache), says
  * whether the session ended with the person's deactivation (refused as inactive, which the console tells
- * people) or otherwise (refused as ended). One call, and only for a refused token.
+ * people) or otherwise (refused as ended, in the words of why it ended). One call, and only for a
+ * refused token.
  */
 export async function refuseEndedSession(platform: PlatformClient, subject: string): Promise<never> {
   await fetchOwnRecord(platform, subject);

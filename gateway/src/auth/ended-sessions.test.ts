@@ -42,14 +42,22 @@ async function endAtPlatform(token: string, sid: string) {
   expect(response.status).toBe(200);
 }
 
-/** Asks every 25 ms until the gateway refuses the token; answers how long that took. */
-async function refusedWithin(url: string, token: string, limitMs: number): Promise<number> {
+/**
+ * Asks every 25 ms until the gateway refuses the token; answers how long that took. The refusal says why
+ * the session ended (`message`): its owner ended it here, unless a test says otherwise.
+ */
+async function refusedWithin(
+  url: string,
+  token: string,
+  limitMs: number,
+  message: string = MESSAGES.signedOutElsewhere,
+): Promise<number> {
   const started = Date.now();
   for (;;) {
     const answer = await ask(url, token);
     if (answer.status === 401) {
       expect(answer.body.errors[0]).toMatchObject({
-        message: MESSAGES.sessionEnded,
+        message,
         extensions: { code: 'UNAUTHENTICATED' },
       });
       expect(answer.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
@@ -88,7 +96,7 @@ describe('a token of an ended session', () => {
     try {
       const answer = await ask(later.url, token);
       expect(answer.status).toBe(401);
-      expect(answer.body.errors[0].message).toBe(MESSAGES.sessionEnded);
+      expect(answer.body.errors[0].message).toBe(MESSAGES.signedOutElsewhere);
     } finally {
       await later.close();
     }
@@ -189,6 +197,26 @@ describe('a token of an ended session', () => {
       MESSAGES.credentialOrganizationInactive('Tyrell Health', 'offboarding'),
       MESSAGES.credentialOrganizationInactive('Tyrell Health', 'offboarded'),
     ]).toContain(minted.body.data.createUserCredential.inputErrors[0]?.message);
+  });
+
+  it('says an administrator signed the person out, in the platform’s words, never “you signed out elsewhere”', async () => {
+    const { token } = await signedIn('user@acme.test');
+    expect((await viewer(gateway.url, token)).status).toBe(200);
+    const admin = await signedIn('orgadmin@acme.test');
+    const response = await fetch(`${gateway.platform.restUrl}/users/user@acme.test/sessions/revoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    await refusedWithin(gateway.url, token, 1000, 'An administrator signed you out.');
+    // The console's own session check (viewer) reads the same words.
+    const answer = await viewer(gateway.url, token);
+    expect(answer.status).toBe(401);
+    expect(answer.body.errors[0]).toMatchObject({
+      message: MESSAGES.signedOutByAdministrator,
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
   });
 
   it('leaves the person’s other sessions working', async () => {

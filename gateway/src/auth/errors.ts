@@ -24,9 +24,12 @@ export const INVALID_TOKEN_MESSAGE = 'The access token is invalid or expired.';
 export const MISSING_SCOPE_MESSAGE = 'The access token lacks the api_access scope.';
 export const KEYS_UNAVAILABLE_MESSAGE = 'Sign-in cannot be checked right now. Try again shortly.';
 
-/** The token's sign-in session has ended (signed out, revoked, deactivation, a reset): refused like a bad token. */
-export const sessionEnded = () =>
-  new AuthRefusal(401, MESSAGES.sessionEnded, 'UNAUTHENTICATED', 'Bearer error="invalid_token"', 'session ended');
+/**
+ * The token's sign-in session has ended (signed out, revoked, deactivation, a reset): refused like a bad
+ * token, in the platform's words for why (`message`, schema's sessionEndedMessageOf) when it said them.
+ */
+export const sessionEnded = (message: string = MESSAGES.sessionEnded) =>
+  new AuthRefusal(401, message, 'UNAUTHENTICATED', 'Bearer error="invalid_token"', 'session ended');
 
 export const invalidToken = (reason: string) =>
   new AuthRefusal(401, INVALID_TOKEN_MESSAGE, 'UNAUTHENTICATED', 'Bearer error="invalid_token"', reason);

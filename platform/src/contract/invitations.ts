@@ -1,4 +1,4 @@
-import { USER_STATUSES } from '@meridian/schema';
+import { USER_PROVENANCES, USER_STATUSES } from '@meridian/schema';
 import { isoDateTime } from './common.js';
 
 /**
@@ -30,9 +30,10 @@ export const userInvitationProperties = {
   },
 } as const;
 
-/** GET /user's status filter. */
+/** GET /user's status and provenance filters. */
 export const userStatusQuery = {
   status: { type: 'string', enum: USER_STATUSES, description: 'Only users with this status.' },
+  provenance: { type: 'string', enum: USER_PROVENANCES, description: 'Only users who came this way.' },
 } as const;
 
 /** POST /user/{email}/invitation: who was invited again, and the new link's dates. */

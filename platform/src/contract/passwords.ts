@@ -21,6 +21,33 @@ export const passwordCreate = {
   examples: [{ token: 'k3J…', password: 'a-new-password-2' }],
 } as const;
 
+/** POST /password/link: the token of an emailed link. */
+export const passwordLinkRequest = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: { token: passwordCreate.properties.token },
+  examples: [{ token: 'k3J…' }],
+} as const;
+
+/** Whose account a usable link sets a password for. */
+export const passwordLinkBody = {
+  description: 'The link works: the account it sets a password for',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', description: 'The account’s email (what the sign-in after it fills in).' },
+    purpose: {
+      type: 'string',
+      enum: ['invitation', 'reset'],
+      description: 'invitation: the first password of an invited person; reset: a new password.',
+    },
+    expiresAt: { ...isoDateTime, description: 'Until when the link works.' },
+  },
+  required: ['email', 'purpose', 'expiresAt'],
+  examples: [{ email: 'nina@acme.test', purpose: 'invitation', expiresAt: '2026-12-01T10:00:00.000Z' }],
+} as const;
+
 export const passwordChange = {
   type: 'object',
   additionalProperties: false,

@@ -14,15 +14,39 @@ export const sessionBody = {
     startedAt: { ...isoDateTime, description: 'When the person signed in.' },
     lastUsedAt: { ...isoDateTime, description: 'When the session last signed in or renewed its tokens.' },
     userAgent: { type: ['string', 'null'], description: 'The browser’s User-Agent at sign-in.' },
+    browser: {
+      type: ['string', 'null'],
+      description: 'The browser its User-Agent names (“Chrome”, “Firefox”); null when none is recognised.',
+    },
+    operatingSystem: {
+      type: ['string', 'null'],
+      description: 'The operating system its User-Agent names (“Linux”, “macOS”); null when none is recognised.',
+    },
     clientIp: { type: ['string', 'null'], description: 'The address it signed in from.' },
     methods: {
       type: 'array',
       items: { type: 'string' },
-      description: 'How the person signed in (RFC 8176 amr values: pwd, otp, hwk, swk, mfa).',
+      description: 'How the person signed in (RFC 8176 amr values: pwd, otp, hwk, swk, mfa; fed for single sign-on).',
+    },
+    identityProvider: {
+      type: ['string', 'null'],
+      description:
+        'For a single sign-on session, the identity provider it signed in through (its host); null otherwise.',
     },
     current: { type: 'boolean', description: 'The session of the token making this request.' },
   },
-  required: ['id', 'startedAt', 'lastUsedAt', 'userAgent', 'clientIp', 'methods', 'current'],
+  required: [
+    'id',
+    'startedAt',
+    'lastUsedAt',
+    'userAgent',
+    'browser',
+    'operatingSystem',
+    'clientIp',
+    'methods',
+    'identityProvider',
+    'current',
+  ],
 } as const;
 
 export const sessionListBody = {
@@ -39,8 +63,11 @@ export const sessionListBody = {
           startedAt: '2026-11-24T09:00:00.000Z',
           lastUsedAt: '2026-11-24T10:55:00.000Z',
           userAgent: 'Mozilla/5.0 (X11; Linux x86_64) …',
+          browser: 'Chrome',
+          operatingSystem: 'Linux',
           clientIp: '203.0.113.7',
           methods: ['pwd', 'otp', 'mfa'],
+          identityProvider: null,
           current: true,
         },
       ],

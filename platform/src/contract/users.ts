@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH, ROLES, TABLEAU_LICENSES } from '@meridian/schema';
+import { NAME_MAX_LENGTH, ROLES, TABLEAU_LICENSES, USER_PROVENANCES } from '@meridian/schema';
 import type { FromSchema } from 'json-schema-to-ts';
 import { isoDateTime, listOf } from './common.js';
 import { userInvitationProperties } from './invitations.js';
@@ -46,6 +46,17 @@ const userProperties = {
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   ...userInvitationProperties,
+  provenance: {
+    type: 'string',
+    enum: USER_PROVENANCES,
+    description:
+      'How the person came: console (created with a password), invitation (mailed one), sso (created at their first sign-in through the organization’s identity provider) or scim (provisioned by its directory).',
+  },
+  lastSignInAt: {
+    ...isoDateTime,
+    type: ['string', 'null'],
+    description: 'When a sign-in of theirs last completed; null: never.',
+  },
 } as const;
 
 const userRequired = [
@@ -66,6 +77,8 @@ const userRequired = [
   'updatedAt',
   'status',
   'invitation',
+  'provenance',
+  'lastSignInAt',
 ] as const;
 
 const userExample = {
@@ -94,6 +107,8 @@ const userExample = {
   updatedAt: '2026-11-24T10:00:00.000Z',
   status: 'active',
   invitation: null,
+  provenance: 'invitation',
+  lastSignInAt: '2026-11-25T08:30:00.000Z',
 };
 
 /** A user as listed, created and changed (spec section 3); it never carries the password. */

@@ -36,7 +36,7 @@ export async function resendInvitation(
 ) {
   return db.transaction(async (tx) => {
     const user = await invitedUser(tx, who, 'resendInvitation', email);
-    await sendInvitation(tx, config, user);
+    await sendInvitation(tx, config, user, who.source);
     const target = { type: 'user', id: email } as const;
     await recordAuditEvent(tx, who.source, {
       action: 'invitation.resend',

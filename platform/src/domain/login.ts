@@ -17,6 +17,7 @@ import { deleteExpiredSsoPending } from '../stores/sso.js';
 import { SAML_REQUEST_EXPIRY_MS } from './sso/saml.js';
 import { anonymousActor, recordAuditEvent, type AuditActor, type AuditOrigin } from './audit.js';
 import { findOrganization } from '../stores/organizations.js';
+import { updateLastSignIn } from '../stores/users.js';
 import { createPasswordLink, issuePasswordToken } from './password-tokens.js';
 import { hasFactor } from './mfa/policy.js';
 import { emergencyAccessNeedsFactorMessage, ssoOnlyMessage, ssoOnlyStandingOf } from './sso/routing.js';
@@ -113,7 +114,10 @@ export async function deleteStaleLoginFailures(db: Queryable, now = new Date()):
   await deleteExpiredSamlRequests(db, new Date(now.getTime() - SAML_REQUEST_EXPIRY_MS));
 }
 
-/** A sign-in completed, and how (RFC 8176 methods): its one 'sign-in' event, in the user's organization. */
+/**
+ * A sign-in completed, and how (RFC 8176 methods): its one 'sign-in' event, in the user's organization,
+ * and the user's last sign-in (users.last_sign_in_at, the event's moment).
+ */
 export async function recordSignIn(
   db: Database,
   origin: AuditOrigin,
@@ -121,9 +125,10 @@ export async function recordSignIn(
   methods: readonly string[],
 ): Promise<void> {
   const row = { email: user.email, role: user.role, organization_id: user.organizationId };
-  await db.transaction((tx) =>
-    auditSignInAttempt(tx, origin, user.email, row, { action: 'sign-in', details: { methods: [...methods] } }),
-  );
+  await db.transaction(async (tx) => {
+    await updateLastSignIn(tx, user.email);
+    await auditSignInAttempt(tx, origin, user.email, row, { action: 'sign-in', details: { methods: [...methods] } });
+  });
 }
 
 /** The longest email the trail keeps of an attempt (a form may post anything). */
@@ -254,7 +259,10 @@ export async function checkLogin(
       });
     }
     // With a second factor to come, the sign-in is recorded once it is complete (recordSignIn).
-    if (!secondStepMayFollow) await auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in' });
+    if (!secondStepMayFollow) {
+      await updateLastSignIn(tx, normalized);
+      await auditSignInAttempt(tx, origin, normalized, user, { action: 'sign-in' });
+    }
     return {
       ok: true,
       secondFactorRequired: ssoOnly?.emergencyAccess === true,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS, INVITATION_LIFETIME_DAYS, RESET_TOKEN_LIFETIME_MS } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { insertMail } from '../stores/outbox.js';
-import { insertPasswordToken, useTokenOnce } from '../stores/passwords.js';
+import { insertPasswordToken, selectUsableToken, useTokenOnce } from '../stores/passwords.js';
 
 export type PasswordTokenPurpose = 'reset' | 'expired' | 'initiated' | 'invitation';
 
@@ -35,6 +35,11 @@ export function createPasswordLink(consoleUrl: string, token: string): string {
  */
 export async function consumePasswordToken(db: Queryable, token: string): Promise<string | null> {
   return useTokenOnce(db, hashToken(token));
+}
+
+/** Whose link `token` is, its purpose and expiry, without using it; null when it can no longer be used. */
+export function usablePasswordToken(db: Queryable, token: string) {
+  return selectUsableToken(db, hashToken(token));
 }
 
 /** Writes a mail to the outbox (readable at GET /dev/outbox locally). */

@@ -29,6 +29,7 @@ import {
   createPasswordLink,
   issuePasswordToken,
   sendMail,
+  usablePasswordToken,
   type PasswordTokenPurpose,
 } from './password-tokens.js';
 import { endUserSessions } from './sessions.js';
@@ -37,7 +38,7 @@ import { findUser, userInScope, type UserRow } from './users.js';
 
 type MailConfig = Pick<PlatformConfig, 'consoleUrl' | 'productName'>;
 
-export const LINK_UNUSABLE_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
+export const LINK_UNUSABLE_MESSAGE = MESSAGES.passwordLinkUnusable;
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect.';
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, a link to set a new password is on its way.';
@@ -130,6 +131,23 @@ async function refuseSsoOnly(db: Queryable, user: { email: string; role: string;
   throw badRequest(ssoOnlyMessage(organization?.name ?? 'Your organization'));
 }
 
+/**
+ * Whose account an emailed link sets a password for, and whether it is an invitation (issue 39: the
+ * set-password page names the account, and the sign-in after it fills the email in). Only the link's
+ * holder has its token (256 random bits, mailed to that person), so the email tells nobody else
+ * anything; the link is not used. A link that can no longer be used is refused in the words that
+ * setting a password with it would use.
+ */
+export async function passwordLink(db: Queryable, token: string) {
+  const link = await usablePasswordToken(db, token);
+  if (!link) throw badRequest(LINK_UNUSABLE_MESSAGE);
+  return {
+    email: link.email,
+    purpose: link.purpose === 'invitation' ? ('invitation' as const) : ('reset' as const),
+    expiresAt: link.expires_at.toISOString(),
+  };
+}
+
 /** Sets a password with the one-time token of an emailed link. */
 export async function createPassword(db: Database, origin: AuditOrigin, token: string, password: string) {
   // The policy is checked first so that a weak password does not use up the link.
@@ -145,7 +163,7 @@ export async function createPassword(db: Database, origin: AuditOrigin, token: s
       assertValid([{ param: 'password', msg: PASSWORD_REUSE_MESSAGE }]);
     await setPassword(tx, email, password);
     // A reset signs out every session: whoever knew the old password is signed out with it.
-    await endUserSessions(tx, email);
+    await endUserSessions(tx, email, { reason: 'passwordChanged' });
     // The one-time link proved who they are: the event is theirs, though they were not signed in.
     const user = (await findUser(tx, email))!;
     const actor = { id: email, kind: 'user', role: user.role, organizationId: user.organization_id } as const;
@@ -183,7 +201,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await setPassword(tx, email, newPassword);
     // Whoever knew the old password is signed out; the person goes on in the session they changed it in.
-    await endUserSessions(tx, email, principal.sessionId === undefined ? {} : { except: principal.sessionId });
+    await endUserSessions(tx, email, { reason: 'passwordChanged', except: principal.sessionId });
     await auditPassword(tx, who.source, 'password.change', email, await findUser(tx, email));
   });
 }
@@ -206,7 +224,7 @@ export async function initiatePasswordReset(db: Database, who: ServiceCaller, em
   await db.transaction(async (tx) => {
     await mailPasswordLink(tx, config.consoleUrl, config.productName, user.email, 'initiated');
     // An administrator resets a password they suspect is known: every session ends with it.
-    await endUserSessions(tx, user.email);
+    await endUserSessions(tx, user.email, { reason: 'passwordReset' });
     await auditPassword(tx, who.source, 'password.reset-initiate', user.email, user);
   });
   return user.email;

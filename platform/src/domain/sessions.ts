@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../oidc/lifetimes.js';
 import {
@@ -18,18 +19,20 @@ import {
 // feed every gateway follows), and removed from the provider's storage with its grants and refresh
 // tokens (nothing more can be issued under it). The end* functions take the transaction of the change
 // that ends the sessions (deactivation, a password or factor reset): they end when that change commits.
+// Each ending says why (schema's SESSION_END_REASONS): the session's tokens are refused in its words.
 
 const unique = (values: string[]) => [...new Set(values)];
 
-/** Ends every session of `emails` but `except`; answers how many ended for each email that had any. */
+/** Ends every session of `emails` but `except` for `reason`; answers how many ended for each email that had any. */
 async function endSessionsOfUsers(
   tx: Queryable,
   emails: string[],
   except: string | null,
+  reason: SessionEndReason,
 ): Promise<Map<string, number>> {
   if (emails.length === 0) return new Map();
   const stored = (await selectStoredSessionsOf(tx, emails)).filter((session) => session.uid !== except);
-  const recorded = await markSessionsRevoked(tx, emails, stored, except);
+  const recorded = await markSessionsRevoked(tx, emails, stored, except, reason);
   const owners = new Map(recorded.map((session) => [session.sid, session.email]));
   for (const session of stored) owners.set(session.uid, session.accountId);
   const sids = [...owners.keys()];
@@ -43,35 +46,35 @@ async function endSessionsOfUsers(
 const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
 
 /**
- * Ends every session of `email` but `options.except` (the caller's own, for "sign out my other
- * sessions"); answers how many ended.
+ * Ends every session of `email` for `options.reason`, but `options.except` (the caller's own, for
+ * "sign out my other sessions"); answers how many ended.
  */
 export async function endUserSessions(
   tx: Queryable,
   email: string,
-  options: { except?: string } = {},
+  options: { reason: SessionEndReason; except?: string | undefined },
 ): Promise<number> {
-  return total(await endSessionsOfUsers(tx, [email], options.except ?? null));
+  return total(await endSessionsOfUsers(tx, [email], options.except ?? null, options.reason));
 }
 
-/** Ends every session of each of `emails` (a bulk deactivation's batch); answers how many ended. */
-export async function endSessionsOfEach(tx: Queryable, emails: string[]): Promise<number> {
-  return total(await endSessionsOfUsers(tx, emails, null));
+/** Ends every session of each of `emails` (a bulk deactivation's batch) for `reason`; answers how many ended. */
+export async function endSessionsOfEach(tx: Queryable, emails: string[], reason: SessionEndReason): Promise<number> {
+  return total(await endSessionsOfUsers(tx, emails, null, reason));
 }
 
 /**
- * Ends every session of every person of an organization (offboarding); answers, for each person
- * whose sessions ended, how many did. Only people holding a session are read, however many users
- * the organization has.
+ * Ends every session of every person of an organization (offboarding: told as a deactivation);
+ * answers, for each person whose sessions ended, how many did. Only people holding a session are read,
+ * however many users the organization has.
  */
 export async function endSessionsOfOrganization(tx: Queryable, organizationId: string): Promise<Map<string, number>> {
-  return endSessionsOfUsers(tx, await selectSessionHoldersOf(tx, organizationId), null);
+  return endSessionsOfUsers(tx, await selectSessionHoldersOf(tx, organizationId), null, 'deactivated');
 }
 
-/** Ends session `sid`; answers whether it was live (recorded and not yet ended, or still held by the provider). */
-export async function endSession(tx: Queryable, sid: string): Promise<boolean> {
+/** Ends session `sid` for `reason`; answers whether it was live (recorded and not yet ended, or still held by the provider). */
+export async function endSession(tx: Queryable, sid: string, reason: SessionEndReason): Promise<boolean> {
   const stored = await selectStoredSession(tx, sid);
-  if (!(await markSessionRevoked(tx, sid, stored))) return false;
+  if (!(await markSessionRevoked(tx, sid, stored, reason))) return false;
   await insertRevocations(tx, [sid]);
   await deleteProviderRecords(tx, [sid], stored?.grantIds ?? []);
   return true;

@@ -135,7 +135,7 @@ async function applyBatch(
   // Deactivation signs the users out everywhere: their access tokens stop working at once.
   if (!active) {
     const emails = updated.map((row) => row.email);
-    await endSessionsOfEach(tx, emails);
+    await endSessionsOfEach(tx, emails, 'deactivated');
   }
   const after = new Map(updated.map((row) => [row.email, row]));
   const action = active ? 'user.activate' : 'user.deactivate';

@@ -50,6 +50,8 @@ export function toUser(
     updatedAt: row.updated_at.toISOString(),
     status: userStatusOf(row),
     invitation: row.invited ? invitationView(invitation, now) : null,
+    provenance: row.provenance,
+    lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
   };
 }
 export type User = ReturnType<typeof toUser>;

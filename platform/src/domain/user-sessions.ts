@@ -1,9 +1,13 @@
+import type { SessionEndReason } from '@meridian/schema';
 import type { Database, Queryable } from '../db/database.js';
 import { selectLiveSessionOwner, selectLiveSessions } from '../stores/sessions.js';
+import { findSsoConnection, type SsoConnectionRow } from '../stores/sso.js';
+import { FEDERATED } from './mfa/methods.js';
 import { recordAuditEvent, type AuditSource } from './audit.js';
 import type { ServiceCaller } from './caller.js';
 import { DomainError, notFound } from './errors.js';
 import { endSession, endUserSessions } from './sessions.js';
+import { deviceOf } from './user-agents.js';
 import { userInScope } from './users.js';
 
 // A person's sign-in sessions as they and their administrators see them: listed, ended one by one or
@@ -15,9 +19,21 @@ export interface SessionView {
   startedAt: string;
   lastUsedAt: string;
   userAgent: string | null;
+  /** The browser and system its User-Agent names ("Chrome", "Linux"), read once here. */
+  browser: string | null;
+  operatingSystem: string | null;
   clientIp: string | null;
   methods: string[];
+  /** The identity provider a single sign-on session signed in through (its host); null for any other. */
+  identityProvider: string | null;
   current: boolean;
+}
+
+/** An identity provider as people tell it apart: its issuer's or entity id's host, else the entity id. */
+function identityProviderName(connection: SsoConnectionRow): string | null {
+  const id = connection.protocol === 'oidc' ? connection.oidc_issuer : connection.saml_idp_entity_id;
+  if (!id) return null;
+  return URL.parse(id)?.host || id;
 }
 
 /** The live sessions of `email`, newest first; `currentSid` is the caller's own (their token's sid). */
@@ -28,16 +44,31 @@ export async function listUserSessions(
   currentSid: string | undefined,
 ): Promise<SessionView[]> {
   const user = await userInScope(db, who, 'userSessions', email);
-  return (await selectLiveSessions(db, user.email)).map((row) => ({
+  const rows = await selectLiveSessions(db, user.email);
+  // One connection per organization: a federated session went through the organization's.
+  const connection = rows.some((row) => row.amr.includes(FEDERATED))
+    ? await findSsoConnection(db, user.organization_id)
+    : undefined;
+  const identityProvider = connection ? identityProviderName(connection) : null;
+  return rows.map((row) => ({
     id: row.sid,
     startedAt: row.started_at.toISOString(),
     lastUsedAt: row.last_used_at.toISOString(),
     userAgent: row.user_agent,
+    ...deviceOf(row.user_agent),
     clientIp: row.client_ip,
     methods: row.amr,
+    identityProvider: row.amr.includes(FEDERATED) ? identityProvider : null,
     current: row.sid === currentSid,
   }));
 }
+
+/**
+ * Why the sessions of `email` end when `who` ends them: the person's own doing, or an administrator's,
+ * which they are told as such ("An administrator signed you out", never "you signed out elsewhere").
+ */
+const endReasonOf = (who: Pick<ServiceCaller, 'caller'>, email: string): SessionEndReason =>
+  who.caller.kind === 'user' && who.caller.subject === email ? 'signedOut' : 'administrator';
 
 async function auditRevocation(
   tx: Queryable,
@@ -66,7 +97,7 @@ export async function revokeUserSessions(
   const user = await userInScope(db, who, 'revokeUserSessions', email);
   const except = options.exceptCurrent ? options.currentSid : undefined;
   return db.transaction(async (tx) => {
-    const count = await endUserSessions(tx, user.email, except === undefined ? {} : { except });
+    const count = await endUserSessions(tx, user.email, { reason: endReasonOf(who, user.email), except });
     await auditRevocation(tx, who.source, user, count);
     return count;
   });
@@ -94,7 +125,7 @@ export async function revokeSession(db: Database, who: ServiceCaller, sid: strin
   const user = owner === null ? null : await mayEnd(db, who, owner);
   if (!user) throw notFound('Session');
   await db.transaction(async (tx) => {
-    if (!(await endSession(tx, sid))) throw notFound('Session');
+    if (!(await endSession(tx, sid, endReasonOf(who, user.email)))) throw notFound('Session');
     await auditRevocation(tx, who.source, user, 1);
   });
 }

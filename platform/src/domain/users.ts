@@ -170,7 +170,7 @@ export async function setUserActive(
     }
     const updated = target.active === active ? target : await updateUserActive(tx, email, active);
     // Deactivation signs the user out everywhere: their access tokens stop working at once.
-    if (!active) await endUserSessions(tx, email);
+    if (!active) await endUserSessions(tx, email, { reason: 'deactivated' });
     await auditUser(tx, source, active ? 'user.activate' : 'user.deactivate', target, updated);
     return updated;
   });
@@ -313,6 +313,8 @@ export interface CreateUserOptions {
    * organization with single sign-on (SCIM): they sign in through their identity provider, no password.
    */
   invite?: boolean;
+  /** A directory's create (SCIM) says so; otherwise the person came through the console (or a tool). */
+  provenance?: 'scim';
 }
 
 /**
@@ -348,15 +350,18 @@ export async function createUser(
     if (existing) throw conflict(emailTakenMessage(principal, email, existing.organization_id), 'email');
     await assertUserPlace(tx, organization);
     await assertSeat(tx, organization, edits.tableau_license);
-    const created = await insertUser(tx, {
+    // Without a password the new user is invited (issue 18): one event, the invitation, with the new record.
+    const invited = passwordHash === null && options.invite !== false;
+    const inserted = await insertUser(tx, {
       email,
       organization_id: organizationId,
       password_hash: passwordHash,
+      provenance: options.provenance ?? (invited ? 'invitation' : 'console'),
       ...edits,
     });
-    // Without a password the new user is invited (issue 18): one event, the invitation, with the new record.
-    const invited = passwordHash === null && options.invite !== false;
-    if (invited) await sendInvitation(tx, config, created);
+    if (invited) await sendInvitation(tx, config, inserted, source);
+    // Read again once the invitation is out: being invited is having been mailed one.
+    const created = invited ? (await findUser(tx, email))! : inserted;
     await recordAuditEvent(tx, source, {
       action: invited ? 'invitation.send' : 'user.create',
       organizationId,

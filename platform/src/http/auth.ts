@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { DEFAULT_ROLE, MESSAGES, isRole, personMayWork, type Role } from '@meridian/schema';
+import { DEFAULT_ROLE, MESSAGES, isRole, personMayWork, sessionEndedMessageOf, type Role } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { findUserStanding } from '../stores/users.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -68,8 +68,9 @@ export async function authenticate(
   // A person whose organization is not active (before activation, from the start of offboarding) is
   // refused as a deactivated one is; operators never are (schema's personMayWork).
   if (!user.active || !personMayWork(user.role, user.organization_status)) throw unauthorized(MESSAGES.inactiveUser);
-  // Ended (signed out, revoked, or by deactivation or a reset): refused at once, not when the token expires.
-  if (user.session_ended) throw unauthorized(MESSAGES.sessionEnded);
+  // Ended (signed out, revoked, or by deactivation or a reset): refused at once, not when the token
+  // expires, in words that say why ("An administrator signed you out").
+  if (user.session_ended) throw unauthorized(sessionEndedMessageOf(user.session_end_reason));
   return {
     kind: 'user',
     subject: email,

@@ -29,7 +29,8 @@ import { accountSecurityPage } from './account-page.js';
 import { fromOwnPage, originOf, readForm, readJson, seeOther, sendHtml, sendJson, tooLarge } from './http.js';
 import { noticePage } from './login-page.js';
 import { accountConfirmation } from './account-confirmation.js';
-import { enrollPage, recoveryCodesPage } from './mfa-pages.js';
+import { assetUrl } from './assets.js';
+import { codesOfForm, codesSaved, enrollPage, recoveryCodesPage, SAVE_CODES_MESSAGE } from './mfa-pages.js';
 import { passkeyScripts, type StepContext } from './second-factor.js';
 
 /** An enrollment begun on the account page has this long to be confirmed. */
@@ -42,6 +43,7 @@ const ROUTES: Record<string, readonly string[]> = {
   '/passkey/options': ['POST'],
   '/passkey/verify': ['POST'],
   '/recovery-codes': ['GET', 'POST'],
+  '/recovery-codes/saved': ['POST'],
   '/remove': ['POST'],
   '/confirm': ['GET', 'POST'],
   '/confirm/passkey/options': ['POST'],
@@ -60,6 +62,7 @@ const NOTICES: Record<string, string> = {
   passkey: 'Your passkey is added.',
   removed: 'The second factor was removed.',
   confirmed: CONFIRMED_MESSAGE,
+  codes: 'Your recovery codes are saved. Each one signs you in once.',
 };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -177,6 +180,27 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
     );
   };
 
+  /** Recovery codes, shown once; Done posts to /recovery-codes/saved, which needs the box ticked. */
+  const showCodes = (
+    res: ServerResponse,
+    user: SignedInUser,
+    back: string | undefined,
+    codes: readonly string[],
+    error?: string,
+  ) =>
+    sendHtml(
+      res,
+      error ? 400 : 200,
+      recoveryCodesPage({
+        productName: config.productName,
+        email: user.email,
+        codes,
+        next: { action: page('/recovery-codes/saved', back), text: 'Done' },
+        scripts: [assetUrl(provider.issuer, 'recovery-codes.js')],
+        ...(error ? { error } : {}),
+      }),
+    );
+
   /** After an enrollment: the recovery codes when it was the first factor, else the page with a notice. */
   const afterEnrollment = (first: boolean, stepId: string, back: string | undefined, kind: 'totp' | 'passkey') =>
     first ? page('/recovery-codes', back, { new: '1' }) : page('', back, { done: kind });
@@ -208,11 +232,7 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
       const codes = await recoveryCodesOnce(db, stepId, source, user);
       if (!codes) return seeOther(res, page('', back));
       await endStep(db, stepId);
-      return sendHtml(
-        res,
-        200,
-        recoveryCodesPage({ productName: config.productName, codes, next: { href: page('', back), text: 'Done' } }),
-      );
+      return showCodes(res, user, back, codes);
     }
     const json = sub.includes('/passkey/');
     if (!fromOwnPage(req, provider.issuer)) return notFromPage(res, json);
@@ -265,16 +285,18 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
     if (sub === '/recovery-codes') {
       try {
         const codes = await renewRecoveryCodes(db, source, user);
-        return sendHtml(
-          res,
-          200,
-          recoveryCodesPage({ productName: config.productName, codes, next: { href: page('', back), text: 'Done' } }),
-        );
+        return showCodes(res, user, back, codes);
       } catch (error) {
         if (error instanceof Conflict)
           return showAccount(res, user, session, back, 409, { error: error.conflicts[0]!.message });
         throw error;
       }
+    }
+    if (sub === '/recovery-codes/saved') {
+      const form = await readForm(req);
+      if (!form) return tooLarge(res);
+      if (!codesSaved(form)) return showCodes(res, user, back, codesOfForm(form), SAVE_CODES_MESSAGE);
+      return seeOther(res, page('', back, { done: 'codes' }));
     }
     // '/remove'
     const form = await readForm(req);

@@ -23,6 +23,7 @@ const FILES = {
   'webauthn.js': webAuthnBundle,
   'passkey.js': () => ownAsset('passkey.js'),
   'logout.js': () => ownAsset('logout.js'),
+  'recovery-codes.js': () => ownAsset('recovery-codes.js'),
 } as const;
 
 export type AssetName = keyof typeof FILES;

@@ -50,6 +50,30 @@ details code{word-break:break-all;font-size:.85rem}
 .factor{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding:.5rem 0;border-bottom:1px solid #dce0e5}
 .factor form button{margin:0;width:auto;padding:.4rem .75rem}
 .hint{color:#5f6b7c;font-size:.9rem}
+.code-actions{display:flex;flex-wrap:wrap;gap:.75rem}
+.code-actions>*{margin:0;width:auto;padding:.5rem 1rem}
+.button-link{display:inline-block;border-radius:4px;font-weight:600;text-decoration:none}
+[role=status].copy-status{padding:0;margin:.5rem 0 0;background:none;color:#5f6b7c}
+.check{display:flex;align-items:center;gap:.5rem;margin:1.5rem 0 0}
+.check input{width:1.1rem;height:1.1rem;margin:0}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){
+body{background:#111418;color:#f6f7f9}
+main{background:#252a31;box-shadow:0 0 0 1px #404854}
+input{background:#1c2127;color:#f6f7f9;border-color:#8f99a8}
+input[aria-invalid=true]{border-color:#fa999c}
+button{background:#2d72d2}
+button:hover{background:#215db0}
+a,.link-button{color:#8abbff}
+.link-button:hover{color:#b3d4ff}
+[role=alert]{background:#4b1c1e;color:#ffd1d1}
+[role=alert] a{color:#ffd1d1}
+[role=status]{background:#16372a;color:#a6e5c3}
+[role=status].copy-status,.hint,footer{color:#abb3bf}
+.secondary{background:#252a31;color:#8abbff;border-color:#8abbff}
+.secondary:hover{background:#2f343c}
+.factor{border-bottom-color:#404854}
+}
 `;
 
 export interface PageOptions {

@@ -1,3 +1,4 @@
+import { RECOVERY_CODE_COUNT } from '../domain/mfa/recovery-codes.js';
 import { escapeHtml, renderPage } from './login-page.js';
 
 /**
@@ -150,17 +151,88 @@ ${cancel ? `<p><a href="${escapeHtml(cancel.href)}">${escapeHtml(cancel.text)}</
 
 export interface RecoveryCodesPageOptions {
   productName: string;
+  /** Whose codes they are (named in the downloaded file). */
+  email: string;
   codes: readonly string[];
-  /** Onwards (a GET: the codes are already saved, going on changes nothing). */
-  next: { href: string; text: string };
+  /**
+   * Onwards: a post of the form, whose "I have saved these codes" box is required (the browser asks
+   * for it without JavaScript, the server refuses its absence: `saved` is `yes` when ticked). The form
+   * carries the codes too, so a refusal can show them again: they are shown once and kept only hashed.
+   */
+  next: { action: string; text: string };
+  /** The page's script (assets/recovery-codes.js: the Copy button), by its versioned URL. */
+  scripts: readonly string[];
+  /** The box was not ticked. */
+  error?: string;
 }
 
-export function recoveryCodesPage({ productName, codes, next }: RecoveryCodesPageOptions): string {
-  const body = `<h1>Save your recovery codes</h1>
-<p>If you lose your authenticator app or passkey, each of these codes signs you in once instead. Keep them somewhere safe: they are not shown again.</p>
-<ul class="codes" aria-label="Recovery codes">
+/** The field the codes page posts its box as, and the value of a ticked box. */
+export const SAVED_FIELD = 'saved';
+export const SAVED_VALUE = 'yes';
+const CODE_FIELD = 'code';
+/** What a code the platform issued looks like (domain/mfa/recovery-codes.ts): `abcde-fghij`. */
+const ISSUED_CODE = /^[a-z2-7]{5}-[a-z2-7]{5}$/;
+
+export const SAVE_CODES_MESSAGE = 'Tick “I have saved these codes” once they are somewhere safe, then continue.';
+
+/** Whether the codes page's box was ticked. */
+export const codesSaved = (form: URLSearchParams) => form.get(SAVED_FIELD) === SAVED_VALUE;
+
+/** The codes the page posted back, to show again after a refusal: only what an issued code looks like. */
+export const codesOfForm = (form: URLSearchParams): string[] =>
+  form
+    .getAll(CODE_FIELD)
+    .filter((code) => ISSUED_CODE.test(code))
+    .slice(0, RECOVERY_CODE_COUNT);
+
+/** The .txt the Download link saves: whose codes, how they work, one a line. */
+function codesFile(productName: string, email: string, codes: readonly string[]): string {
+  return [
+    `${productName} recovery codes for ${email}`,
+    '',
+    'Each code signs you in once when you cannot use your authenticator app or passkey.',
+    'Issuing new codes makes these stop working.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The recovery codes, shown once: Copy (with JavaScript), Download as a .txt (a data: link, which
+ * needs no script and no second request: the server keeps only the codes' hashes), and a required
+ * "I have saved these codes" box before going on.
+ */
+export function recoveryCodesPage({
+  productName,
+  email,
+  codes,
+  next,
+  scripts,
+  error,
+}: RecoveryCodesPageOptions): string {
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(codesFile(productName, email, codes))}`;
+  const fileName = `${productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-recovery-codes.txt`;
+  const invalid = error ? ' aria-invalid="true" aria-describedby="saved-error"' : '';
+  const shown = codes.length
+    ? `<ul class="codes" id="recovery-codes" aria-label="Recovery codes">
 ${codes.map((code) => `<li><code>${escapeHtml(code)}</code></li>`).join('\n')}
 </ul>
-<form method="get" action="${escapeHtml(next.href)}"><button type="submit">${escapeHtml(next.text)}</button></form>`;
-  return renderPage({ productName, title: 'Recovery codes', body });
+<div class="code-actions">
+<button type="button" class="secondary" data-copy-codes="recovery-codes" data-status="copy-status" hidden>Copy</button>
+<a class="button-link secondary" href="${escapeHtml(file)}" download="${escapeHtml(fileName)}">Download (.txt)</a>
+</div>
+<p role="status" id="copy-status" class="hint copy-status"></p>`
+    : // Shown once already (a reload): they are kept only hashed. New ones can be issued once signed in.
+      `<p>Your codes were shown when this page first opened and are not shown again. If you did not save them, issue new ones from your account’s sign-in security page once you are signed in.</p>`;
+  const body = `<h1>Save your recovery codes</h1>
+<p>If you lose your authenticator app or passkey, each of these codes signs you in once instead. Keep them somewhere safe: they are not shown again.</p>
+${alertOf(error, 'saved-error')}
+${shown}
+<form method="post" action="${escapeHtml(next.action)}">
+${codes.map((code) => `<input type="hidden" name="${CODE_FIELD}" value="${escapeHtml(code)}">`).join('\n')}
+<label class="check"><input type="checkbox" name="${SAVED_FIELD}" value="${SAVED_VALUE}" required${invalid}> I have saved these codes</label>
+<button type="submit">${escapeHtml(next.text)}</button>
+</form>`;
+  return renderPage({ productName, title: 'Recovery codes', body, scripts });
 }

@@ -4,6 +4,7 @@ import { generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_TOO_DEEP_MESSAGE, MESSAGES, OWN_FACTORS_RESET_MESSAGE } from '@meridian/schema';
 import { WRONG_SETUP_CODE_MESSAGE } from '../domain/mfa/enrollment.js';
+import { SAVE_CODES_MESSAGE } from './mfa-pages.js';
 import { hashRecoveryCode, newRecoveryCodes } from '../domain/mfa/recovery-codes.js';
 import { CONFIRMED_MESSAGE, REAUTHENTICATION_MESSAGE } from '../domain/mfa/reauthentication.js';
 import { INVALID_CODE_MESSAGE, INVALID_PASSKEY_MESSAGE } from '../domain/mfa/second-step.js';
@@ -257,9 +258,51 @@ describe('who must have a second factor', () => {
         codes.map((code) => hashRecoveryCode(code!)).sort(),
       );
 
-      // Continue: the sign-in finishes; the codes are not shown again.
-      const next = new URL(formAction(codesPage)!, step.url);
-      const done = await step.browser.follow(next, issuerOrigin());
+      // Issue 39: Copy (the page's own script, hidden without it), Download (.txt, a data: link the CSP
+      // allows, needing no script), and a required "I have saved these codes" box in the form.
+      expect(codesPage).toMatch(
+        /<button type="button" class="secondary" data-copy-codes="recovery-codes"[^>]* hidden>Copy<\/button>/,
+      );
+      expect(codesPage).toMatch(/<script src="\/assets\/recovery-codes\.js\?v=[\w-]+" defer><\/script>/);
+      const download =
+        /<a class="button-link secondary" href="([^"]+)" download="meridian-recovery-codes\.txt">Download \(\.txt\)<\/a>/.exec(
+          codesPage,
+        );
+      const file = decodeURIComponent(decoded(download![1]!).replace(/^data:text\/plain;charset=utf-8,/, ''));
+      expect(file).toContain(`Meridian recovery codes for ${email}`);
+      expect(file.trim().split('\n').slice(-10)).toEqual(codes);
+      expect(codesPage).toContain('<input type="checkbox" name="saved" value="yes" required> I have saved these codes');
+      expect(confirmed.response.headers.get('content-security-policy')).toContain("script-src 'self'");
+
+      // Continue without the box (a client skipping the browser's check) is refused, the codes shown again.
+      const next = new URL(decoded(formAction(codesPage)!), step.url);
+      const posted = new URLSearchParams(codes.map((code) => ['code', code!]));
+      expect((await step.browser.fetch(next, formBody({}))).status).toBe(400);
+      const refusedPosted = await step.browser.fetch(next, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: posted.toString(),
+      });
+      expect(refusedPosted.status).toBe(400);
+      const again = decoded(await refusedPosted.text());
+      expect(again).toContain(SAVE_CODES_MESSAGE);
+      expect([...again.matchAll(/<li><code>([a-z2-7]{5}-[a-z2-7]{5})<\/code><\/li>/g)].map((m) => m[1])).toEqual(codes);
+      expect(await events('mfa.recovery-codes', email)).toHaveLength(1);
+      // A reload shows no codes (they are kept hashed) and still waits for the box: no way around it.
+      const reloaded = await step.browser.fetch(next);
+      expect(reloaded.status).toBe(200);
+      const reloadedPage = decoded(await reloaded.text());
+      expect(reloadedPage).toContain('are not shown again');
+      expect(reloadedPage).not.toContain('<li><code>');
+      expect(reloadedPage).toContain('name="saved" value="yes" required');
+
+      // Ticked: the sign-in finishes; the codes are not shown again.
+      posted.append('saved', 'yes');
+      const done = await step.browser.follow(next, issuerOrigin(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: posted.toString(),
+      });
       const tokens = await redeemCode(oidc, done.url, step.codeVerifier, step.state);
       expect(tokens.claims()).toMatchObject({ sub: email, amr: ['pwd', 'otp', 'mfa'] });
       expect((await events('mfa.enroll', email)).map((event) => event.details)).toEqual([{ kind: 'totp' }]);
@@ -419,8 +462,18 @@ describe('the account security page', () => {
     // From the page itself: new recovery codes, shown once, the earlier ones void.
     const renewed = await post(browser, page('/recovery-codes'), {});
     expect(renewed.status).toBe(200);
-    expect([...(await renewed.text()).matchAll(/<li><code>/g)]).toHaveLength(10);
+    const renewedPage = decoded(await renewed.text());
+    expect([...renewedPage.matchAll(/<li><code>/g)]).toHaveLength(10);
     expect(await events('mfa.recovery-codes', email)).toHaveLength(1);
+    // Done needs the box ticked (issue 39), here too.
+    const doneAction = new URL(formAction(renewedPage)!, platform.issuer).href;
+    expect(doneAction).toBe(page('/recovery-codes/saved'));
+    const unticked = await post(browser, doneAction, {});
+    expect(unticked.status).toBe(400);
+    expect(decoded(await unticked.text())).toContain(SAVE_CODES_MESSAGE);
+    const ticked = await post(browser, doneAction, { saved: 'yes' });
+    expect(ticked.status).toBe(303);
+    expect(ticked.headers.get('location')).toBe(`${new URL(page()).pathname}?done=codes`);
 
     const removed = await post(browser, page('/remove'), { kind: 'totp' });
     expect(removed.status).toBe(303);

@@ -22,7 +22,15 @@ import { totpQrCode, totpUri } from '../domain/mfa/totp.js';
 import type { PendingRow } from '../stores/mfa.js';
 import { assetUrl } from './assets.js';
 import { fromOwnPage, originOf, readForm, readJson, seeOther, sendHtml, sendJson, tooLarge } from './http.js';
-import { enrollPage, recoveryCodesPage, secondFactorPage, type PasskeyEndpoints } from './mfa-pages.js';
+import {
+  codesOfForm,
+  codesSaved,
+  enrollPage,
+  recoveryCodesPage,
+  SAVE_CODES_MESSAGE,
+  secondFactorPage,
+  type PasskeyEndpoints,
+} from './mfa-pages.js';
 
 export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -109,31 +117,37 @@ export function secondFactorHandlers({ provider, db, config, box, rp, path }: St
     );
   };
 
+  /** The recovery codes of a first factor, Continue posting back to /mfa once they are saved. */
+  const showCodes = (res: ServerResponse, uid: string, user: SignedInUser, codes: readonly string[], error?: string) =>
+    sendHtml(
+      res,
+      error ? 400 : 200,
+      recoveryCodesPage({
+        productName: config.productName,
+        email: user.email,
+        codes,
+        next: { action: `${path(uid)}/mfa`, text: 'Continue' },
+        scripts: [assetUrl(provider.issuer, 'recovery-codes.js')],
+        ...(error ? { error } : {}),
+      }),
+    );
+
   /** GET /mfa: the page of where the step stands. */
   const show = async (req: IncomingMessage, res: ServerResponse, uid: string, step: PendingRow, user: SignedInUser) => {
     if (step.stage === 'verify') return showVerify(res, uid, user.email);
     if (step.stage === 'enroll') return showEnroll(res, uid, step, user);
     if (step.stage === 'enrolled') {
       const codes = await recoveryCodesOnce(db, step.id, ownerSource(user, originOf(provider, req, res)), user);
-      if (codes)
-        return sendHtml(
-          res,
-          200,
-          recoveryCodesPage({
-            productName: config.productName,
-            codes,
-            next: { href: `${path(uid)}/mfa`, text: 'Continue' },
-          }),
-        );
-      // Shown already (another tab): carry on.
-      const current = await findStep(db, step.id);
-      if (current?.stage === 'done') return finish(req, res, current, user);
+      if (codes) return showCodes(res, uid, user, codes);
+      // Shown already (another tab): carry on from where that left the step.
       return seeOther(res, `${path(uid)}/mfa`);
     }
+    // Shown already (a reload): only "I have saved these codes" goes on; the codes are not shown again.
+    if (step.stage === 'codes') return showCodes(res, uid, user, []);
     return finish(req, res, step, user);
   };
 
-  /** POST /mfa: a code at the verify step, or the new app's first code at enrollment. */
+  /** POST /mfa: a code at the verify step, the new app's first code at enrollment, or the codes saved. */
   const submit = async (
     req: IncomingMessage,
     res: ServerResponse,
@@ -153,6 +167,12 @@ export function secondFactorHandlers({ provider, db, config, box, rp, path }: St
     if (step.stage === 'enroll') {
       const result = await confirmTotp(db, box, step, user, ownerSource(user, origin), code);
       if (!result.ok) return showEnroll(res, uid, step, user, 400, result.message);
+    }
+    // The recovery codes' Continue: only once the person says they saved them (the box is required in
+    // the form too; a post without it shows the codes it carried again).
+    if (step.stage === 'codes') {
+      if (!codesSaved(form)) return showCodes(res, uid, user, codesOfForm(form), SAVE_CODES_MESSAGE);
+      await advanceStep(db, step.id, 'codes', { stage: 'done' });
     }
     return seeOther(res, `${path(uid)}/mfa`);
   };

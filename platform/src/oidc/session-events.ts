@@ -41,7 +41,7 @@ async function recordSignIn(db: Queryable, ctx: KoaContextWithOIDC, sessionTtlSe
 /** The provider has signed the session out (and deleted it): its tokens end at once too. */
 async function endSignedOutSession(db: Database, ctx: KoaContextWithOIDC): Promise<void> {
   const sid = ctx.oidc.session?.uid;
-  if (sid) await db.transaction((tx) => endSession(tx, sid));
+  if (sid) await db.transaction((tx) => endSession(tx, sid, 'signedOut'));
 }
 
 /**

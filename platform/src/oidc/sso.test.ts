@@ -167,6 +167,22 @@ describe('OpenID Connect (Acme, single sign-on only)', () => {
     expect(rows).toEqual([
       { actor: 'sso:acme', actor_kind: 'connection', details: { provisionedBy: 'OpenID Connect' } },
     ]);
+
+    // Issue 39: how they came and that they signed in, and their session names the identity provider.
+    const { rows: person } = await db().query<{ provenance: string; signed_in: boolean }>(
+      `SELECT provenance, last_sign_in_at > now() - interval '1 minute' AS signed_in FROM users WHERE email = $1`,
+      ['new.person@acme.test'],
+    );
+    expect(person).toEqual([{ provenance: 'sso', signed_in: true }]);
+    const listed = await fetch(`${platform.restUrl}/users/new.person@acme.test/sessions`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    const { sessions } = (await listed.json()) as { sessions: { methods: string[]; identityProvider: string }[] };
+    expect(sessions[0]).toMatchObject({ methods: ['fed'], identityProvider: new URL(customer.issuer).host });
+    const record = await fetch(`${platform.restUrl}/user/email/new.person@acme.test`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(await record.json()).toMatchObject({ provenance: 'sso', status: 'active', invitation: null });
   });
 
   it('signs an existing person in, their name following the provider’s, and never by password while single sign-on only', async () => {

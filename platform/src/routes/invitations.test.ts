@@ -51,10 +51,14 @@ describe('creating a user without a password', () => {
     expect(user.invitation.expired).toBe(false);
 
     const [mail] = await mails(email);
-    expect(mail!.subject).toBe('You are invited to Meridian');
+    // Issue 39: the mail names the organization and who invited the person.
+    expect(mail!.subject).toBe('You are invited to Acme Health on Meridian');
+    expect(mail!.body).toContain('Olive Acme (orgadmin@acme.test) invited you to Acme Health on Meridian.');
     expect(mail!.link).toMatch(new RegExp(`^${platform.config.consoleUrl}/create-password\\?token=`));
     expect(mail!.body).toContain(mail!.link);
     expect(mail!.body).toContain('within 7 days');
+    // …and the record says how the person came, and that they never signed in.
+    expect(user).toMatchObject({ provenance: 'invitation', lastSignInAt: null });
     expect(await auditActions(email)).toEqual(['invitation.send']);
 
     const signIn = await checkLogin(platform.db, platform.config, email, '', ORIGIN);
@@ -69,6 +73,13 @@ describe('creating a user without a password', () => {
     const user = (await call('GET', `/user/email/${email}`, 'orgadmin@acme.test')).json();
     expect(user).toMatchObject({ status: 'active', invitation: null });
     expect((await checkLogin(platform.db, platform.config, email, NEW_PASSWORD, ORIGIN)).ok).toBe(true);
+    // The completed sign-in is their last (issue 39), at the moment its audit event records.
+    const signedIn = (await call('GET', `/user/email/${email}`, 'orgadmin@acme.test')).json();
+    const { rows } = await platform.db.query<{ occurred_at: Date }>(
+      `SELECT occurred_at FROM audit_events WHERE action = 'sign-in' AND target_id = $1 ORDER BY id DESC LIMIT 1`,
+      [email],
+    );
+    expect(signedIn.lastSignInAt).toBe(rows[0]!.occurred_at.toISOString());
     // The link worked once.
     expect((await createPassword(tokenOf(mail!.link!))).statusCode).toBe(400);
   });
@@ -80,7 +91,7 @@ describe('creating a user without a password', () => {
       email,
       password: 'a-good-password-1',
     });
-    expect(created.json()).toMatchObject({ status: 'active', invitation: null });
+    expect(created.json()).toMatchObject({ status: 'active', invitation: null, provenance: 'console' });
     expect(await mails(email)).toEqual([]);
   });
 
@@ -121,6 +132,8 @@ describe('POST /user/{email}/invitation (resend)', () => {
     expect(resent.json()).toMatchObject({ email, invitation: { expired: false } });
     const [second] = await mails(email); // newest first
     expect(second!.link).not.toBe(first!.link);
+    // The resend names its own sender.
+    expect(second!.body).toContain('Olive Acme (orgadmin@acme.test) invited you to Acme Health on Meridian.');
     expect((await createPassword(tokenOf(first!.link!))).statusCode).toBe(400);
     expect((await createPassword(tokenOf(second!.link!))).statusCode).toBe(204);
     expect(await auditActions(email)).toEqual(['invitation.send', 'invitation.resend', 'password.create']);
@@ -139,8 +152,11 @@ describe('POST /user/{email}/invitation (resend)', () => {
     expect((await call('POST', '/user/scoped@acme.test/invitation', 'orgadmin@globex.test')).statusCode).toBe(404);
     expect((await call('DELETE', '/user/scoped@acme.test/invitation', 'orgadmin@globex.test')).statusCode).toBe(404);
     expect((await call('POST', '/user/scoped@acme.test/invitation', 'viewer@meridian.test')).statusCode).toBe(403);
-    // An operator reaches every organization.
+    // An operator reaches every organization; the mail names them.
     expect((await call('POST', '/user/scoped@acme.test/invitation', 'admin@meridian.test')).statusCode).toBe(200);
+    expect((await mails('scoped@acme.test'))[0]!.body).toContain(
+      'Ada Admin (admin@meridian.test) invited you to Acme Health',
+    );
   });
 });
 

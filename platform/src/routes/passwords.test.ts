@@ -190,6 +190,32 @@ describe('POST /password/create', () => {
   });
 });
 
+describe('POST /password/link', () => {
+  it('names the account of a usable link without using it, and refuses a spent one in the same words', async () => {
+    const token = await forgot('user@acme.test');
+    const link = await call('POST', '/password/link', undefined, { token });
+    expect(link.statusCode).toBe(200);
+    expect(link.json()).toMatchObject({ email: 'user@acme.test', purpose: 'reset' });
+    expect(Date.parse(link.json().expiresAt)).toBeGreaterThan(Date.now());
+    // Asked twice, still usable: it is the password that uses it.
+    expect((await call('POST', '/password/link', undefined, { token })).statusCode).toBe(200);
+    const { rows } = await platform.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE email = $1',
+      ['user@acme.test'],
+    );
+    try {
+      expect((await createPassword(token, NEW_PASSWORD)).statusCode).toBe(204);
+      expect((await call('POST', '/password/link', undefined, { token })).json()).toEqual({ message: LINK_UNUSABLE });
+      expect((await call('POST', '/password/link', undefined, { token: 'not-a-token' })).statusCode).toBe(400);
+    } finally {
+      await platform.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [
+        'user@acme.test',
+        rows[0]!.password_hash,
+      ]);
+    }
+  });
+});
+
 describe('POST /password/change', () => {
   const change = (caller: string | { client: true }, currentPassword: string, newPassword: string) =>
     call('POST', '/password/change', caller, { currentPassword, newPassword });

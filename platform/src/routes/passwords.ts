@@ -7,6 +7,7 @@ import {
   changePassword,
   createPassword,
   initiatePasswordReset,
+  passwordLink,
   passwordResetMeta,
   requestPasswordReset,
 } from '../domain/passwords.js';
@@ -16,6 +17,8 @@ import {
   linkSentBody,
   passwordChange,
   passwordCreate,
+  passwordLinkBody,
+  passwordLinkRequest,
   passwordResetMetaBody,
   passwordResetRequest,
 } from '../contract/passwords.js';
@@ -45,6 +48,24 @@ export async function passwordRoutes(fastify: FastifyInstance, { db, config }: R
       );
       return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
     },
+  );
+
+  app.post(
+    '/password/link',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'passwordLink',
+        tags: ['passwords'],
+        summary: 'Whose account an emailed link sets a password for, without using the link',
+        description:
+          'A 400 for a link expired or used. The token travels in the body, never the URL, so no log keeps it.',
+        security: [],
+        body: passwordLinkRequest,
+        response: responses({ 200: passwordLinkBody }, BODY_ERRORS),
+      },
+    },
+    (request) => passwordLink(db, request.body.token),
   );
 
   app.post(

@@ -5,8 +5,8 @@ import { MESSAGES } from '@meridian/schema';
 import type { RunningPlatform } from '../server.js';
 import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
 
-import type { Browser } from '../test-support/sign-in.js';
 import {
+  Browser,
   discoverConsole,
   formAction,
   formBody,
@@ -67,6 +67,9 @@ interface ListedSession {
   startedAt: string;
   lastUsedAt: string;
   userAgent: string | null;
+  browser: string | null;
+  operatingSystem: string | null;
+  identityProvider: string | null;
   clientIp: string | null;
   methods: string[];
   current: boolean;
@@ -81,8 +84,9 @@ async function sessionsOf(email: string, as: SignedIn): Promise<ListedSession[]>
 /** The REST API still takes the token: the caller's own record answers. */
 const ownRecord = (as: SignedIn, email: string) => rest('GET', `/user/email/${email}`, as);
 
-async function expectEnded(as: SignedIn, email: string) {
-  expect(await ownRecord(as, email)).toEqual({ status: 401, body: { message: MESSAGES.sessionEnded } });
+/** The session's token is refused in the words of why it ended (issue 39), and it cannot be refreshed. */
+async function expectEnded(as: SignedIn, email: string, message: string) {
+  expect(await ownRecord(as, email)).toEqual({ status: 401, body: { message } });
   await expect(client.refreshTokenGrant(consoleClient, as.refreshToken)).rejects.toMatchObject({
     error: 'invalid_grant',
   });
@@ -148,6 +152,19 @@ describe('a user’s sessions', () => {
     expect(seen.some((session) => session.current)).toBe(false);
   });
 
+  it('name the browser and system as a maintained parser reads them: headless Chromium is Chrome', async () => {
+    const headless =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
+    const { tokens } = await signInAt(platform, consoleClient, 'user@acme.test', { browser: new Browser(headless) });
+    const session = { accessToken: tokens.access_token } as SignedIn;
+    const sid = decodeJwt(tokens.access_token).sid;
+    const listed = (await sessionsOf('user@acme.test', session)).find((each) => each.id === sid);
+    // The console's own pattern had read this as "Safari on Linux" (issue 39).
+    expect(listed).toMatchObject({ userAgent: headless, browser: 'Chrome', operatingSystem: 'Linux' });
+    // A password sign-in names no identity provider.
+    expect(listed).toMatchObject({ methods: ['pwd'], identityProvider: null });
+  });
+
   it('move their last use on each refresh', async () => {
     const session = await signIn('user@acme.test');
     const [before] = (await sessionsOf('user@acme.test', session)).filter((s) => s.id === session.sid);
@@ -191,7 +208,8 @@ describe('ending sessions', () => {
     const answer = await rest('POST', '/users/user@globex.test/sessions/revoke', here, { exceptCurrent: true });
     expect(answer.status).toBe(200);
     expect(answer.body.revoked).toBeGreaterThanOrEqual(1);
-    await expectEnded(elsewhere, 'user@globex.test');
+    // The person's own doing: "you signed out elsewhere" is true here.
+    await expectEnded(elsewhere, 'user@globex.test', MESSAGES.signedOutElsewhere);
     expect((await ownRecord(here, 'user@globex.test')).status).toBe(200);
     expect((await sessionsOf('user@globex.test', here)).map((session) => session.id)).toEqual([here.sid]);
     expect((await revocationEvents('user@globex.test')).at(-1)).toEqual({
@@ -203,12 +221,12 @@ describe('ending sessions', () => {
   it('ends one session: the owner’s own, or one of a user the caller manages', async () => {
     const own = await signIn('user@acme.test');
     expect(await rest('DELETE', `/sessions/${own.sid}`, own)).toEqual({ status: 200, body: { revoked: 1 } });
-    await expectEnded(own, 'user@acme.test');
+    await expectEnded(own, 'user@acme.test', MESSAGES.signedOutElsewhere);
 
     const managed = await signIn('user@acme.test');
     const admin = await signIn('orgadmin@acme.test');
     expect(await rest('DELETE', `/sessions/${managed.sid}`, admin)).toEqual({ status: 200, body: { revoked: 1 } });
-    await expectEnded(managed, 'user@acme.test');
+    await expectEnded(managed, 'user@acme.test', 'An administrator signed you out.');
     expect((await revocationEvents('user@acme.test')).at(-1)).toEqual({ actor: 'orgadmin@acme.test', count: 1 });
     // An ended session is not found again.
     expect((await rest('DELETE', `/sessions/${managed.sid}`, admin)).status).toBe(404);
@@ -222,8 +240,14 @@ describe('ending sessions', () => {
     const answer = await rest('POST', '/users/user@acme.test/sessions/revoke', admin, {});
     expect(answer.status).toBe(200);
     expect(answer.body.revoked).toBeGreaterThanOrEqual(2);
-    await expectEnded(one, 'user@acme.test');
-    await expectEnded(two, 'user@acme.test');
+    // Told as what it was (issue 39), never "you signed out elsewhere".
+    await expectEnded(one, 'user@acme.test', 'An administrator signed you out.');
+    await expectEnded(two, 'user@acme.test', MESSAGES.signedOutByAdministrator);
+    const { rows: reasons } = await platform.db.query<{ end_reason: string }>(
+      'SELECT end_reason FROM user_sessions WHERE sid = ANY($1)',
+      [[one.sid, two.sid]],
+    );
+    expect(reasons.map((row) => row.end_reason)).toEqual(['administrator', 'administrator']);
     expect(await sessionsOf('user@acme.test', admin)).toEqual([]);
 
     // The gateways' feed: no token needed, only the ended sessions' ids after the cursor.
@@ -255,8 +279,10 @@ describe('ending sessions', () => {
     } finally {
       await rest('PUT', '/user', admin, { email: 'user@globex.test', active: true });
     }
-    // Active again, the old session stays ended.
-    await expectEnded(session, 'user@globex.test');
+    // Active again, the old session stays ended: it ended, and they are no longer deactivated.
+    await expectEnded(session, 'user@globex.test', MESSAGES.sessionEnded);
+    const { rows } = await platform.db.query('SELECT end_reason FROM user_sessions WHERE sid = $1', [session.sid]);
+    expect(rows).toEqual([{ end_reason: 'deactivated' }]);
   });
 
   it('ends every session of the users a bulk deactivation deactivates', async () => {
@@ -266,7 +292,7 @@ describe('ending sessions', () => {
     const answer = await rest('POST', '/user/bulk/active?organizationId=globex', admin, body(false));
     expect(answer.status).toBe(200);
     await rest('POST', '/user/bulk/active?organizationId=globex', admin, body(true));
-    await expectEnded(session, 'user@globex.test');
+    await expectEnded(session, 'user@globex.test', MESSAGES.sessionEnded);
   });
 
   it('ends every session when a password is set with an emailed link', async () => {
@@ -282,7 +308,7 @@ describe('ending sessions', () => {
     try {
       const created = await rest('POST', '/password/create', null, { token, password: 'a-new-password-29' });
       expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
-      await expectEnded(session, 'user@globex.test');
+      await expectEnded(session, 'user@globex.test', MESSAGES.passwordChangedElsewhere);
     } finally {
       // The fixture's password again, for the tests after this one.
       await platform.db.query(`UPDATE users SET password_hash = $1 WHERE email = 'user@globex.test'`, [
@@ -303,7 +329,7 @@ describe('ending sessions', () => {
         newPassword: 'a-changed-password-29',
       });
       expect(changed.status, JSON.stringify(changed.body)).toBe(204);
-      await expectEnded(elsewhere, 'user@globex.test');
+      await expectEnded(elsewhere, 'user@globex.test', MESSAGES.passwordChangedElsewhere);
       expect((await ownRecord(here, 'user@globex.test')).status).toBe(200);
     } finally {
       // The fixture's password again, for the tests after this one.
@@ -317,7 +343,14 @@ describe('ending sessions', () => {
     const session = await signIn('user@globex.test');
     const admin = await signIn('orgadmin@globex.test');
     expect((await rest('POST', '/user/user@globex.test/password-reset', admin)).status).toBe(202);
-    await expectEnded(session, 'user@globex.test');
+    await expectEnded(session, 'user@globex.test', MESSAGES.passwordResetByAdministrator);
+  });
+
+  it('ends every session when an administrator resets the second factors, saying so', async () => {
+    const session = await signIn('user@globex.test');
+    const admin = await signIn('orgadmin@globex.test');
+    expect((await rest('POST', '/users/user@globex.test/mfa/reset', admin)).status).toBeLessThan(300);
+    await expectEnded(session, 'user@globex.test', 'An administrator reset your second factors.');
   });
 
   it('ends the session the console signs out of', async () => {
@@ -330,6 +363,6 @@ describe('ending sessions', () => {
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
     const confirmed = await session.browser.fetch(formAction(html)!, formBody({ xsrf, logout: 'yes' }));
     expect(confirmed.status).toBe(303);
-    await expectEnded(session, 'orgadmin@globex.test');
+    await expectEnded(session, 'orgadmin@globex.test', MESSAGES.signedOutElsewhere);
   });
 });

@@ -111,6 +111,32 @@ describe('GET /user', () => {
     expect(unknownSort.json().message).toMatch(/Cannot sort by password/);
   });
 
+  it('sorts by last sign-in (never signed in as the longest ago) and filters by how people came', async () => {
+    await platform.db.query(
+      `UPDATE users SET last_sign_in_at = CASE email WHEN 'user@acme.test' THEN now() - interval '1 day'
+         WHEN 'orgadmin@acme.test' THEN now() ELSE NULL END WHERE organization_id = 'acme'`,
+    );
+    try {
+      const latest = (await call('GET', '/user?organizationId=acme&sort=-lastSignInAt', 'orgadmin@acme.test')).json();
+      expect(emails(latest)).toEqual(['orgadmin@acme.test', 'user@acme.test', 'inactive@acme.test']);
+      expect(latest.data[2].lastSignInAt).toBeNull();
+      const oldest = (await call('GET', '/user?organizationId=acme&sort=lastSignInAt', 'orgadmin@acme.test')).json();
+      expect(emails(oldest)).toEqual(['inactive@acme.test', 'user@acme.test', 'orgadmin@acme.test']);
+    } finally {
+      await platform.db.query(`UPDATE users SET last_sign_in_at = NULL WHERE organization_id = 'acme'`);
+    }
+    const fromConsole = (
+      await call('GET', '/user?organizationId=acme&provenance=console', 'orgadmin@acme.test')
+    ).json();
+    expect(fromConsole.total).toBe(fromConsole.data.length);
+    expect(fromConsole.data.every((user: { provenance: string }) => user.provenance === 'console')).toBe(true);
+    const none = (await call('GET', '/user?organizationId=acme&provenance=scim', 'orgadmin@acme.test')).json();
+    expect(none).toMatchObject({ total: 0, data: [] });
+    const unknown = await call('GET', '/user?organizationId=acme&provenance=ldap', 'orgadmin@acme.test');
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain('provenance');
+  });
+
   it('searches across organizations for system roles only', async () => {
     const all = (await call('GET', '/user?search=globex', 'viewer@meridian.test')).json();
     expect(emails(all)).toEqual(['user@globex.test', 'orgadmin@globex.test']); // Gia before Gus

@@ -374,6 +374,16 @@ describe('creating (RFC 7644 §3.3)', () => {
   it('§3.3: without single sign-on a new person gets the invitation mail; with it, none (they sign in at their IdP)', async () => {
     const invited = await provision();
     expect(await outbox(invited.userName)).toHaveLength(1);
+    // Issue 39: the record says the directory brought them, and they wait on the mailed invitation.
+    const record = async (email: string) =>
+      (
+        await platform.rest.inject({
+          method: 'GET',
+          url: `/user/email/${email}`,
+          headers: await platform.auth('admin@meridian.test'),
+        })
+      ).json<Record<string, unknown>>();
+    expect(await record(invited.userName)).toMatchObject({ provenance: 'scim', status: 'invited' });
 
     const sso = await platform.rest.inject({
       method: 'PUT',
@@ -390,6 +400,19 @@ describe('creating (RFC 7644 §3.3)', () => {
       ['sso-person@globex.test'],
     );
     expect(rows.map((row) => row.action)).toEqual(['user.create']);
+    // No mail went out, so they are not "Invited" (issue 39): they sign in through their IdP.
+    expect(await record('sso-person@globex.test')).toMatchObject({
+      provenance: 'scim',
+      status: 'active',
+      invitation: null,
+      lastSignInAt: null,
+    });
+    const listed = await platform.rest.inject({
+      method: 'GET',
+      url: '/user?organizationId=globex&status=invited&provenance=scim',
+      headers: await platform.auth('admin@meridian.test'),
+    });
+    expect(listed.json().data.map((user: { email: string }) => user.email)).not.toContain('sso-person@globex.test');
   });
 });
 

@@ -142,6 +142,7 @@ export async function createScimUser(db: Database, config: ScimConfig, caller: S
     const role = roleFrom(input, DEFAULT_ROLE);
     await createUser(within(db, tx), caller.who, organization.id, { email, name: nameOf(input), role }, config, {
       invite,
+      provenance: 'scim',
     });
     const created = (await findScimUserByEmail(tx, email))!;
     return save(db, tx, config, caller, created, input, true);

@@ -34,7 +34,8 @@ export interface PendingRow {
   expires_at: Date;
 }
 
-export type PendingStage = 'verify' | 'enroll' | 'enrolled' | 'done';
+/** 'codes': a first factor's recovery codes were shown; the step waits for "I have saved these codes". */
+export type PendingStage = 'verify' | 'enroll' | 'enrolled' | 'codes' | 'done';
 
 export interface FactorCounts {
   totp: boolean;

@@ -46,6 +46,19 @@ export async function useTokenOnce(db: Queryable, tokenHash: string): Promise<st
   return rows[0]?.email ?? null;
 }
 
+/** The token's email, purpose and expiry while it can still be used (known, unexpired, unused). */
+export async function selectUsableToken(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ email: string; purpose: string; expires_at: Date } | null> {
+  const { rows } = await db.query<{ email: string; purpose: string; expires_at: Date }>(
+    `SELECT email, purpose, expires_at FROM password_tokens
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
 /** Every open link of `email` stops working. */
 export async function closeOpenTokens(db: Queryable, email: string): Promise<void> {
   await db.query('UPDATE password_tokens SET used_at = now() WHERE email = $1 AND used_at IS NULL', [email]);

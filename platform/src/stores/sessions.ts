@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { ADVISORY_LOCKS } from '../db/locks.js';
 
@@ -46,29 +47,30 @@ export async function selectStoredSession(db: Queryable, sid: string): Promise<S
 }
 
 /**
- * Marks the live recorded sessions of `emails` (but `except`) ended; answers their sids. Sessions the
- * provider holds but that were never recorded (begun before sessions were) get an ended row, so the
- * REST API refuses their sid like any other.
+ * Marks the live recorded sessions of `emails` (but `except`) ended for `reason`; answers their sids.
+ * Sessions the provider holds but that were never recorded (begun before sessions were) get an ended
+ * row, so the REST API refuses their sid like any other.
  */
 export async function markSessionsRevoked(
   db: Queryable,
   emails: string[],
   unrecorded: StoredSession[],
   except: string | null,
+  reason: SessionEndReason,
 ): Promise<EndedSession[]> {
   const { rows } = await db.query<EndedSession>(
-    `UPDATE user_sessions SET revoked_at = now()
+    `UPDATE user_sessions SET revoked_at = now(), end_reason = $3
       WHERE email = ANY($1::text[]) AND revoked_at IS NULL AND ($2::text IS NULL OR sid <> $2) RETURNING sid, email`,
-    [emails, except],
+    [emails, except, reason],
   );
   const ended = new Map(rows.map((row) => [row.sid, row]));
   const missing = unrecorded.filter((session) => !ended.has(session.uid));
   if (missing.length > 0) {
     const inserted = await db.query<EndedSession>(
-      `INSERT INTO user_sessions (sid, email, expires_at, revoked_at)
-       SELECT sid, email, now(), now() FROM unnest($1::text[], $2::text[]) AS s(sid, email)
+      `INSERT INTO user_sessions (sid, email, expires_at, revoked_at, end_reason)
+       SELECT sid, email, now(), now(), $3 FROM unnest($1::text[], $2::text[]) AS s(sid, email)
        ON CONFLICT (sid) DO NOTHING RETURNING sid, email`,
-      [missing.map((session) => session.uid), missing.map((session) => session.accountId)],
+      [missing.map((session) => session.uid), missing.map((session) => session.accountId), reason],
     );
     for (const row of inserted.rows) ended.set(row.sid, row);
   }
@@ -97,15 +99,20 @@ export async function selectSessionHoldersOf(db: Queryable, organizationId: stri
   return rows.map((row) => row.email);
 }
 
-/** Marks session `sid` ended (recording it if only the provider knew it); answers whether it was live. */
-export async function markSessionRevoked(db: Queryable, sid: string, stored: StoredSession | null): Promise<boolean> {
+/** Marks session `sid` ended for `reason` (recording it if only the provider knew it); answers whether it was live. */
+export async function markSessionRevoked(
+  db: Queryable,
+  sid: string,
+  stored: StoredSession | null,
+  reason: SessionEndReason,
+): Promise<boolean> {
   const { rows } = await db.query<{ sid: string }>(
-    'UPDATE user_sessions SET revoked_at = now() WHERE sid = $1 AND revoked_at IS NULL RETURNING sid',
-    [sid],
+    'UPDATE user_sessions SET revoked_at = now(), end_reason = $2 WHERE sid = $1 AND revoked_at IS NULL RETURNING sid',
+    [sid, reason],
   );
   if (rows.length > 0) return true;
   if (!stored) return false;
-  return (await markSessionsRevoked(db, [], [stored], null)).length > 0;
+  return (await markSessionsRevoked(db, [], [stored], null, reason)).length > 0;
 }
 
 /**

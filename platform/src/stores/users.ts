@@ -1,4 +1,4 @@
-import type { Role, TableauLicense, UserSortKey, UserStatus } from '@meridian/schema';
+import type { Role, TableauLicense, UserProvenance, UserSortKey, UserStatus } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { orderBy, page, searchTextMatches, type ListQuery } from './sql.js';
 
@@ -15,8 +15,16 @@ export interface UserRow {
   tableau_license: TableauLicense | null;
   created_at: Date;
   updated_at: Date;
-  /** No password yet: created with an invitation (issue 18) and not yet through its link. */
+  /**
+   * Mailed an invitation (issue 18) and not yet through its link: no password, no identity at the
+   * organization's identity provider. Someone a directory or a connection created without a mail is not
+   * invited (issue 39): they sign in through their identity provider.
+   */
   invited: boolean;
+  /** How the person came to be a user (issue 39): console, invitation, sso or scim. */
+  provenance: UserProvenance;
+  /** When a sign-in of theirs last completed; null: never. */
+  last_sign_in_at: Date | null;
 }
 
 /**
@@ -34,14 +42,21 @@ const EDITABLE_COLUMNS = [
 /** The editable fields of a user, as columns: all written by an insert or an update. */
 export type UserEdits = Pick<UserRow, (typeof EDITABLE_COLUMNS)[number]>;
 
+/**
+ * Waiting on an invitation: no password and no identity provider's identifier yet, and an invitation was
+ * mailed (its token stays in password_tokens, used or not, until the user is removed). A person a
+ * directory or a connection created without a mail has none. On users unaliased, as every query here.
+ */
+const INVITED = `(password_hash IS NULL AND sso_subject IS NULL AND EXISTS (SELECT 1 FROM password_tokens t WHERE t.email = users.email AND t.purpose = 'invitation'))`;
+
 /** Every column but password_hash (only whether there is one): selecting through this keeps the hash out of any answer. */
-export const USER_COLUMNS = `email, organization_id, ${EDITABLE_COLUMNS.join(', ')}, password_changed_at, active, created_at, updated_at, (password_hash IS NULL AND sso_subject IS NULL) AS invited`;
+export const USER_COLUMNS = `email, organization_id, ${EDITABLE_COLUMNS.join(', ')}, password_changed_at, active, created_at, updated_at, ${INVITED} AS invited, provenance, last_sign_in_at`;
 
 /** GET /user?status: the SQL of each status, as userStatusOf (domain/user-records.ts) derives it. */
 export const STATUS_CONDITIONS: Readonly<Record<UserStatus, string>> = {
   inactive: 'NOT active',
-  invited: 'active AND password_hash IS NULL AND sso_subject IS NULL',
-  active: 'active AND password_hash IS NOT NULL',
+  invited: `active AND ${INVITED}`,
+  active: `active AND NOT ${INVITED}`,
 };
 
 export async function findUser(db: Queryable, email: string, forUpdate = false): Promise<UserRow | undefined> {
@@ -53,6 +68,7 @@ export interface UserListQuery extends ListQuery {
   organizationId?: string;
   email?: string;
   status?: UserStatus;
+  provenance?: UserProvenance;
 }
 
 const SORTABLE: Readonly<Record<UserSortKey, string>> = {
@@ -61,6 +77,8 @@ const SORTABLE: Readonly<Record<UserSortKey, string>> = {
   role: 'role',
   active: 'active',
   createdAt: 'created_at',
+  // Never signed in sorts as the longest ago (migration 022 indexes this expression).
+  lastSignInAt: `coalesce(last_sign_in_at, '-infinity'::timestamptz)`,
 };
 
 /** A page of users matching the filters; `total` only when a filter is given (else the kept count serves). */
@@ -79,9 +97,17 @@ export async function selectUsers(
     conditions.push(`email = $${params.length}`);
   }
   if (query.status !== undefined) conditions.push(STATUS_CONDITIONS[query.status]);
+  if (query.provenance !== undefined) {
+    params.push(query.provenance);
+    conditions.push(`provenance = $${params.length}`);
+  }
   if (query.search) conditions.push(searchTextMatches(query.search, params));
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const filtered = query.search !== undefined || query.email !== undefined || query.status !== undefined;
+  const filtered =
+    query.search !== undefined ||
+    query.email !== undefined ||
+    query.status !== undefined ||
+    query.provenance !== undefined;
   const total = filtered
     ? (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users ${where}`, params)).rows[0]!.n
     : undefined;
@@ -127,15 +153,19 @@ export async function seatHolderCount(
   return rows[0]!.n;
 }
 
-/** A new user: their email, organization, password hash (null: invited, no password yet) and editable fields. */
+/**
+ * A new user: their email, organization, password hash (null: invited, or signing in through their
+ * identity provider), editable fields and how they came.
+ */
 export interface NewUser extends UserEdits {
   email: string;
   organization_id: string;
   password_hash: string | null;
+  provenance: UserProvenance;
 }
 
 export async function insertUser(tx: Queryable, user: NewUser): Promise<UserRow> {
-  const columns = ['email', 'organization_id', 'password_hash', ...EDITABLE_COLUMNS] as const;
+  const columns = ['email', 'organization_id', 'password_hash', 'provenance', ...EDITABLE_COLUMNS] as const;
   const { rows } = await tx.query<UserRow>(
     `INSERT INTO users (${columns.join(', ')})
      VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${USER_COLUMNS}`,
@@ -150,6 +180,11 @@ async function updateRow(db: Queryable, email: string, assignments: string, valu
     [email, ...values],
   );
   return rows[0]!;
+}
+
+/** A sign-in of `email` completed now (the 'sign-in' audit event's moment). */
+export async function updateLastSignIn(db: Queryable, email: string): Promise<void> {
+  await db.query('UPDATE users SET last_sign_in_at = now() WHERE email = $1', [email]);
 }
 
 export const updateUserActive = (db: Queryable, email: string, active: boolean) =>
@@ -216,8 +251,8 @@ export async function updateUsersActive(tx: Queryable, emails: string[], active:
 
 /**
  * A caller's role, organization and standing (theirs and their organization's lifecycle status); `sid`,
- * their token's session: whether it has ended. One query: the organization by its key, the session by
- * one indexed lookup.
+ * their token's session: whether it has ended and why. One query: the organization by its key, the
+ * session by one indexed lookup.
  */
 export async function findUserStanding(db: Queryable, email: string, sid: string | null = null) {
   const { rows } = await db.query<{
@@ -226,9 +261,10 @@ export async function findUserStanding(db: Queryable, email: string, sid: string
     active: boolean;
     organization_status: string;
     session_ended: boolean;
+    session_end_reason: string | null;
   }>(
     `SELECT u.role, u.organization_id, u.active, o.status AS organization_status,
-            s.revoked_at IS NOT NULL AS session_ended
+            s.revoked_at IS NOT NULL AS session_ended, s.end_reason AS session_end_reason
        FROM users u JOIN organizations o ON o.id = u.organization_id
        LEFT JOIN user_sessions s ON s.sid = $2 AND s.revoked_at IS NOT NULL
       WHERE u.email = $1`,

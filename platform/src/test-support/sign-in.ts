@@ -36,8 +36,12 @@ export async function startSignInPlatform(
 export class Browser {
   private readonly cookies = new Map<string, string>();
 
+  /** `userAgent`: the User-Agent it sends (Node's own otherwise). */
+  constructor(private readonly userAgent?: string) {}
+
   async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    if (this.userAgent && !headers.has('user-agent')) headers.set('user-agent', this.userAgent);
     if (this.cookies.size > 0)
       headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });

@@ -46,11 +46,16 @@ async function recordViolations(context: BrowserContext, record: (line: string) 
   });`);
 }
 
+/** How the browser presents itself: the system's colour scheme (prefers-color-scheme), light unless said. */
+export interface BrowserOptions {
+  colorScheme?: 'light' | 'dark';
+}
+
 /**
  * One Chromium for one journey, on a fresh user-data dir: nothing (cookies, storage, cache) carries
  * over from another journey. Console errors of the page are collected for the journey to check.
  */
-export async function openBrowser(): Promise<JourneyBrowser> {
+export async function openBrowser({ colorScheme = 'light' }: BrowserOptions = {}): Promise<JourneyBrowser> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-chromium-'));
   let context: BrowserContext;
   try {
@@ -60,6 +65,7 @@ export async function openBrowser(): Promise<JourneyBrowser> {
       args: CHROMIUM_FLAGS,
       viewport: { width: 1280, height: 800 },
       locale: 'en-US',
+      colorScheme,
     });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });

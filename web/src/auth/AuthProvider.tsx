@@ -2,7 +2,7 @@ import { AuthProvider as OidcProvider, useAuth } from 'react-oidc-context';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { idleTimeoutMs, type RuntimeConfig } from '../config/runtime.js';
 import type { AuthFailureChannel } from './auth-failures.js';
-import { AuthSessionContext, type AuthSession, type AuthStatus } from './auth-session.js';
+import { AuthSessionContext, type AuthSession, type AuthStatus, type SignInOptions } from './auth-session.js';
 import { broadcastLogout, broadcastSigningOut } from './broadcast.js';
 import type { SignInState } from './callback.js';
 import { SESSION_ENDED_MESSAGES } from './session-ended.js';
@@ -152,18 +152,22 @@ function AuthSessionProvider({
   // react-oidc-context's navigator functions are bound and stable (memoized per user manager).
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const { signinRedirect } = auth;
-  const signIn = useCallback(() => {
-    // Signing in again: the reason of the last sign-out has been read.
-    consumeSignOutReason();
-    const state: SignInState = { returnTo: currentPath() };
-    void (async () => {
-      // Spec section 4: not signed in, no sign-in under way: the other tabs sign out too. Only when no
-      // tab holds a user (they share it): a tab left on its signed-out screen must not sign out a
-      // session started since in another tab.
-      if (!(await userManager.getUser())) broadcastLogout();
-      await signinRedirect({ state });
-    })();
-  }, [signinRedirect, userManager]);
+  const signIn = useCallback(
+    (options: SignInOptions = {}) => {
+      // Signing in again: the reason of the last sign-out has been read.
+      consumeSignOutReason();
+      const state: SignInState = { returnTo: options.returnTo ?? currentPath() };
+      void (async () => {
+        // Spec section 4: not signed in, no sign-in under way: the other tabs sign out too. Only when no
+        // tab holds a user (they share it): a tab left on its signed-out screen must not sign out a
+        // session started since in another tab.
+        if (!(await userManager.getUser())) broadcastLogout();
+        // The provider's first step fills the email in from login_hint (oidc/interactions.ts).
+        await signinRedirect({ state, ...(options.loginHint ? { login_hint: options.loginHint } : {}) });
+      })();
+    },
+    [signinRedirect, userManager],
+  );
 
   // Another tab on its way to the provider's sign-out: drop the user and data now, go to the
   // provider only once that tab has landed back signed out (or after a while, should it never).

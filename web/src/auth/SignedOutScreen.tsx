@@ -21,7 +21,7 @@ export function SignedOutScreen({ title, message, onSignIn }: SignedOutScreenPro
         icon={<LogIn size={48} />}
         title={title}
         description={<p role="alert">{message}</p>}
-        action={<Button intent={Intent.PRIMARY} text="Sign in again" onClick={onSignIn} />}
+        action={<Button intent={Intent.PRIMARY} text="Sign in again" onClick={() => onSignIn()} />}
       />
     </main>
   );

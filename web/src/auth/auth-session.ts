@@ -16,13 +16,21 @@ export interface AuthSession {
   signOutReason: string | null;
   /** A sign-in that failed at the provider (its message), shown instead of starting over in a loop. */
   signInError: string | null;
-  /** Goes to the provider's sign-in, coming back to the current page. */
-  signIn: () => void;
+  /** Goes to the provider's sign-in, coming back to the current page (or `options.returnTo`). */
+  signIn: (options?: SignInOptions) => void;
   /**
    * Signs out here, in every tab and at the provider: revokes the refresh token, purges the cache,
    * ends the provider's session. With a reason (idle), the reason is shown afterwards.
    */
   signOut: (reason?: string) => Promise<void>;
+}
+
+/** How a sign-in starts when the page knows more than the provider would. */
+export interface SignInOptions {
+  /** The email to fill in at the provider's first step (OIDC login_hint): the account a link just set a password for. */
+  loginHint?: string;
+  /** Where to come back to instead of the current page. */
+  returnTo?: string;
 }
 
 export const AuthSessionContext = createContext<AuthSession | null>(null);

@@ -18,9 +18,14 @@ describe('why a session ended', () => {
     );
   });
 
-  it('reads a token refused because its session was ended (issue 29) as ended elsewhere, whatever its age', () => {
-    expect(sessionEndedMessage({ ...facts, gateway: 'ended' })).toBe(SESSION_ENDED_MESSAGES.signedOutElsewhere);
-    expect(sessionEndedMessage({ ...facts, now: 12 * HOUR, gateway: 'ended' })).toBe(
+  it('reads a token refused because its session was ended (issue 29) in the words of why, whatever its age', () => {
+    const byAdmin = { ended: MESSAGES.signedOutByAdministrator };
+    expect(sessionEndedMessage({ ...facts, gateway: byAdmin })).toBe('An administrator signed you out.');
+    expect(sessionEndedMessage({ ...facts, now: 12 * HOUR, gateway: byAdmin })).toBe(MESSAGES.signedOutByAdministrator);
+    expect(sessionEndedMessage({ ...facts, gateway: { ended: MESSAGES.factorsResetByAdministrator } })).toBe(
+      'An administrator reset your second factors.',
+    );
+    expect(sessionEndedMessage({ ...facts, gateway: { ended: MESSAGES.signedOutElsewhere } })).toBe(
       SESSION_ENDED_MESSAGES.signedOutElsewhere,
     );
   });
@@ -81,7 +86,14 @@ describe("the gateway's answer to the session check", () => {
     expect(gatewayVerdictOf(401, body(MESSAGES.inactiveUser))).toBe('inactive');
     expect(gatewayVerdictOf(200, body(MESSAGES.inactiveUser))).toBe('inactive');
     expect(gatewayVerdictOf(401, body('The access token is invalid or expired.'))).toBe('unauthenticated');
-    expect(gatewayVerdictOf(401, body(MESSAGES.sessionEnded))).toBe('ended');
+    expect(gatewayVerdictOf(401, body(MESSAGES.sessionEnded))).toEqual({ ended: MESSAGES.sessionEnded });
+    // Why the session ended, as the platform said it (issue 39): an administrator, never "elsewhere".
+    expect(gatewayVerdictOf(401, body(MESSAGES.signedOutByAdministrator))).toEqual({
+      ended: 'An administrator signed you out.',
+    });
+    expect(gatewayVerdictOf(401, body(MESSAGES.passwordResetByAdministrator))).toEqual({
+      ended: MESSAGES.passwordResetByAdministrator,
+    });
     expect(gatewayVerdictOf(503, body('Sign-in cannot be checked right now.', 'SERVICE_UNAVAILABLE'))).toBe(
       'unreachable',
     );

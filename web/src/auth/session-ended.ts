@@ -1,9 +1,9 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client';
-import { MESSAGES } from '@meridian/schema';
+import { isSessionEndedMessage, MESSAGES } from '@meridian/schema';
 
 /** Why a session ended without the user signing out here: the message the signed-out screen shows. */
 export const SESSION_ENDED_MESSAGES = {
-  signedOutElsewhere: 'Your session ended because you signed out elsewhere.',
+  signedOutElsewhere: MESSAGES.signedOutElsewhere,
   inactiveUser: MESSAGES.inactiveUser,
   expired: 'Your session has expired. Please sign in again.',
   idle: (minutes: number) => `You were signed out after ${minutes} minute${minutes === 1 ? '' : 's'} without activity.`,
@@ -13,12 +13,19 @@ export const SESSION_ENDED_MESSAGES = {
  * How the gateway answered the session check (`viewer { email }` with the current access token):
  * - ok: the user is known and active;
  * - inactive: refused because the user was deactivated (MESSAGES.inactiveUser);
- * - ended: refused because the sign-in session was ended elsewhere (MESSAGES.sessionEnded: signed out
- *   at the provider or in another window, or by an administrator);
+ * - { ended }: refused because the sign-in session was ended, in the platform's words for why (schema's
+ *   session-end.ts: signed out elsewhere, "An administrator signed you out", a factor or password reset);
  * - unauthenticated: the token itself was refused (expired or not valid);
  * - unreachable: no answer (network, 5xx): says nothing about the session.
  */
-export type GatewayVerdict = 'ok' | 'inactive' | 'ended' | 'unauthenticated' | 'unreachable';
+export type GatewayVerdict = 'ok' | 'inactive' | EndedVerdict | 'unauthenticated' | 'unreachable';
+
+/** The session ended; `ended` is why, in the words to show (one of schema's session-ended messages). */
+export interface EndedVerdict {
+  ended: string;
+}
+
+export const isEnded = (verdict: GatewayVerdict): verdict is EndedVerdict => typeof verdict === 'object';
 
 /** What a failed request tells about the session: nothing, a deactivated user, or a refused token. */
 export type AuthFailure = 'inactive' | 'unauthenticated';
@@ -39,14 +46,15 @@ const EXPIRY_SLACK_MS = 60_000;
 /**
  * The message for a session the provider no longer refreshes (its refresh grant answered invalid_grant,
  * which it does alike for a sign-out elsewhere, a revoked token, a deactivated user and an expired
- * sign-in). The gateway tells deactivation apart; the sign-in's age tells expiry apart; a token that
- * still works at the gateway while the provider refuses to refresh means the session was ended at the
- * provider: signed out elsewhere (or its refresh token revoked).
+ * sign-in). The gateway tells deactivation apart, and an ended session with why it ended; the sign-in's
+ * age tells expiry apart; a token that still works at the gateway while the provider refuses to refresh
+ * means the session was ended at the provider: signed out elsewhere (or its refresh token revoked).
  */
 export function sessionEndedMessage(facts: SessionEndFacts): string {
   if (facts.gateway === 'inactive') return SESSION_ENDED_MESSAGES.inactiveUser;
-  // The gateway refuses a token of an ended session at once (issue 29): ended elsewhere, not expired.
-  if (facts.gateway === 'ended') return SESSION_ENDED_MESSAGES.signedOutElsewhere;
+  // The gateway refuses a token of an ended session at once (issue 29), saying why (issue 39): an
+  // administrator's sign-out reads as theirs, never as "you signed out elsewhere".
+  if (isEnded(facts.gateway)) return facts.gateway.ended;
   if (facts.signedInAt !== null && facts.now - facts.signedInAt >= facts.sessionMaxMs - EXPIRY_SLACK_MS) {
     return SESSION_ENDED_MESSAGES.expired;
   }
@@ -95,7 +103,8 @@ export function gatewayVerdictOf(status: number, bodyText: string): GatewayVerdi
   const failure = failureOfEntries(entries);
   if (status === 401) {
     if (failure === 'inactive') return 'inactive';
-    return entries.some((entry) => entry.message === MESSAGES.sessionEnded) ? 'ended' : 'unauthenticated';
+    const ended = entries.find((entry) => isSessionEndedMessage(entry.message));
+    return ended ? { ended: ended.message as string } : 'unauthenticated';
   }
   if (status >= 500 || status === 0) return 'unreachable';
   if (failure) return failure;

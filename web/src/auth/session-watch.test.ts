@@ -1,7 +1,12 @@
 import { MESSAGES } from '@meridian/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayVerdict } from './session-ended.js';
-import { SessionWatch, SESSION_CHECK_INTERVAL_MS, type RefreshOutcome } from './session-watch.js';
+import {
+  ENDED_SESSION_FEED_LAG_MS,
+  SessionWatch,
+  SESSION_CHECK_INTERVAL_MS,
+  type RefreshOutcome,
+} from './session-watch.js';
 
 interface Scenario {
   refresh: RefreshOutcome;
@@ -9,7 +14,7 @@ interface Scenario {
   visible: boolean;
 }
 
-function watchWith(scenario: Scenario) {
+function watchWith(scenario: Scenario, later?: GatewayVerdict) {
   const ended: { message: string; at: number }[] = [];
   const calls = { refresh: 0, gateway: 0 };
   const watch = new SessionWatch({
@@ -19,7 +24,7 @@ function watchWith(scenario: Scenario) {
     },
     checkGateway: async () => {
       calls.gateway += 1;
-      return scenario.gateway;
+      return calls.gateway > 1 && later ? later : scenario.gateway;
     },
     endSession: (message) => ended.push({ message, at: Date.now() }),
     signedInAt: () => Date.now() - 60_000,
@@ -82,7 +87,22 @@ describe('the session watch', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.refresh).toBe(1);
+    await vi.advanceTimersByTimeAsync(ENDED_SESSION_FEED_LAG_MS);
     expect(ended).toHaveLength(1);
+  });
+
+  it('tells an administrator’s sign-out as theirs, though the gateway had not heard of it at the first question', async () => {
+    // The provider refuses at once; the gateway follows the feed of ended sessions within a second.
+    const { watch, ended, calls } = watchWith(
+      { refresh: 'refused', gateway: 'ok', visible: true },
+      { ended: MESSAGES.signedOutByAdministrator },
+    );
+    stop = watch.start();
+    await vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS);
+    expect(ended).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(ENDED_SESSION_FEED_LAG_MS);
+    expect(calls.gateway).toBe(2);
+    expect(ended.map((entry) => entry.message)).toEqual(['An administrator signed you out.']);
   });
 
   it('never ends a session it stopped watching, even from a check under way (the sign-out keeps its reason)', async () => {

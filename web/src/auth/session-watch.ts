@@ -6,6 +6,13 @@ export type RefreshOutcome = 'renewed' | 'refused' | 'unavailable';
 /** Every 30 s while the page is visible: a session ended elsewhere is noticed within 60 s (issue 4). */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 
+/**
+ * Every gateway hears of an ended session within a second (it follows the platform's feed): a token it
+ * still takes after a refused refresh is asked about once more after this, so an administrator's
+ * sign-out that the gateway had not heard of yet is not told as a sign-out elsewhere.
+ */
+export const ENDED_SESSION_FEED_LAG_MS = 1_500;
+
 export interface SessionWatchDeps {
   /** A refresh-token grant (the only thing that fails when the session ended at the provider). */
   refresh(): Promise<RefreshOutcome>;
@@ -19,6 +26,8 @@ export interface SessionWatchDeps {
   now?: () => number;
   intervalMs?: number;
   isVisible?: () => boolean;
+  /** Waits `ms` (a timer; tests pass their own). */
+  wait?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -81,7 +90,13 @@ export class SessionWatch {
     this.lastCheck = this.now();
     const outcome = await this.deps.refresh();
     if (outcome !== 'refused') return;
-    const gateway = await this.deps.checkGateway();
+    let gateway = await this.deps.checkGateway();
+    if (gateway === 'ok') {
+      const wait = this.deps.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+      await wait(ENDED_SESSION_FEED_LAG_MS);
+      if (this.ended || this.stopped) return;
+      gateway = await this.deps.checkGateway();
+    }
     this.end(
       sessionEndedMessage({
         gateway,

@@ -15,6 +15,14 @@ export async function forgotPassword(platform: PlatformClient, email: string): P
   await platform.post('/password/forgot', body);
 }
 
+/** Public: whose account an emailed link's token sets a password for (400 once it cannot be used). */
+export type RestPasswordLink = RestBody<'passwordLink'>;
+
+export function getPasswordLink(platform: PlatformClient, token: string): Promise<RestPasswordLink> {
+  const body: RestRequest<'passwordLink'> = { token };
+  return platform.post<RestPasswordLink>('/password/link', body);
+}
+
 /** Public: sets a password with an emailed link's one-time token (204). */
 export async function createPassword(platform: PlatformClient, token: string, password: string): Promise<void> {
   const body: RestRequest<'createPassword'> = { token, password };

@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../generated/resolvers-types.js';
 import { withFieldErrors } from '../common/input-errors.js';
-import { changePassword, createPassword, forgotPassword, initiatePasswordReset } from './platform.js';
+import { orNullWhenInvalid } from '../common/optional-reads.js';
+import { changePassword, createPassword, forgotPassword, getPasswordLink, initiatePasswordReset } from './platform.js';
 
 /** A password call: ok, or what to fix (the REST parameters are the mutation's own argument names). */
 async function passwordCall(work: () => Promise<void>) {
@@ -12,6 +13,13 @@ async function passwordCall(work: () => Promise<void>) {
 }
 
 export const passwordResolvers: Resolvers = {
+  Query: {
+    passwordLink: async (_, { token }, { platform }) => {
+      const link = await orNullWhenInvalid(getPasswordLink(platform, token));
+      return link && { email: link.email, invitation: link.purpose === 'invitation', expiresAt: link.expiresAt };
+    },
+  },
+
   Mutation: {
     requestPasswordReset: (_, { email }, { platform }) => passwordCall(() => forgotPassword(platform, email)),
     createPassword: (_, { token, password }, { platform }) =>

@@ -5,7 +5,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OWN_FACTORS_RESET_MESSAGE } from '@meridian/schema';
-import { discoverConsole, signIn } from '@meridian/platform/test-support';
+import { Browser, discoverConsole, signIn } from '@meridian/platform/test-support';
 import { startTestGateway, type TestGateway } from '../../test-support/gateway.js';
 
 /** Answers are read loosely: each document fixes the shape it asks for (JSON.parse's own any). */
@@ -81,6 +81,26 @@ describe('reading factors and sessions', () => {
     // Another tenant's admin does not see the user at all.
     const globex = await gateway.tokens.user('orgadmin@globex.test');
     expect(await refusal(SECURITY, { email: 'user@acme.test' }, globex)).toEqual(FORBIDDEN);
+  });
+  it('names each session’s browser and system as the platform’s parser read them, and no identity provider for a password', async () => {
+    const headless =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
+    const { tokens } = await signIn(gateway.platform, await discoverConsole(gateway.platform), 'user@acme.test', {
+      browser: new Browser(headless),
+    });
+    const sid = decodeJwt(tokens.access_token).sid;
+    const { user } = await data(
+      `query($email: Email!) { user(email: $email) { sessions { id browser operatingSystem methods identityProvider } } }`,
+      { email: 'user@acme.test' },
+      tokens.access_token,
+    );
+    expect(user.sessions.find((session: Json) => session.id === sid)).toEqual({
+      id: sid,
+      browser: 'Chrome',
+      operatingSystem: 'Linux',
+      methods: ['pwd'],
+      identityProvider: null,
+    });
   });
 });
 

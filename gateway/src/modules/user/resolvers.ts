@@ -1,4 +1,4 @@
-import { TABLEAU_LICENSES, USER_SORT_KEYS } from '@meridian/schema';
+import { TABLEAU_LICENSES, USER_PROVENANCES, USER_SORT_KEYS } from '@meridian/schema';
 import type { CreateUserInput, Resolvers, UpdateUserInput } from '../../generated/resolvers-types.js';
 import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors, type FieldNames } from '../common/input-errors.js';
@@ -47,6 +47,7 @@ function toUserFields(input: CreateUserInput | UpdateUserInput): RestUserFields 
 export const userResolvers: Resolvers = {
   TableauLicense: enumValues(TABLEAU_LICENSES),
   UserSortField: enumValues(USER_SORT_KEYS),
+  UserProvenance: enumValues(USER_PROVENANCES),
 
   Query: {
     user: (_, { email }, { platform }) => orNullWhenNotFound(getUser(platform, email)),
@@ -56,6 +57,7 @@ export const userResolvers: Resolvers = {
           ...listQuery(args, sortParam(args.sort)),
           organizationId: organizationId ?? undefined,
           status: args.status ?? undefined,
+          provenance: args.provenance ?? undefined,
         }),
       ),
   },
@@ -114,6 +116,7 @@ export const userResolvers: Resolvers = {
           ...listQuery(args, sortParam(args.sort)),
           organizationId: organization.id,
           status: args.status ?? undefined,
+          provenance: args.provenance ?? undefined,
         }),
       ),
   },

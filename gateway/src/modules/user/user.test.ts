@@ -63,6 +63,20 @@ describe('reading users', () => {
     ]);
   });
 
+  it('says how each person came and when they last signed in, sorts by it and filters by the way they came', async () => {
+    const own = await gateway.tokens.user('user@acme.test');
+    const { user } = await data(`{ user(email: "user@acme.test") { provenance lastSignInAt } }`, undefined, own);
+    expect(user).toEqual({ provenance: 'CONSOLE', lastSignInAt: null });
+    const { users } = await data(`{ users(organizationId: "acme", sort: { field: LAST_SIGN_IN_AT, direction: DESC },
+      provenance: CONSOLE) { rows { email provenance } pageInfo { total } } }`);
+    expect(users.rows.every((row: Json) => row.provenance === 'CONSOLE')).toBe(true);
+    expect(users.pageInfo.total).toBe(users.rows.length);
+    const { organization } = await data(
+      `{ organization(id: "acme") { users(provenance: SCIM) { rows { email } pageInfo { total } } } }`,
+    );
+    expect(organization.users).toEqual({ rows: [], pageInfo: { total: 0 } });
+  });
+
   it('reads a user with Tableau license, data-access entries, organization and password dates', async () => {
     const { user } = await data(`{ user(email: "USER@acme.test") { ${USER_FIELDS} organization { id }
       passwordResetMeta { lastResetRequestedAt passwordChangedAt expiresAt } } }`);
@@ -315,6 +329,11 @@ describe('passwords', () => {
     );
     expect(ask.requestPasswordReset).toEqual({ ok: true, inputErrors: [] });
     const token = await mailedToken('orgadmin@globex.test');
+    // Issue 39: whose account the link is for, to anyone holding it, without using it.
+    const link = `query($token: String!) { passwordLink(token: $token) { email invitation expiresAt } }`;
+    const named = (await data(link, { token }, null)).passwordLink;
+    expect(named).toMatchObject({ email: 'orgadmin@globex.test', invitation: false });
+    expect(Date.parse(named.expiresAt)).toBeGreaterThan(Date.now());
 
     const set = `mutation($token: String!, $password: String!) { createPassword(token: $token, password: $password) { ok inputErrors { field message } } }`;
     const weak = await data(set, { token, password: 'short' }, null);
@@ -331,6 +350,8 @@ describe('passwords', () => {
       ok: false,
       inputErrors: [{ field: null, message: 'This link has expired or was already used. Ask for a new one.' }],
     });
+    // Spent: the link names nobody any more.
+    expect((await data(link, { token }, null)).passwordLink).toBeNull();
   });
 
   it('lets an administrator start a reset, which the user’s reset meta then shows', async () => {

@@ -84,6 +84,23 @@ export const passwordCases: ContractCase[] = [
   },
 
   {
+    operation: 'passwordLink',
+    status: 200,
+    why: 'the mailed link’s token names its account, and stays usable',
+    request: async (context) => ({
+      method: 'POST',
+      url: '/password/link',
+      payload: { token: await mailedToken(context, CONTRACT_USER) },
+    }),
+  },
+  {
+    operation: 'passwordLink',
+    status: 400,
+    why: 'a token no link has',
+    request: () => ({ method: 'POST', url: '/password/link', payload: { token: 'not-a-token' } }),
+  },
+
+  {
     operation: 'createPassword',
     status: 400,
     why: 'a password the policy refuses',

@@ -104,7 +104,8 @@ async function enroll(
 
 /**
  * The recovery codes of a first factor just enrolled, issued when the page that shows them opens: the
- * step `pendingId` moves from 'enrolled' to 'done' once, so a reload shows them no more (null).
+ * step `pendingId` moves from 'enrolled' to 'codes' once, so a reload shows them no more (null); the
+ * sign-in goes on once the person says they saved them (codes → done).
  */
 export async function recoveryCodesOnce(
   db: Database,
@@ -113,7 +114,7 @@ export async function recoveryCodesOnce(
   owner: FactorOwner,
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    if (!(await advancePending(tx, pendingId, 'enrolled', { stage: 'done' }))) return null;
+    if (!(await advancePending(tx, pendingId, 'enrolled', { stage: 'codes' }))) return null;
     return issueRecoveryCodes(tx, source, owner);
   });
 }
@@ -207,7 +208,7 @@ export async function resetUserMfa(db: Database, who: ServiceCaller, email: stri
   if (own) throw conflict(own);
   await db.transaction(async (tx) => {
     await deleteAllFactors(tx, user.email);
-    const sessionsEnded = await endUserSessions(tx, user.email);
+    const sessionsEnded = await endUserSessions(tx, user.email, { reason: 'factorReset' });
     await recordAuditEvent(tx, who.source, {
       action: 'mfa.reset',
       organizationId: user.organization_id,

@@ -14,3 +14,5 @@ export const WITH_CODE = ['pwd', 'otp', 'mfa'];
 export const RECOVERY_CODE = 'recovery-code';
 export const WITH_RECOVERY_CODE = ['pwd', RECOVERY_CODE, 'mfa'];
 export const withPasskey = (method: 'hwk' | 'swk') => ['pwd', method, 'mfa'];
+/** A sign-in begun at the organization's identity provider (single sign-on) names `fed` in place of `pwd`. */
+export const FEDERATED = 'fed';

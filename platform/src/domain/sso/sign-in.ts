@@ -146,6 +146,7 @@ async function provision(
     email: identity.email,
     organization_id: organization.id,
     password_hash: null,
+    provenance: 'sso',
     name: nameOf(identity) ?? identity.email,
     alternate_email: null,
     role,

@@ -16,10 +16,22 @@ const payload = (ok: boolean, inputErrors: { field: string | null; message: stri
   },
 });
 
-function open(answer: Answer, url = '/create-password?token=tok-123') {
-  const gateway = gatewayLink({ CreatePassword: answer });
-  renderPage(<CreatePasswordPage />, { path: '/create-password', url, link: gateway.link });
-  return gateway;
+/** The gateway's answer about the link: whose account it is for (issue 39), or null once it is spent. */
+const usableLink =
+  (email = 'nina@acme.test', invitation = true) =>
+  () => ({
+    passwordLink: { __typename: 'PasswordLink', email, invitation, expiresAt: '2026-12-01T10:00:00Z' },
+  });
+
+function open(
+  answer: Answer,
+  url = '/create-password?token=tok-123',
+  link: Answer = usableLink(),
+  signIn: (options?: unknown) => void = () => undefined,
+) {
+  const gateway = gatewayLink({ CreatePassword: answer, PasswordLink: link });
+  renderPage(<CreatePasswordPage />, { path: '/create-password', url, link: gateway.link, auth: { signIn } });
+  return { ...gateway, created: () => gateway.sent.filter((sent) => sent.operationName === 'CreatePassword') };
 }
 
 async function typePasswords(password: string, confirmation = password) {
@@ -59,19 +71,51 @@ describe('CreatePasswordPage', () => {
     await typePasswords('a-long-password-1', 'a-long-password-2');
     await submit();
     expect(screen.getByText(PASSWORDS_DIFFER_MESSAGE)).toBeTruthy();
-    expect(gateway.sent).toEqual([]);
+    expect(gateway.created()).toEqual([]);
   });
 
-  it('sends the token of the link with the new password and then offers sign-in', async () => {
+  it('names the account the link sets a password for, asking without using the link', async () => {
     const gateway = open(() => payload(true));
+    const line = await screen.findByText('nina@acme.test');
+    expect(line.closest('p')!.textContent).toBe('Choose the password of your new account, nina@acme.test.');
+    expect(gateway.sent).toEqual([{ operationName: 'PasswordLink', variables: { token: 'tok-123' } }]);
+    cleanup();
+    open(() => payload(true), undefined, usableLink('uma@acme.test', false));
+    expect((await screen.findByText('uma@acme.test')).closest('p')!.textContent).toBe(
+      'Setting a new password for uma@acme.test.',
+    );
+  });
+
+  it('sends the token of the link with the new password, then signs in with that email filled in', async () => {
+    const signIns: unknown[] = [];
+    const gateway = open(
+      () => payload(true),
+      undefined,
+      usableLink(),
+      (options) => signIns.push(options),
+    );
+    await screen.findByText('nina@acme.test');
     await typePasswords('a-long-password-1');
     await submit();
 
     expect(await screen.findByText(PASSWORD_SET_MESSAGE)).toBeTruthy();
-    expect(gateway.sent).toEqual([
+    expect(gateway.created()).toEqual([
       { operationName: 'CreatePassword', variables: { token: 'tok-123', password: 'a-long-password-1' } },
     ]);
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in as nina@acme.test' }));
+    // The provider's first step reads the email from login_hint; the console comes back home.
+    expect(signIns).toEqual([{ returnTo: '/', loginHint: 'nina@acme.test' }]);
+  });
+
+  it('says at once that a spent link cannot set a password, without a form', async () => {
+    open(
+      () => payload(true),
+      undefined,
+      () => ({ passwordLink: null }),
+    );
+    expect(await screen.findByText(LINK_UNUSABLE)).toBeTruthy();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
   });
 
   it('says in words that the link is spent, keeping what was typed', async () => {

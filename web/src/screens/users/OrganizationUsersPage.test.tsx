@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithGateway, sessionUserOf, WAIT } from '../../routes/test-support.js';
 import { USERS_PAGE_SIZE } from './list/users-list-state.js';
+import { formatDate } from '../../lib/dates.js';
 import { userRecord } from './test-support.js';
 
 const TOTAL = 100_000;
@@ -21,8 +22,15 @@ function usersPage(variables: Record<string, unknown>) {
             role: 'ORG_ADMIN',
             tableauLicense: 'CREATOR',
             directDataAccessEnabled: true,
+            provenance: 'SCIM',
           }),
-          userRecord({ email: `user${offset}@acme.test`, name: `Uma User ${offset}`, active: false }),
+          userRecord({
+            email: `user${offset}@acme.test`,
+            name: `Uma User ${offset}`,
+            active: false,
+            provenance: 'SSO',
+            lastSignInAt: null,
+          }),
         ];
   return {
     users: {
@@ -55,7 +63,21 @@ describe('the users of an organization', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['', 'Ada Admin 0', 'admin0@acme.test', 'Org Admin', 'Active', 'Creator', 'Enabled']);
+    ).toEqual([
+      '',
+      'Ada Admin 0',
+      'admin0@acme.test',
+      'Org Admin',
+      'Active',
+      // Issue 39: how the person came, and when they last signed in.
+      'Directory (SCIM)',
+      formatDate('2026-01-06T09:30:00Z'),
+      'Creator',
+      'Enabled',
+    ]);
+    const never = (await screen.findByRole('link', { name: 'Uma User 0' }, WAIT)).closest('tr')!;
+    expect(within(never).getByText('Single sign-on')).toBeTruthy();
+    expect(within(never).getByText('Never')).toBeTruthy();
     expect(screen.getByText('Page 1 of 2,000 · 100,000 users')).toBeTruthy();
     expect(screen.getByText('Showing 1–2 of 100,000')).toBeTruthy();
     const sent = gateway.sent.filter((request) => request.operationName === 'OrganizationUsers');
@@ -117,6 +139,30 @@ describe('the users of an organization', () => {
     await screen.findByRole('link', { name: 'Ada Admin 0' }, WAIT);
     expect(screen.queryByRole('link', { name: 'Create user' })).toBeNull();
   });
+
+  it(
+    'sorts by last sign-in and filters by source on the server, keeping both in the URL',
+    { timeout: 15_000 },
+    async () => {
+      const { gateway } = renderWithGateway('/admin/org-management/acme', sessionUserOf('orgAdmin'), handlers);
+      await screen.findByRole('link', { name: 'Ada Admin 0' }, WAIT);
+      await userEvent.click(screen.getByRole('button', { name: /^Sort by Last sign-in/ }));
+      await waitFor(() => expect(location()).toBe('/admin/org-management/acme?sort=lastSignInAt'), WAIT);
+      await userEvent.selectOptions(screen.getByLabelText('Filter users by source'), 'scim');
+      await waitFor(
+        () => expect(location()).toBe('/admin/org-management/acme?sort=lastSignInAt&provenance=scim'),
+        WAIT,
+      );
+      await waitFor(
+        () =>
+          expect(gateway.sent.at(-1)?.variables).toMatchObject({
+            sort: { field: 'LAST_SIGN_IN_AT', direction: 'ASC' },
+            provenance: 'SCIM',
+          }),
+        WAIT,
+      );
+    },
+  );
 
   it('searches, sorts and pages on the server, keeping the state in the URL', { timeout: 15_000 }, async () => {
     const { gateway } = renderWithGateway('/admin/org-management/acme', sessionUserOf('orgAdmin'), handlers);

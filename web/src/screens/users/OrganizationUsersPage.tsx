@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Callout, Classes, H1, Intent, NonIdealState } from '@blueprintjs/core';
 import { ArrowLeftIcon, CogIcon, NewPersonIcon, PeopleIcon, SearchIcon } from '@blueprintjs/icons';
 import { useParams } from 'react-router-dom';
+import { USER_PROVENANCE_LABELS } from '@meridian/schema';
 import { useFreshQuery } from '../../apollo/useFreshQuery.js';
 import { useRuntimeConfig } from '../../config/runtime.js';
 import { usePageTitle } from '../../layout/page-title.js';
@@ -20,6 +21,7 @@ import { ListSearchBox } from '../../components/ListSearchBox.js';
 import { UsersTable } from './list/UsersTable.js';
 import { statusLabel } from './invitation/user-status.js';
 import { UserStatusFilter } from './invitation/UserStatusFilter.js';
+import { UserProvenanceFilter } from './list/UserProvenanceFilter.js';
 import { useCommittedValue } from '../../components/useCommittedValue.js';
 import { useListState } from '../../components/useListState.js';
 import { UsersBulkActions } from './list/UsersBulkActions.js';
@@ -97,6 +99,8 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   const { state, setSearch, setPage, sortBy, setFilter } = useListState(USERS_LIST, orgId);
   const status = state.filters.status;
   const setStatus = (next: typeof status) => setFilter('status', next);
+  const provenance = state.filters.provenance;
+  const setProvenance = (next: typeof provenance) => setFilter('provenance', next);
   const header = useFreshQuery(OrganizationUsersHeaderQuery, { variables: { organizationId: orgId } });
   const name = header.data?.organization?.name;
   const notFound = header.data !== undefined && header.data.organization === null;
@@ -114,9 +118,15 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
   const setSelection = (value: UserSelection) => setSelected({ search: state.search, value });
   const maySelect = mayDo(user, 'setUsersActive', { organizationId: orgId });
   const selectionSize = selectedCount(selection);
-  const { organizationId, search, sort, status: statusVariable } = variables;
+  const { organizationId, search, sort, status: statusVariable, provenance: provenanceVariable } = variables;
   const exporter = useUsersExport(
-    { organizationId, search: search ?? null, sort: sort ?? null, status: statusVariable ?? null },
+    {
+      organizationId,
+      search: search ?? null,
+      sort: sort ?? null,
+      status: statusVariable ?? null,
+      provenance: provenanceVariable ?? null,
+    },
     selection,
     productName,
   );
@@ -146,6 +156,15 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
           title={`There is no page ${state.page + 1}`}
           description={`These users fill ${pagesOf(total, USERS_LIST.pageSize)} pages.`}
           action={<Button onClick={() => setPage(0)}>Go to the first page</Button>}
+        />
+      ) : provenance !== null ? (
+        <NonIdealState
+          icon={<SearchIcon size={48} />}
+          title="No users from this source"
+          description={`Nobody came through ${USER_PROVENANCE_LABELS[provenance].toLowerCase()}${
+            status !== null ? ` with the status ${statusLabel(status).toLowerCase()}` : ''
+          }${state.search ? ` matching “${state.search}”` : ''}.`}
+          action={<Button onClick={() => setProvenance(null)}>Show all sources</Button>}
         />
       ) : status !== null ? (
         <NonIdealState
@@ -223,6 +242,7 @@ function UsersOfOrganization({ orgId }: { orgId: string }) {
           className="meridian-users-search"
         />
         <UserStatusFilter value={status} onChange={setStatus} />
+        <UserProvenanceFilter value={provenance} onChange={setProvenance} />
         <ExportButton
           exporter={exporter}
           noun="users"

@@ -17,6 +17,9 @@ export function userRecord(overrides: Record<string, unknown> = {}) {
     // Issue 18: the status follows `active` unless a test says INVITED.
     status: overrides.active === false ? 'INACTIVE' : 'ACTIVE',
     invitation: null,
+    // Issue 39: how the person came and when they last signed in.
+    provenance: 'CONSOLE',
+    lastSignInAt: '2026-01-06T09:30:00Z',
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ import '../../../components/fit-table.css';
 import { SortableHeader } from '../../../components/SortableHeader.js';
 import { statusIntent, statusLabel, statusOfEnum } from '../invitation/user-status.js';
 import { roleText, scalarText, tableauText } from '../shared/user-fields.js';
+import { lastSignInText, provenanceLabel } from '../shared/user-provenance.js';
+import { formatDate } from '../../../lib/dates.js';
 import type { UserSortKey, UsersSort } from './users-list-state.js';
 import { isSelected, withRows, type UserSelection } from './user-selection.js';
 
@@ -19,6 +21,8 @@ export const UsersTableUserFragment = graphql(`
     status
     tableauLicense
     directDataAccessEnabled
+    provenance
+    lastSignInAt
   }
 `);
 
@@ -37,6 +41,8 @@ const COLUMNS: readonly Column[] = [
   { label: 'Email', sortKey: 'email', fill: true },
   { label: 'Role', sortKey: 'role' },
   { label: 'Status', sortKey: 'active' },
+  { label: 'Source', optional: true },
+  { label: 'Last sign-in', sortKey: 'lastSignInAt' },
   { label: 'Tableau license', optional: true },
   { label: 'Direct data access', optional: true },
 ];
@@ -102,8 +108,9 @@ function SkeletonRow({ index, selectable }: { index: number; selectable: boolean
 }
 
 /**
- * A page of an organization's users: role, status, Tableau license and direct data access at a
- * glance; sortable columns sort on the server; a row opens the user's profile.
+ * A page of an organization's users: role, status, how they came, when they last signed in, Tableau
+ * license and direct data access at a glance; sortable columns sort on the server; a row opens the
+ * user's profile.
  */
 export function UsersTable({ organizationId, users, sort, onSort, productName, selection, onSelect }: UsersTableProps) {
   const navigate = useNavigate();
@@ -178,6 +185,13 @@ export function UsersTable({ organizationId, users, sort, onSort, productName, s
                   <Tag minimal intent={statusIntent(statusOfEnum(user.status))}>
                     {statusLabel(statusOfEnum(user.status))}
                   </Tag>
+                </td>
+                <td className="meridian-col-optional">{provenanceLabel(user.provenance)}</td>
+                <td>
+                  {/* The date alone keeps the column narrow; the time on hover. */}
+                  <span title={lastSignInText(user.lastSignInAt)}>
+                    {user.lastSignInAt ? formatDate(user.lastSignInAt) : 'Never'}
+                  </span>
                 </td>
                 <td className="meridian-col-optional">{tableauText(user.tableauLicense)}</td>
                 <td className="meridian-col-optional">{user.directDataAccessEnabled ? 'Enabled' : 'Disabled'}</td>

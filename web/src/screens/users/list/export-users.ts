@@ -4,8 +4,9 @@ import { useListExport, type ListExport } from '../../../components/useListExpor
 import { csvDocument } from '../../../lib/csv.js';
 import { collectOffsetPages, type CollectOptions } from '../../../lib/paged-export.js';
 import { graphql } from '../../../gql/index.js';
-import type { UserSort, UserStatus } from '../../../gql/graphql.js';
+import type { UserProvenance, UserSort, UserStatus } from '../../../gql/graphql.js';
 import { roleText, tableauText } from '../shared/user-fields.js';
+import { provenanceLabel } from '../shared/user-provenance.js';
 import type { UserSelection } from './user-selection.js';
 
 /** Users per request: a few large pages of scalar fields, each within the gateway's cost budget. */
@@ -17,6 +18,7 @@ export const UsersExportQuery = graphql(`
     $search: String
     $sort: UserSort
     $status: UserStatus
+    $provenance: UserProvenance
     $offset: Int
     $limit: Int
   ) {
@@ -25,6 +27,7 @@ export const UsersExportQuery = graphql(`
       search: $search
       sort: $sort
       status: $status
+      provenance: $provenance
       offset: $offset
       limit: $limit
     ) {
@@ -35,6 +38,8 @@ export const UsersExportQuery = graphql(`
         active
         tableauLicense
         directDataAccessEnabled
+        provenance
+        lastSignInAt
       }
       pageInfo {
         total
@@ -43,7 +48,7 @@ export const UsersExportQuery = graphql(`
   }
 `);
 
-const HEADER = ['Email', 'Name', 'Role', 'Status', 'Tableau license', 'Direct data access'];
+const HEADER = ['Email', 'Name', 'Role', 'Status', 'Tableau license', 'Direct data access', 'Source', 'Last sign-in'];
 const USERS = { one: 'user', many: 'users' };
 
 /** What the list shows: its organization, search, sort and status filter (the export's rows, in its order). */
@@ -52,6 +57,7 @@ export interface UsersExportFilters {
   search: string | null;
   sort: UserSort | null;
   status: UserStatus | null;
+  provenance: UserProvenance | null;
 }
 
 /**
@@ -85,6 +91,9 @@ export function useUsersExport(filters: UsersExportFilters, selection: UserSelec
         user.active ? 'Active' : 'Inactive',
         tableauText(user.tableauLicense),
         user.directDataAccessEnabled ? 'Enabled' : 'Disabled',
+        provenanceLabel(user.provenance),
+        // A spreadsheet reads the ISO time as a date; empty for never.
+        user.lastSignInAt ? String(user.lastSignInAt) : '',
       ]);
       return {
         fileName: `users-${filters.organizationId}.csv`,

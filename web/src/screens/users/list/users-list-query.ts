@@ -22,6 +22,7 @@ export const OrganizationUsersQuery = graphql(`
     $offset: Int
     $limit: Int
     $status: UserStatus
+    $provenance: UserProvenance
   ) {
     users(
       organizationId: $organizationId
@@ -30,6 +31,7 @@ export const OrganizationUsersQuery = graphql(`
       offset: $offset
       limit: $limit
       status: $status
+      provenance: $provenance
     ) {
       rows {
         email

@@ -8,20 +8,25 @@ const DEFAULT_SORT = USERS_LIST.defaultSort;
 
 describe('the users list state in the URL', () => {
   it('reads search, page, sort and status, with defaults for what is missing or malformed', () => {
-    expect(parse('')).toEqual({ search: '', page: 0, sort: DEFAULT_SORT, filters: { status: null } });
+    expect(parse('')).toEqual({ search: '', page: 0, sort: DEFAULT_SORT, filters: { status: null, provenance: null } });
     expect(parse('search=mar&page=3&sort=-email')).toEqual({
       search: 'mar',
       page: 3,
       sort: { key: 'email', descending: true },
-      filters: { status: null },
+      filters: { status: null, provenance: null },
     });
     expect(parse('page=-2&sort=password&status=pending')).toEqual({
       search: '',
       page: 0,
       sort: DEFAULT_SORT,
-      filters: { status: null },
+      filters: { status: null, provenance: null },
     });
     expect(parse('status=invited').filters.status).toBe('invited');
+    expect(parse('provenance=scim&sort=-lastSignInAt')).toMatchObject({
+      sort: { key: 'lastSignInAt', descending: true },
+      filters: { status: null, provenance: 'scim' },
+    });
+    expect(parse('provenance=ldap').filters.provenance).toBeNull();
     expect(parse('page=1.5').page).toBe(0);
     expect(parse('page=abc').page).toBe(0);
   });
@@ -32,10 +37,10 @@ describe('the users list state in the URL', () => {
       search: 'pat doe',
       page: 2,
       sort: { key: 'role', descending: true },
-      filters: { status: 'invited' },
+      filters: { status: 'invited', provenance: 'sso' },
     };
     const written = writeListState(USERS_LIST, state);
-    expect(written.toString()).toBe('search=pat+doe&page=2&sort=-role&status=invited');
+    expect(written.toString()).toBe('search=pat+doe&page=2&sort=-role&status=invited&provenance=sso');
     expect(readListState(USERS_LIST, written)).toEqual(state);
   });
 
@@ -55,8 +60,13 @@ describe('the users query for a state', () => {
       offset: 2 * USERS_PAGE_SIZE,
       limit: USERS_PAGE_SIZE,
       status: null,
+      provenance: null,
     });
     expect(usersQueryVariables('acme', parse('status=inactive')).status).toBe('INACTIVE');
+    expect(usersQueryVariables('acme', parse('provenance=scim&sort=lastSignInAt'))).toMatchObject({
+      sort: { field: 'LAST_SIGN_IN_AT', direction: 'ASC' },
+      provenance: 'SCIM',
+    });
     expect(usersQueryVariables('acme', parse(''))).toMatchObject({
       search: null,
       sort: { field: 'NAME', direction: 'ASC' },

@@ -1,4 +1,4 @@
-import type { UserStatus } from '@meridian/schema';
+import type { UserProvenance, UserStatus } from '@meridian/schema';
 import type { UserSortField } from '../../../gql/graphql.js';
 import {
   pageWindow,
@@ -10,6 +10,7 @@ import {
   type ListState,
 } from '../../../lib/list-state.js';
 import { parseStatus, STATUS_PARAM, statusEnumOf } from '../invitation/user-status.js';
+import { parseProvenance, PROVENANCE_PARAM, provenanceEnumOf } from '../shared/user-provenance.js';
 
 /** Users shown per page: one page is all the console ever asks for (never the whole list). */
 export const USERS_PAGE_SIZE = 50;
@@ -21,6 +22,7 @@ const SORT = sortFieldsOf<UserSortField>()({
   role: 'ROLE',
   active: 'ACTIVE',
   createdAt: 'CREATED_AT',
+  lastSignInAt: 'LAST_SIGN_IN_AT',
 });
 
 export type UserSortKey = (typeof SORT.keys)[number];
@@ -29,13 +31,18 @@ export type UsersSort = ListSort<UserSortKey>;
 export interface UsersFilters extends Record<string, string> {
   /** Only users with this status (issue 18). */
   [STATUS_PARAM]: UserStatus;
+  /** Only users who came this way (issue 39). */
+  [PROVENANCE_PARAM]: UserProvenance;
 }
 
-/** An organization's users: searched, sorted, filtered by status and paged by the server; remembered per organization. */
+/**
+ * An organization's users: searched, sorted, filtered by status and source, and paged by the server;
+ * remembered per organization.
+ */
 export const USERS_LIST: ListConfig<UserSortKey, UsersFilters> = {
   sortKeys: SORT.keys,
   defaultSort: { key: 'name', descending: false },
-  filters: { [STATUS_PARAM]: parseStatus },
+  filters: { [STATUS_PARAM]: parseStatus, [PROVENANCE_PARAM]: parseProvenance },
   pageSize: USERS_PAGE_SIZE,
   remembered: 'users',
 };
@@ -45,11 +52,13 @@ export type UsersListState = ListState<UserSortKey, UsersFilters>;
 /** The users query's variables for a state: the server searches, sorts and pages. */
 export function usersQueryVariables(organizationId: string, state: UsersListState) {
   const status = state.filters[STATUS_PARAM];
+  const provenance = state.filters[PROVENANCE_PARAM];
   return {
     organizationId,
     search: searchVariable(state.search),
     sort: sortVariable(state.sort, SORT.fields),
     ...pageWindow(USERS_LIST, state.page),
     status: status === null ? null : statusEnumOf(status),
+    provenance: provenance === null ? null : provenanceEnumOf(provenance),
   };
 }

@@ -6,6 +6,7 @@ import { formatDate } from '../../../../lib/dates.js';
 import { roleKeyOf, roleText, scalarText, tableauText } from '../../shared/user-fields.js';
 import { activeControlRefusal, needsOrgAdminCount, roleControlRefusal } from '../self-protection.js';
 import { statusIntent, statusLabel, statusOfEnum } from '../../invitation/user-status.js';
+import { lastSignInText, provenanceLabel, provenanceMeaning } from '../../shared/user-provenance.js';
 import { AccountStatus } from './AccountStatus.js';
 import { editFormOf } from './user-edit-form.js';
 import { UserEditForm } from './UserEditForm.js';
@@ -28,6 +29,8 @@ export const GeneralSectionUserFragment = graphql(`
       name
     }
     createdAt
+    provenance
+    lastSignInAt
     dataAccessInfo {
       id
       active
@@ -54,6 +57,18 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
   const activeOrgAdmins = useActiveOrgAdmins(user.organizationId, editable && needsOrgAdminCount(actor, target));
   const saved = editFormOf(user);
 
+  // How the person came and when they last signed in (issue 39): facts nobody edits, on both views.
+  const origin = [
+    [
+      'Source',
+      <span key="source">
+        {provenanceLabel(user.provenance)}{' '}
+        <span className={Classes.TEXT_MUTED}>({provenanceMeaning(user.provenance)})</span>
+      </span>,
+    ],
+    ['Last sign-in', lastSignInText(user.lastSignInAt)],
+  ] as const;
+
   const facts = [
     ['Name', user.name],
     ['Email', email],
@@ -68,6 +83,7 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
       </Tag>,
     ],
     ['Created', formatDate(user.createdAt)],
+    ...origin,
   ] as const;
 
   if (!editable) {
@@ -90,6 +106,9 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
         <p className={Classes.TEXT_MUTED}>
           {email} · created {formatDate(user.createdAt)}
         </p>
+        <div className="meridian-user-origin">
+          <UserFacts facts={origin} />
+        </div>
         <UserEditForm
           key={email}
           organizationId={user.organizationId}

@@ -12,19 +12,36 @@ const orgAdmin = sessionUserOf('orgAdmin');
 const orgUser = sessionUserOf('orgUser');
 const systemViewer = sessionUserOf('systemViewer', { email: 'viewer@meridian.test', organizationId: 'meridian' });
 
-const CHROME_LINUX =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+// Headless Chromium's own User-Agent: the platform's parser reads it as Chrome (issue 39: a pattern of
+// the console's had said "Safari on Linux"); the console words what the platform read.
+const HEADLESS_CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-const session = (id: string, userAgent: string, ipAddress: string, current = false) => ({
+const DEVICES: Record<string, { browser: string; operatingSystem: string }> = {
+  [HEADLESS_CHROME_LINUX]: { browser: 'Chrome', operatingSystem: 'Linux' },
+  [SAFARI_IPHONE]: { browser: 'Safari', operatingSystem: 'iOS' },
+};
+
+const session = (
+  id: string,
+  userAgent: string,
+  ipAddress: string,
+  current = false,
+  signedIn: { methods: string[]; identityProvider: string | null } = {
+    methods: ['pwd', 'otp', 'mfa'],
+    identityProvider: null,
+  },
+) => ({
   __typename: 'SignInSession',
   id,
   startedAt: '2026-11-20T09:00:00Z',
   lastUsedAt: '2026-11-27T08:00:00Z',
   userAgent,
+  ...DEVICES[userAgent]!,
   ipAddress,
-  methods: ['pwd', 'otp', 'mfa'],
+  ...signedIn,
   current,
 });
 
@@ -42,8 +59,11 @@ function handlers(email: string, name: string, overrides: Record<string, StubHan
   const state = {
     mfa: factors(),
     sessions: [
-      session('sid-here', CHROME_LINUX, '203.0.113.7', email === orgUser.email),
-      session('sid-phone', SAFARI_IPHONE, '198.51.100.23'),
+      session('sid-here', HEADLESS_CHROME_LINUX, '203.0.113.7', email === orgUser.email),
+      session('sid-phone', SAFARI_IPHONE, '198.51.100.23', false, {
+        methods: ['fed'],
+        identityProvider: 'login.acme-idp.test',
+      }),
     ],
   };
   const result: Record<string, StubHandler> = {
@@ -125,6 +145,13 @@ describe('sign-in security on a profile', { timeout: 20_000 }, () => {
     expect(here!.textContent).toContain('203.0.113.7');
     expect(here!.textContent).toContain('Password and authenticator app');
     expect(within(phone!).getByRole('rowheader').textContent).toBe('Safari on iOS');
+    // A single sign-on session names its identity provider as its method (issue 39).
+    expect(phone!.textContent).toContain('Single sign-on (login.acme-idp.test)');
+    // The Browser cell is a cell of the row, the whole User-Agent on hover.
+    const browserCell = within(here!).getByRole('rowheader');
+    expect(browserCell.tagName).toBe('TH');
+    expect(browserCell.parentElement).toBe(here);
+    expect(within(browserCell).getByText('Chrome on Linux').getAttribute('title')).toBe(HEADLESS_CHROME_LINUX);
     // A person never signs themselves out everywhere from here, only their other sessions.
     expect(within(sessions).queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
 

@@ -7,7 +7,7 @@ import { messageOfError, type MutationOutcome } from '../../../../components/mut
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { mayDo } from '../../../../session/access.js';
 import type { SessionUser } from '../../../../session/session-user.js';
-import { browserOf } from '../../../../lib/user-agent.js';
+import { deviceText } from './session-device.js';
 import { SessionsTable, type SessionRow } from './SessionsTable.js';
 import { useRevokeSession, useRevokeUserSessions } from './useRevokeSessions.js';
 import { useSignInSessions } from './useSignInSessions.js';
@@ -47,7 +47,7 @@ function confirmationOf(pending: Pending, name: string) {
       label: 'Sign out',
     };
   return {
-    title: `Sign out ${browserOf(pending.session.userAgent)}?`,
+    title: `Sign out ${deviceText(pending.session)}?`,
     text: `That browser (${pending.session.ipAddress ?? 'address unknown'}) is signed out within a second, and has to sign in again.`,
     label: 'Sign out',
   };
@@ -85,7 +85,7 @@ export function SessionsSection({ email, name, organizationId, actor, own }: Ses
       setPending(null);
       // This browser's own session is over: its tokens are refused from now on, so sign out here too.
       if (outcome.ok && pending.session.current) return void signOut();
-      report(outcome, () => `${browserOf(pending.session.userAgent)} was signed out.`);
+      report(outcome, () => `${deviceText(pending.session)} was signed out.`);
       return;
     }
     const outcome = await revokeAll(pending.kind === 'others');

@@ -17,5 +17,11 @@ describe('second factors in words', () => {
     expect(signInMethodsText(['hwk', 'swk', 'mfa'])).toBe('Passkey');
     expect(signInMethodsText(['pwd', 'recovery-code', 'mfa'])).toBe('Password and recovery code');
     expect(signInMethodsText([])).toBe('—');
+    // Single sign-on names its identity provider (issue 39), before any factor of Meridian's own.
+    expect(signInMethodsText(['fed'], 'login.acme-idp.test')).toBe('Single sign-on (login.acme-idp.test)');
+    expect(signInMethodsText(['fed', 'otp', 'mfa'], 'idp.test')).toBe(
+      'Single sign-on (idp.test) and authenticator app',
+    );
+    expect(signInMethodsText(['fed', 'mfa'], null)).toBe('Single sign-on');
   });
 });

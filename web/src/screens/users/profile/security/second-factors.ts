@@ -29,8 +29,17 @@ const METHOD_NAMES: Readonly<Record<string, string>> = {
   swk: 'passkey',
 };
 
-export function signInMethodsText(methods: readonly string[]): string {
-  const named = [...new Set(methods.map((method) => METHOD_NAMES[method]).filter((name) => name !== undefined))];
+/**
+ * How a session signed in, in words: "Password and authenticator app"; a single sign-on session names
+ * its identity provider, "Single sign-on (login.acme-idp.test)" (RFC 8176 `fed`, issue 39).
+ */
+export function signInMethodsText(methods: readonly string[], identityProvider?: string | null): string {
+  const federated = methods.includes('fed')
+    ? [identityProvider ? `single sign-on (${identityProvider})` : 'single sign-on']
+    : [];
+  const named = [
+    ...new Set([...federated, ...methods.map((method) => METHOD_NAMES[method]).filter((name) => name !== undefined)]),
+  ];
   if (named.length === 0) return '—';
   const text = named.join(' and ');
   return text.charAt(0).toUpperCase() + text.slice(1);

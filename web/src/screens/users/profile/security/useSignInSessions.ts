@@ -11,8 +11,11 @@ export const UserSignInSessionsQuery = graphql(`
         startedAt
         lastUsedAt
         userAgent
+        browser
+        operatingSystem
         ipAddress
         methods
+        identityProvider
         current
       }
     }
