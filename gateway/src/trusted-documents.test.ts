@@ -167,7 +167,7 @@ describe('a production gateway, to callers without a token', () => {
       .send({ variables, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
 
   beforeAll(async () => {
-    const defaults = loadConfig({ APP_ENV: 'production' });
+    const defaults = loadConfig({ APP_ENV: 'production', METRICS_TOKEN: 'metrics-token-of-this-test' });
     production = await listenGateway({
       ...gateway.config,
       appEnv: 'production',

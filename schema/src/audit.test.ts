@@ -223,7 +223,8 @@ describe('what people read of an event’s fields, values and details', () => {
     expect(auditFieldLabel('direct_data_access_enabled')).toBe('Direct data access');
     expect(auditFieldLabel('licenses.user_limit')).toBe('User limit');
     expect(auditFieldLabel('licenses.products.managed_providers.enabled')).toBe('Product managed_providers');
-    expect(auditFieldLabel('sso.trustIdpMfa')).toBe('Trust idp mfa');
+    expect(auditFieldLabel('sso.trustIdpMfa')).toBe('Trust the identity provider’s second factor');
+    expect(auditFieldLabel('webhook.retryBudget')).toBe('Retry budget');
   });
 
   it('reads roles by their labels, yes/no fields in words and lists joined, from either shape', () => {

@@ -101,8 +101,9 @@ export const OPERATIONS = {
    * A test sign-in through the saved connection (issue 39): whoever may test it starts one and reads
    * its result (the platform answers a result only to the operator who started it).
    */
-  startOrganizationSsoTestSignIn: orgUpdate,
-  organizationSsoTestSignIn: orgUpdate,
+  // Whoever connects the organization may try the connection (its result is only its starter's).
+  startOrganizationSsoTestSignIn: orgAdministration,
+  organizationSsoTestSignIn: orgAdministration,
   /**
    * Directory provisioning (issue 31): operators and the organization's admins (whoever may create its
    * users) list, create, rotate and revoke its SCIM tokens; what a token then does is checked by the

@@ -107,10 +107,10 @@ describe('setting an OIDC connection', () => {
     expect(setOrganizationSso.organization.sso).toMatchObject({
       clientId: 'meridian-console-2',
       hasClientSecret: true,
-      // Left out, these fall back to their defaults.
+      // Left out, these fall back to their defaults; the trust in the provider's factor stays as saved.
       ssoOnly: false,
       defaultRole: 'ORG_USER',
-      trustIdpMfa: false,
+      trustIdpMfa: true,
     });
   });
 
@@ -244,7 +244,10 @@ describe('a test sign-in (issue 39)', () => {
     idp = await startSamlIdp();
     await data(SET, { id: 'globex', input: { protocol: 'SAML', metadataXml: idp.metadataXml } }, operator);
   });
-  afterAll(() => idp?.close());
+  afterAll(async () => {
+    await data(REMOVE, { id: 'globex' }, operator);
+    await idp?.close();
+  });
 
   it('starts one through the saved connection and answers its result to the operator who started it', async () => {
     const { startOrganizationSsoTestSignIn } = await data(START, { id: 'globex' }, operator);
@@ -283,10 +286,15 @@ describe('a test sign-in (issue 39)', () => {
       },
     });
     expect(organizationSsoTestSignIn.returned).toContainEqual({ name: 'nameID', value: 'gia.new@globex.test' });
-    // Whoever did not start it reads nothing, and an Org Admin may not start one.
+    // Whoever did not start it reads nothing; the Org Admin, who connects the organization too, starts
+    // one of their own.
     const globexAdmin = await gateway.tokens.user('orgadmin@globex.test');
-    expect(await refusal(RESULT, { id: 'globex', state }, globexAdmin)).toEqual(FORBIDDEN);
-    expect(await refusal(START, { id: 'globex' }, globexAdmin)).toEqual(FORBIDDEN);
+    expect((await data(RESULT, { id: 'globex', state }, globexAdmin)).organizationSsoTestSignIn).toBeNull();
+    const own = (await data(START, { id: 'globex' }, globexAdmin)).startOrganizationSsoTestSignIn;
+    expect(own.inputErrors).toEqual([]);
+    expect(
+      (await data(RESULT, { id: 'globex', state: own.testSignIn.state }, globexAdmin)).organizationSsoTestSignIn,
+    ).toMatchObject({ answered: false });
   });
 
   it('says in words why a test cannot start', async () => {

@@ -129,8 +129,8 @@ export const ssoCases: ContractCase[] = [
   {
     operation: 'startOrganizationSsoTestSignIn',
     status: 403,
-    why: 'an Org Admin (no organization:update)',
-    request: ({ as }) => ({ method: 'POST', url: '/organization/acme/sso/test-sign-in', headers: as.acmeAdmin }),
+    why: 'an Org User',
+    request: ({ as }) => ({ method: 'POST', url: '/organization/acme/sso/test-sign-in', headers: as.acmeUser }),
   },
   {
     operation: 'startOrganizationSsoTestSignIn',
@@ -166,10 +166,10 @@ export const ssoCases: ContractCase[] = [
   {
     operation: 'organizationSsoTestSignIn',
     status: 403,
-    why: 'an Org Admin (no organization:update)',
+    why: 'an Org User',
     request: ({ as }) => ({
       url: '/organization/globex/sso/test-sign-in/contract-test-state',
-      headers: as.globexAdmin,
+      headers: as.globexUser,
     }),
   },
   {
