@@ -23,6 +23,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       '**/.data/**',
+      '.runtime/**',
       '**/test-output/**',
       'web/src/gql/**',
       'gateway/src/generated/**',

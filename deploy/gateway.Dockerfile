@@ -2,7 +2,7 @@
 # The GraphQL gateway (GATEWAY_PORT, 4000), run as the unprivileged `node` user; docker-compose.yml runs
 # two replicas behind nginx. Build from the repository root: docker build -f deploy/gateway.Dockerfile .
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /workspace
 RUN npm i -g pnpm@12.21.0
 # Manifests first: the dependency layer is rebuilt only when one of them changes.
@@ -26,7 +26,7 @@ RUN pnpm codegen \
  && pnpm --filter @meridian/gateway deploy --prod /out \
  && cp web/src/gql/persisted-documents.json /out/trusted-documents.json
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 # The console's operations, the only documents browser users may run (ARBITRARY_DOCUMENTS).
 ENV TRUSTED_DOCUMENTS=/app/gateway/trusted-documents.json

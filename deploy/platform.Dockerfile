@@ -2,7 +2,7 @@
 # The platform: REST API (4010) and OpenID provider (4011), run as the unprivileged `node` user.
 # Build from the repository root: docker build -f deploy/platform.Dockerfile .
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /workspace
 RUN npm i -g pnpm@12.21.0
 # Manifests first: the dependency layer is rebuilt only when one of them changes.
@@ -20,7 +20,7 @@ COPY platform platform
 RUN pnpm --filter "@meridian/platform..." run build \
  && pnpm --filter @meridian/platform deploy --prod /out
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 # The files stay root's (read-only to the service); only the data directory is the service's.
 COPY --from=build /out /app/platform

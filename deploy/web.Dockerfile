@@ -3,7 +3,7 @@
 # the environment at container start (web-config.sh). Build from the repository root:
 #   docker build -f deploy/web.Dockerfile .
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /workspace
 RUN npm i -g pnpm@12.21.0
 # Manifests first: the dependency layer is rebuilt only when one of them changes.

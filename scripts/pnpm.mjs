@@ -22,5 +22,8 @@ export function runPnpm(args, options = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // Run as a command (`node scripts/pnpm.mjs …`, `npm run bench`): on the product's runtime too.
+  const { ensureRuntime } = await import('./runtime.mjs');
+  await ensureRuntime();
   process.exit(runPnpm(process.argv.slice(2)));
 }

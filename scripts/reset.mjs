@@ -5,6 +5,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { runPnpm } from './pnpm.mjs';
+import { ensureRuntime } from './runtime.mjs';
+
+await ensureRuntime();
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);

@@ -7,6 +7,9 @@
 import { spawn } from 'node:child_process';
 import { FROM_BUILD, startCluster } from './cluster/topology.mjs';
 import { accountLines, consoleCommand, fail, installAndBuild, root, waitFor, writeConsoleConfig } from './product.mjs';
+import { ensureRuntime } from './runtime.mjs';
+
+await ensureRuntime();
 
 const env = process.env;
 const number = (value, fallback) => (value ? Number(value) : fallback);

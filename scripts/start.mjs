@@ -6,6 +6,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { accountLines, consoleCommand, fail, installAndBuild, root, waitFor, writeConsoleConfig } from './product.mjs';
+import { ensureRuntime } from './runtime.mjs';
+
+await ensureRuntime();
 
 // One port overridden moves every URL that names it, so the parts keep finding each other.
 const env = { ...process.env };

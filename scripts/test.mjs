@@ -8,6 +8,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDebianPackage } from './debian.mjs';
 import { runPnpm } from './pnpm.mjs';
+import { ensureRuntime } from './runtime.mjs';
+
+await ensureRuntime();
 
 const root = path.resolve(import.meta.dirname, '..');
 const outputDir = path.join(root, 'test-output');

@@ -196,7 +196,20 @@ export default defineConfig(({ command }) => ({
   preview: { port: Number(process.env.WEB_PORT ?? 5173), strictPort: true },
   // @meridian/schema declares "sideEffects": false: its GraphQL scalars, built at module level, stay out
   // of the entry chunk when a screen imports only roles or messages from it.
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    // The only chunks over Vite's 500 kB are the sandbox's editor (Monaco and GraphiQL, loaded on
+    // /sandbox alone); the console's own sizes are measured by `pnpm bench web`.
+    chunkSizeWarningLimit: 3000,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // Packages' "use client" / "use no memo" directives mean nothing in a client-only bundle, and
+        // nobody building the console can act on them.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
+    },
+  },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

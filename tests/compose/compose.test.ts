@@ -288,7 +288,7 @@ describe('docker-compose.yml', () => {
       const text = readRepoFile(dockerfile);
       expect(text, dockerfile).toContain(`npm i -g pnpm@${pnpmVersion}`);
       expect(text, dockerfile).toMatch(/pnpm install --frozen-lockfile/);
-      expect(text, dockerfile).toMatch(/^FROM node:20-bookworm-slim AS build$/m);
+      expect(text, dockerfile).toMatch(/^FROM node:24-bookworm-slim AS build$/m);
       const users = finalStage(text).filter(([keyword]) => keyword === 'USER');
       expect(users.at(-1)?.[1], `${dockerfile} runs as`).toMatch(/^(?!root$|0$)\S+$/);
       // BuildKit's ignore file beside the Dockerfile keeps the host's node_modules out of the image.
