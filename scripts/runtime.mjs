@@ -25,7 +25,8 @@ export const onRuntime = () => major(process.version) >= REQUIRED_MAJOR;
 
 function runtimePackage() {
   const platform = PLATFORMS[process.platform];
-  if (!platform) throw new Error(`No Node.js ${NODE_VERSION} package for ${process.platform}: install Node ${REQUIRED_MAJOR}.`);
+  if (!platform)
+    throw new Error(`No Node.js ${NODE_VERSION} package for ${process.platform}: install Node ${REQUIRED_MAJOR}.`);
   return `node-${platform}-${process.arch}@${NODE_VERSION}`;
 }
 
@@ -88,5 +89,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: node scripts/runtime.mjs <program> [args…]');
     process.exit(2);
   }
-  process.exit(onRuntime() ? (spawnSync(command, args, { stdio: 'inherit' }).status ?? 1) : await runOnRuntime(command, args));
+  process.exit(
+    onRuntime() ? (spawnSync(command, args, { stdio: 'inherit' }).status ?? 1) : await runOnRuntime(command, args),
+  );
 }
