@@ -552,13 +552,17 @@ describe('an operator’s test sign-in (nobody is signed in or created)', () => 
     expect((await new Browser().follow(callback, origin())).response.status).toBe(400);
   });
 
-  it('answers the result only to the operator who started it', async () => {
+  it('answers the result only to the person who started it, and lets no Org User start one', async () => {
     const test = await start('acme');
     const tool = await tokens().client('meridian-cli', 'systemAdmin', 'meridian');
     expect((await result('acme', test.state, tool)).status).toBe(404);
     expect((await result('globex', test.state)).status).toBe(404);
+    // The organization's own Org Admin may try its connection, but not read the operator's try.
     const orgAdmin = await tokens().user('orgadmin@acme.test');
-    expect((await rest('POST', '/organization/acme/sso/test-sign-in', orgAdmin)).status).toBe(403);
+    expect((await result('acme', test.state, orgAdmin)).status).toBe(404);
+    expect((await rest('POST', '/organization/acme/sso/test-sign-in', orgAdmin)).status).toBe(200);
+    const orgUser = await tokens().user('user@acme.test');
+    expect((await rest('POST', '/organization/acme/sso/test-sign-in', orgUser)).status).toBe(403);
   });
 
   it('says an existing person would be signed in, and a refused one why', async () => {
