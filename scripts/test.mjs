@@ -17,9 +17,15 @@ const outputDir = path.join(root, 'test-output');
 rmSync(path.join(outputDir, 'vitest'), { recursive: true, force: true });
 mkdirSync(path.join(outputDir, 'vitest'), { recursive: true });
 
+const phaseTimes = [];
+
 function step(title, args, env = {}) {
   console.info(`\n=== ${title}`);
+  const started = Date.now();
   const status = runPnpm(args, { cwd: root, env: { ...process.env, ...env } });
+  // Each phase's time, so a slower suite shows where (the issue-40 target: a fresh clone in 20 minutes).
+  phaseTimes.push(`${title}: ${Math.round((Date.now() - started) / 1000)} s`);
+  console.info(`=== ${title}: ${status === 0 ? 'done' : 'failed'} in ${phaseTimes.at(-1).split(': ').at(-1)}`);
   if (status !== 0) {
     console.error(`\n${title} failed (exit ${status}).`);
     summarize();
@@ -57,6 +63,7 @@ function summarize() {
     passed += report.numPassedTests;
     failed += report.numFailedTests + report.numPendingTests + report.numTodoTests;
   }
+  console.info(`\nPhase times: ${phaseTimes.join('; ')}`);
   console.info(`\n${passed} passed, ${failed} failed`);
 }
 
