@@ -257,6 +257,7 @@ describe('single sign-on only keeps the Org Admin’s emergency way in', () => {
       accounts: {},
     });
     await createOrganization(EMERGENCY_ORG);
+    await activateOrganization(EMERGENCY_ORG.id);
     for (const person of [EMERGENCY_ADMIN, EMERGENCY_USER])
       await asOperator('POST', `/user?organizationId=${EMERGENCY_ORG.id}`, person);
     // The Org Admin sets up an authenticator app at their first sign-in.
@@ -278,7 +279,8 @@ describe('single sign-on only keeps the Org Admin’s emergency way in', () => {
     await adminPage.getByLabel('Code from the app').fill(await generate({ secret: totpKey }));
     await adminPage.getByRole('button', { name: 'Confirm' }).click();
     await adminPage.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
-    await adminPage.getByRole('button').click();
+    await adminPage.getByRole('checkbox', { name: 'I have saved these codes' }).check();
+    await adminPage.getByRole('button', { name: 'Continue' }).click();
     await adminPage.waitForURL(onConsole);
     await waitForHome(adminPage);
   });
