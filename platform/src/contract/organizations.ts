@@ -103,7 +103,6 @@ export const jobBody = {
     },
   ],
 } as const;
-export type JobBody = FromSchema<typeof jobBody>;
 
 const count = (description: string) => ({ type: 'integer', minimum: 0, description }) as const;
 
@@ -246,7 +245,6 @@ export const organizationBody = {
   required: organizationRequired,
   examples: [organizationExample],
 } as const;
-export type OrganizationBody = FromSchema<typeof organizationBody>;
 
 /** One organization with the state of its three jobs: GET /organization/{id} and every lifecycle move. */
 export const organizationWithJobsBody = {

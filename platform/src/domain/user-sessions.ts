@@ -103,8 +103,6 @@ export async function revokeUserSessions(
   });
 }
 
-export const SESSION_NOT_FOUND = 'Session not found.';
-
 /**
  * The session's owner when `caller` may end their sessions: themselves, or a user they may sign out
  * everywhere (revokeUserSessions with the owner as target, which allows the caller's own).

@@ -64,17 +64,13 @@ export function patchOperationsOf(body: unknown): ScimPatchOperation[] {
   return body.Operations as ScimPatchOperation[];
 }
 
+/** The message's operations, each path in the form scim-patch reads (pathOf). */
 function operationsOf(body: unknown): ScimPatchOperation[] {
   return patchOperationsOf(body).map((operation) =>
     typeof operation.path === 'string' ? { ...operation, path: pathOf(operation.path) } : operation,
   );
 }
 
-/**
- * The resource a PATCH makes of `current`: id, meta and userName cannot change (400 mutability);
- * a role removed leaves the default role (a person always has one); a new name.formatted under an
- * unchanged displayName is the new name.
- */
 /** "givenName familyName" when both are given, else undefined (one part alone is no one's whole name). */
 function fullNameOf(name: unknown): string | undefined {
   if (!isObject(name)) return undefined;
@@ -84,6 +80,11 @@ function fullNameOf(name: unknown): string | undefined {
   return `${givenName.trim()} ${familyName.trim()}`;
 }
 
+/**
+ * The resource a PATCH makes of `current`: id, meta and userName cannot change (400 mutability);
+ * a role removed leaves the default role (a person always has one); a new name.formatted under an
+ * unchanged displayName is the new name.
+ */
 export function patchedUser(current: ScimUser, body: unknown): Record<string, unknown> {
   const operations = operationsOf(body);
   let patched: Record<string, unknown>;

@@ -1,19 +1,28 @@
-import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import type { ApolloClient, DocumentNode, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
+import {
+  outcomeOfError,
+  outcomeOfPayload,
+  type InputErrorLike,
+  type MutationOutcome,
+} from '../components/mutation-outcome.js';
 
 /**
- * Runs a mutation whose answer carries a one-time secret (createUserCredential,
- * createOrganizationCredential): the caller gets the whole answer, secret included, while the cache
- * gets it without: the mutation is sent with fetchPolicy 'no-cache' (Apollo 4 otherwise hands the
- * component the answer as read back from the cache), then the answer is written to the cache the way
- * Apollo writes mutation results, where the CreatedCredentialPayload type policy stores null for
- * `secret`. The credential, user and organization it returns are normalized as usual, so lists update;
- * mutation results are never persisted (persistence.ts).
+ * Every mutation whose answer carries a one-time secret runs through this file, in one of two ways.
  *
- * The rule for documents: a mutation selecting `secret` is only ever run through this (or
- * useSecretMutation). Run through plain useMutation it would still never store the secret, but would
- * hand the component null.
+ * mutateWithSecret / useSecretMutation (createUserCredential, createOrganizationCredential): the caller
+ * gets the whole answer, secret included, while the cache gets it without: the mutation is sent with
+ * fetchPolicy 'no-cache' (Apollo 4 otherwise hands the component the answer as read back from the
+ * cache), then the answer is written to the cache the way Apollo writes mutation results, where the
+ * CreatedCredentialPayload type policy stores null for `secret`. The credential, user and organization
+ * it returns are normalized as usual, so lists update; mutation results are never persisted
+ * (persistence.ts). Run through plain useMutation it would still never store the secret, but would hand
+ * the component null.
+ *
+ * runUncachedSecretMutation (createWebhook, rotateWebhookSecret, createScimToken, rotateScimToken):
+ * their secrets have no type policy, so the answer is not written to the cache at all, and the list the
+ * new item joins is read again from the gateway before the outcome is answered.
  */
 export async function mutateWithSecret<TData, TVariables extends OperationVariables>(
   client: ApolloClient,
@@ -59,4 +68,43 @@ export function useSecretMutation<TData, TVariables extends OperationVariables>(
   /** Forgets the answer (the secret) once the user has copied it or closed the dialog. */
   const clear = useCallback(() => setState({ data: undefined, loading: false, error: undefined }), []);
   return [run, state, clear];
+}
+
+/** How runUncachedSecretMutation reads an answer and what it reads again. */
+export interface UncachedSecretOptions<TData, TPayload, TValue> {
+  /** The list the new or replaced item shows in, read again before the outcome is answered. */
+  refetch: { query: DocumentNode; variables: OperationVariables };
+  payloadOf: (data: TData | undefined) => TPayload | null | undefined;
+  /** What the section shows once (the secret with what names it), or null when the payload holds none. */
+  valueOf: (payload: TPayload) => TValue | null;
+  /** How refusals name fields (outcomeOfPayload). */
+  prefix?: string;
+  knownFields: readonly string[];
+}
+
+/** Runs a mutation whose secret must reach only the caller and never the cache (see the file's header). Never throws. */
+export async function runUncachedSecretMutation<
+  TData,
+  TVariables extends OperationVariables,
+  TPayload extends { inputErrors: readonly InputErrorLike[] },
+  TValue,
+>(
+  client: ApolloClient,
+  mutation: TypedDocumentNode<TData, TVariables>,
+  variables: TVariables,
+  { refetch, payloadOf, valueOf, prefix, knownFields }: UncachedSecretOptions<TData, TPayload, TValue>,
+): Promise<MutationOutcome<TValue>> {
+  try {
+    const result = await client.mutate<TData, TVariables>({
+      mutation,
+      variables,
+      fetchPolicy: 'no-cache',
+      refetchQueries: [refetch],
+      awaitRefetchQueries: true,
+    } as Parameters<typeof client.mutate<TData, TVariables>>[0]);
+    const payload = payloadOf(result.data ?? undefined);
+    return outcomeOfPayload(payload, payload ? valueOf(payload) : null, { prefix, knownFields });
+  } catch (error) {
+    return outcomeOfError(error);
+  }
 }

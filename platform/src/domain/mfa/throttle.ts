@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { LOGIN_FAILURE_WINDOW_MS, MAX_LOGIN_FAILURES, minutesUntilUnlocked } from '../login.js';
-import { deleteMfaFailuresBefore, insertMfaAttempt, recentMfaFailures } from '../../stores/mfa.js';
+import { insertMfaAttempt, recentMfaFailures } from '../../stores/mfa.js';
 
 /**
  * Wrong second-factor codes are throttled like passwords (decisions.md "Sign-in and sessions"): five
@@ -57,6 +57,3 @@ export async function takeCodeAttempt(
     return (await codeLockedForMinutes(tx, email, clientIp, now)) ?? 1;
   });
 }
-
-export const deleteStaleCodeFailures = (db: Queryable, now = new Date()) =>
-  deleteMfaFailuresBefore(db, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS));
