@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   MESSAGES,
   OWN_CREDENTIAL_FEATURE,
@@ -27,12 +27,11 @@ import { toCredential } from './credential-records.js';
 import { assertFeature } from './features.js';
 import { getOrganization } from './organizations.js';
 import { userInScope, type UserRow } from './users.js';
+import { digestOfSecret, newRandomSecret } from './random-secrets.js';
 
 export type { CredentialOwner, CredentialRow };
 
 export { toCredential, type Credential } from './credential-records.js';
-
-const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** What the creator chooses (both optional: an empty body makes an unnamed 90-day credential). */
 export interface CredentialChoices {
@@ -67,13 +66,13 @@ export async function createCredential(
   credential: NewCredential,
 ): Promise<{ row: CredentialRow; secret: string }> {
   const choices = checkedChoices(credential);
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newRandomSecret();
   const row = await insertCredential(db, {
     ...choices,
     id: `cred_${randomBytes(12).toString('hex')}`,
     organizationId: credential.organizationId,
     userEmail: credential.userEmail,
-    secretHash: hashSecret(secret),
+    secretHash: digestOfSecret(secret),
     createdBy: credential.createdBy,
   });
   return { row, secret };

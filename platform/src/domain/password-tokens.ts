@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS, INVITATION_LIFETIME_DAYS, RESET_TOKEN_LIFETIME_MS } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { insertMail } from '../stores/outbox.js';
 import { insertPasswordToken, selectUsableToken, useTokenOnce } from '../stores/passwords.js';
+import { digestOfSecret, newRandomSecret } from './random-secrets.js';
 
 export type PasswordTokenPurpose = 'reset' | 'expired' | 'initiated' | 'invitation';
 
@@ -10,13 +10,11 @@ export type PasswordTokenPurpose = 'reset' | 'expired' | 'initiated' | 'invitati
 export const tokenLifetimeMs = (purpose: PasswordTokenPurpose) =>
   purpose === 'invitation' ? INVITATION_LIFETIME_DAYS * DAY_MS : RESET_TOKEN_LIFETIME_MS;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** A one-time token for the console's create-password page; only its hash is stored. Lives tokenLifetimeMs. */
 export async function issuePasswordToken(db: Queryable, email: string, purpose: PasswordTokenPurpose): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newRandomSecret();
   await insertPasswordToken(db, {
-    hash: hashToken(token),
+    hash: digestOfSecret(token),
     email,
     purpose,
     expiresAt: new Date(Date.now() + tokenLifetimeMs(purpose)),
@@ -34,12 +32,12 @@ export function createPasswordLink(consoleUrl: string, token: string): string {
  * (tokens work once).
  */
 export async function consumePasswordToken(db: Queryable, token: string): Promise<string | null> {
-  return useTokenOnce(db, hashToken(token));
+  return useTokenOnce(db, digestOfSecret(token));
 }
 
 /** Whose link `token` is, its purpose and expiry, without using it; null when it can no longer be used. */
 export function usablePasswordToken(db: Queryable, token: string) {
-  return selectUsableToken(db, hashToken(token));
+  return selectUsableToken(db, digestOfSecret(token));
 }
 
 /** Writes a mail to the outbox (readable at GET /dev/outbox locally). */

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { digestOfSecret } from '../random-secrets.js';
 
 /**
  * Recovery codes: ten single-use codes, each 50 random bits written as ten base32 letters in two
@@ -21,7 +22,4 @@ export function normalizeRecoveryCode(input: string): string | null {
   return /^[a-z2-7]{10}$/.test(letters) ? letters : null;
 }
 
-export const hashRecoveryCode = (code: string): string =>
-  createHash('sha256')
-    .update(normalizeRecoveryCode(code) ?? code)
-    .digest('hex');
+export const hashRecoveryCode = (code: string): string => digestOfSecret(normalizeRecoveryCode(code) ?? code);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { validateScimTokenLabel } from '@meridian/schema';
 import type { Database, Queryable } from '../../db/database.js';
 import {
@@ -14,6 +14,7 @@ import {
 import { recordAuditEvent, type AuditActor, type AuditSource } from '../audit.js';
 import { assertValid, notFound } from '../errors.js';
 import { getOrganization } from '../organizations.js';
+import { digestOfSecret, newRandomSecret } from '../random-secrets.js';
 
 /**
  * An organization's SCIM tokens (issue 31): operators and its admins create, rotate and revoke them;
@@ -34,8 +35,6 @@ export interface ScimToken {
   lastUsedAt: string | null;
   revokedAt: string | null;
 }
-
-export const hashScimToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function toScimToken(row: ScimTokenRow): ScimToken {
   return {
@@ -60,12 +59,12 @@ export async function listScimTokens(db: Queryable, organizationId: string): Pro
 }
 
 async function issue(tx: Queryable, organizationId: string, label: string, createdBy: string) {
-  const token = `${SCIM_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const token = `${SCIM_TOKEN_PREFIX}${newRandomSecret()}`;
   const row = await insertScimToken(tx, {
     id: `scim_${randomBytes(9).toString('hex')}`,
     organization_id: organizationId,
     label,
-    token_hash: hashScimToken(token),
+    token_hash: digestOfSecret(token),
     token_hint: token.slice(-4),
     created_by: createdBy,
   });
@@ -149,7 +148,7 @@ export type ScimTokenUse =
 export async function scimTokenOf(db: Queryable, bearer: string, perMinute: number): Promise<ScimTokenUse | undefined> {
   if (!bearer.startsWith(SCIM_TOKEN_PREFIX) || bearer.length > 200) return undefined;
   const budget = scimBudgetOf(perMinute);
-  const used = await useScimToken(db, hashScimToken(bearer), budget);
+  const used = await useScimToken(db, digestOfSecret(bearer), budget);
   if (!used) return undefined;
   const { units, ...token } = used;
   const retryAfterSeconds = units >= 1 ? null : Math.max(1, Math.ceil((1 - units) / budget.perSecond));
