@@ -56,7 +56,7 @@ describe('production', () => {
     });
     expect(test.json()).toMatchObject({ status: 'failed', responseStatus: null });
     expect(test.json<{ error: string }>().error).toMatch(
-      /^The endpoint resolves to a private address \((127\.0\.0\.1|::1)\): refused$/,
+      /^The endpoint resolves to a private address \((127\.0\.0\.1|::1)\), which Meridian does not reach$/,
     );
     // The sender's deliveries meet the same guard: an event sent to it is refused too.
     await platform.rest.inject({

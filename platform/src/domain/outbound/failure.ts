@@ -32,3 +32,39 @@ export function outboundFailureOf(error: unknown): OutboundFailure {
   }
   return { kind: 'unreachable' };
 }
+
+/**
+ * The failure as a sentence about `subject` ("The endpoint", "The metadata URL"), without its full stop:
+ * the words of every kind, once, for every place that fetches on a customer's word.
+ */
+export function outboundFailureSentence(error: unknown, subject: string, timeoutMs: number): string {
+  const failure = outboundFailureOf(error);
+  switch (failure.kind) {
+    case 'private':
+      return `${subject} resolves to a private address (${failure.address}), which Meridian does not reach`;
+    case 'dns':
+      return `${subject}’s host name does not resolve`;
+    case 'tls':
+      return `${subject} could not be trusted: ${failure.words}`;
+    case 'unreachable':
+      return `${subject} could not be reached, or did not answer within ${timeoutMs / 1000} seconds`;
+  }
+}
+
+/**
+ * The failure as an aside, " (…)", for a sentence that already says the address could not be reached;
+ * empty when there is nothing more to tell (every port's state reads the same).
+ */
+export function outboundFailureAside(error: unknown): string {
+  const failure = outboundFailureOf(error);
+  switch (failure.kind) {
+    case 'private':
+      return ` (its address ${failure.address} is private, and Meridian does not reach private addresses)`;
+    case 'dns':
+      return ' (its host name does not resolve)';
+    case 'tls':
+      return ` (${failure.words})`;
+    case 'unreachable':
+      return '';
+  }
+}

@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import { discoverOidc, type ClientSettings } from './oidc.js';
-import { causes, isTokenEndpointError, shorten, tokenError, unreachableDetail } from './oidc-refusals.js';
+import { outboundFailureAside } from '../outbound/failure.js';
+import { causes, isTokenEndpointError, shorten, tokenError } from './oidc-refusals.js';
 import { SsoConfigProblem, type SsoTransport } from './types.js';
 
 /**
@@ -59,7 +60,7 @@ async function checkCredentials(
       return {
         ok: false,
         message: network
-          ? `Its token endpoint ${tokenEndpoint} could not be reached${unreachableDetail(error)}, so Meridian's client ID and secret could not be checked.`
+          ? `Its token endpoint ${tokenEndpoint} could not be reached${outboundFailureAside(error)}, so Meridian's client ID and secret could not be checked.`
           : `Its token endpoint ${tokenEndpoint} answered in a way Meridian cannot read, so the client ID and secret could not be checked.`,
       };
     }

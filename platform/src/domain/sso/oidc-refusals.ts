@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { outboundFailureOf } from '../outbound/failure.js';
+import { outboundFailureAside } from '../outbound/failure.js';
 import { SsoRefusal, type SsoFailure } from './types.js';
 
 /**
@@ -34,24 +34,6 @@ function isNetworkFailure(chain: unknown[]): boolean {
       ['TimeoutError', 'AbortError', 'PrivateAddressRefused'].includes((link as Error).name) ||
       /^(E[A-Z_]+|UND_ERR_.*)$/.test(String((link as { code?: unknown }).code)),
   );
-}
-
-/**
- * Why a provider could not be reached, as a parenthesis: only what tells no port's state (the guard's
- * refusal, a name that does not resolve, a certificate); every other failure reads the same.
- */
-export function unreachableDetail(error: unknown): string {
-  const failure = outboundFailureOf(error);
-  switch (failure.kind) {
-    case 'private':
-      return ` (its address ${failure.address} is private, and Meridian does not reach private addresses)`;
-    case 'dns':
-      return ' (its host name does not resolve)';
-    case 'tls':
-      return ` (${failure.words})`;
-    case 'unreachable':
-      return '';
-  }
 }
 
 /** What is wrong with an ID token whose claim `claim` did not compare. */
@@ -170,7 +152,9 @@ export function refusalOf(error: unknown): SsoRefusal {
   if (detail.includes('"id_token"'))
     return new SsoRefusal("The identity provider's answer is not valid: it has no ID token.", invalid('id_token'));
   if (isNetworkFailure(chain))
-    return new SsoRefusal(`${UNREACHABLE}${unreachableDetail(error)}. Try again later.`, { reason: 'sso-unreachable' });
+    return new SsoRefusal(`${UNREACHABLE}${outboundFailureAside(error)}. Try again later.`, {
+      reason: 'sso-unreachable',
+    });
   return new SsoRefusal(
     `The identity provider's answer could not be accepted (${shorten(detail)}).`,
     invalid('response'),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
-import { refusalOf, unreachableDetail, UNREACHABLE } from './oidc-refusals.js';
+import { outboundFailureAside } from '../outbound/failure.js';
+import { refusalOf, UNREACHABLE } from './oidc-refusals.js';
 import {
   SsoConfigProblem,
   SsoRefusal,
@@ -72,7 +73,7 @@ function discoveryProblem(issuer: string, error: unknown): string {
     case 'OAUTH_INVALID_RESPONSE':
       return `The issuer ${issuer} publishes a discovery document that is not valid OpenID Connect metadata.`;
     default:
-      return `No identity provider answered at the issuer ${issuer}${unreachableDetail(error)}.`;
+      return `No identity provider answered at the issuer ${issuer}${outboundFailureAside(error)}.`;
   }
 }
 

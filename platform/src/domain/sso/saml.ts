@@ -19,7 +19,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import xpath from 'xpath';
 import type { Queryable } from '../../db/database.js';
 import { samlRequestCache } from '../../stores/saml-requests.js';
-import { outboundFailureOf } from '../outbound/failure.js';
+import { outboundFailureSentence } from '../outbound/failure.js';
 import {
   SsoConfigProblem,
   SsoRefusal,
@@ -158,17 +158,7 @@ export function certificateStanding(
  * all read the same (outbound/failure.ts).
  */
 function unreachableMetadata(error: unknown): string {
-  const failure = outboundFailureOf(error);
-  switch (failure.kind) {
-    case 'private':
-      return `The metadata URL resolves to a private address (${failure.address}), which Meridian does not reach.`;
-    case 'dns':
-      return 'The metadata URL’s host name does not resolve.';
-    case 'tls':
-      return `The metadata URL could not be trusted: ${failure.words}.`;
-    case 'unreachable':
-      return `The metadata URL could not be reached, or did not answer within ${METADATA_TIMEOUT_MS / 1000} seconds.`;
-  }
+  return `${outboundFailureSentence(error, 'The metadata URL', METADATA_TIMEOUT_MS)}.`;
 }
 
 /** Downloads the IdP's metadata (https only unless the transport allows http), within 5 s and 256 KiB. */

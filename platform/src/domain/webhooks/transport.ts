@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import type { AttemptOutcome } from '../../stores/webhooks.js';
 import { guardedLookup, ipLiteralOf, isPublicAddress, PrivateAddressRefused } from '../outbound/address-guard.js';
-import { outboundFailureOf } from '../outbound/failure.js';
+import { outboundFailureSentence } from '../outbound/failure.js';
 
 /** An endpoint has this long to answer; a slower one is a failed attempt, retried later. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -21,17 +21,7 @@ export interface WebhookTransport {
  * read the same, so the delivery log cannot be used to tell open ports from closed ones.
  */
 export function describeFailure(error: unknown): string {
-  const failure = outboundFailureOf(error);
-  switch (failure.kind) {
-    case 'private':
-      return new PrivateAddressRefused(failure.address).message;
-    case 'dns':
-      return 'The host name does not resolve';
-    case 'tls':
-      return `The endpoint could not be trusted: ${failure.words}`;
-    case 'unreachable':
-      return `The endpoint could not be reached, or did not answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
-  }
+  return outboundFailureSentence(error, 'The endpoint', DELIVERY_TIMEOUT_MS);
 }
 
 const outcomeOfStatus = (status: number): string | null => {
