@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import * as client from 'openid-client';
 import { outboundFailureAside } from '../outbound/failure.js';
 import { refusalOf, UNREACHABLE } from './oidc-refusals.js';
@@ -32,7 +33,11 @@ export type ClientSettings = Pick<OidcSettings, 'issuer' | 'clientId'> & { clien
 /** Who is asking: an operator configuring the connection, or a person signing in through it. */
 type Purpose = 'configure' | 'sign-in';
 
-const discovered = new Map<string, { configuration: client.Configuration; expiresAt: number }>();
+/**
+ * Discovered providers per (issuer, client, secret, transport), for sign-ins: bounded, so a flood of
+ * connections tried cannot grow it without end; each entry lives DISCOVERY_TTL_MS.
+ */
+const discovered = new LRUCache<string, client.Configuration>({ max: 1_000, ttl: DISCOVERY_TTL_MS });
 
 function cacheKey({ issuer, clientId, clientSecret }: ClientSettings, transport: SsoTransport): string {
   const secret = createHash('sha256')
@@ -77,10 +82,6 @@ function discoveryProblem(issuer: string, error: unknown): string {
   }
 }
 
-function sweepExpired(now: number): void {
-  for (const [key, entry] of discovered) if (entry.expiresAt <= now) discovered.delete(key);
-}
-
 /**
  * The provider's Configuration for this client. A sign-in takes it from a 10-minute cache per (issuer,
  * client, secret); configuring (the console's test) always reads the provider anew and refreshes the
@@ -93,9 +94,8 @@ export async function discoverOidc(
   purpose: Purpose,
 ): Promise<client.Configuration> {
   const key = cacheKey(settings, transport);
-  const now = Date.now();
   const cached = discovered.get(key);
-  if (purpose === 'sign-in' && cached && cached.expiresAt > now) return cached.configuration;
+  if (purpose === 'sign-in' && cached) return cached;
   const fail = (problem: string) =>
     purpose === 'configure'
       ? new SsoConfigProblem(problem, 'issuer')
@@ -119,8 +119,7 @@ export async function discoverOidc(
   } catch (error) {
     throw fail(discoveryProblem(settings.issuer, error));
   }
-  sweepExpired(now);
-  discovered.set(key, { configuration, expiresAt: now + DISCOVERY_TTL_MS });
+  discovered.set(key, configuration);
   return configuration;
 }
 
