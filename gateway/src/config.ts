@@ -1,4 +1,4 @@
-import { hostname } from 'node:os';
+import { replicaNameOf } from '@meridian/schema/replica';
 import { fileURLToPath } from 'node:url';
 import { assertProductionSecrets, secretValues } from '@meridian/schema';
 import { parseOwnDocumentsPolicy, type OwnDocumentsPolicy } from './trusted-documents/policy.js';
@@ -145,6 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ),
     sessionRevocationCheck: boolean('SESSION_REVOCATION_CHECK', env.SESSION_REVOCATION_CHECK, true),
     metricsToken: secretValues('METRICS_TOKEN', env.METRICS_TOKEN)[0],
-    replicaName: env.REPLICA_NAME?.trim() || hostname(),
+    replicaName: replicaNameOf(env),
   };
 }

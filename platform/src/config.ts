@@ -1,4 +1,4 @@
-import { hostname } from 'node:os';
+import { replicaNameOf } from '@meridian/schema/replica';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { assertProductionSecrets, secretOrLocalDefault, secretValues, type SecretProblem } from '@meridian/schema';
@@ -140,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
           ? cookieKeys
           : secretOrLocalDefault('MFA_ENCRYPTION_KEYS', env),
     metricsToken: secretValues('METRICS_TOKEN', env.METRICS_TOKEN)[0],
-    replicaName: env.REPLICA_NAME?.trim() || hostname(),
+    replicaName: replicaNameOf(env),
     jobStepMs: number(env.JOB_STEP_MS, 1500),
     webhookRetryDelaysMs: durations(env.WEBHOOK_RETRY_DELAYS || '5s,5m,30m,2h,5h,10h,10h', 'WEBHOOK_RETRY_DELAYS'),
     webhookPollMs: number(env.WEBHOOK_POLL_MS, 250),

@@ -2,8 +2,8 @@
 // main.ts before anything else: the SDK is imported only when an endpoint is set, so a gateway without
 // one loads and pays nothing. The platform's twin is platform/src/observability/tracing.ts (with the
 // http, undici, pg and Fastify instrumentations).
-import { hostname } from 'node:os';
 import { ROOT_CONTEXT, type ContextManager } from '@opentelemetry/api';
+import { spanInstanceOf, tracingWanted } from '@meridian/schema/replica';
 
 export const DEFAULT_SERVICE_NAME = 'meridian-gateway';
 
@@ -36,20 +36,6 @@ export function tracingOn(): boolean {
   return running;
 }
 
-/** Whether the variables ask for traces: an OTLP endpoint is set and OTEL_SDK_DISABLED is not true. */
-export function tracingWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
-  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
-}
-
-/**
- * Which replica sent a span: REPLICA_NAME (the cluster's gateway-N), else host:pid (compose names each
- * replica's host after its service: gateway-1:<pid>).
- */
-export function replicaName(env: NodeJS.ProcessEnv = process.env): string {
-  return env.REPLICA_NAME?.trim() || `${hostname()}:${process.pid}`;
-}
-
 /**
  * Starts the SDK when the variables ask for it; a no-op otherwise. Only traces are exported: the
  * gateway's metrics are its /metrics, its logs are its stdout.
@@ -70,7 +56,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     resource: defaultResource().merge(
       resourceFromAttributes({
         [ATTR_SERVICE_NAME]: DEFAULT_SERVICE_NAME,
-        [ATTR_SERVICE_INSTANCE_ID]: replicaName(env),
+        [ATTR_SERVICE_INSTANCE_ID]: spanInstanceOf(env),
       }),
     ),
     // Not the random service-instance detector: the replica's name is the instance.

@@ -2,9 +2,9 @@
 // main.ts before anything else: the SDK and its instrumentations are imported only when an endpoint is
 // set, so a platform without one loads and pays nothing. The gateway's twin is gateway/src/observability/tracing.ts.
 import { createRequire, register } from 'node:module';
-import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { FastifyPluginCallback } from 'fastify';
+import { spanInstanceOf, tracingWanted } from '@meridian/schema/replica';
 
 export const DEFAULT_SERVICE_NAME = 'meridian-platform';
 
@@ -27,20 +27,6 @@ let running: Tracing | undefined;
 /** The SDK when tracing is on (undefined otherwise): app.ts registers its Fastify plugin from it. */
 export function activeTracing(): Tracing | undefined {
   return running;
-}
-
-/** Whether the variables ask for traces: an OTLP endpoint is set and OTEL_SDK_DISABLED is not true. */
-export function tracingWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
-  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
-}
-
-/**
- * Which replica sent a span: REPLICA_NAME (the cluster's platform-N), else host:pid (compose names each
- * replica's host after its service: platform-1:<pid>).
- */
-export function replicaName(env: NodeJS.ProcessEnv = process.env): string {
-  return env.REPLICA_NAME?.trim() || `${hostname()}:${process.pid}`;
 }
 
 /**
@@ -76,7 +62,7 @@ export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promis
     resource: defaultResource().merge(
       resourceFromAttributes({
         [ATTR_SERVICE_NAME]: DEFAULT_SERVICE_NAME,
-        [ATTR_SERVICE_INSTANCE_ID]: replicaName(env),
+        [ATTR_SERVICE_INSTANCE_ID]: spanInstanceOf(env),
       }),
     ),
     // Not the random service-instance detector: the replica's name is the instance.
