@@ -4,15 +4,22 @@ import { graphql } from '../../../../gql/index.js';
 import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 
 // Both answer the endpoint's status fields: the normalized cache updates it wherever it is shown.
+export const WebhookStatusFragment = graphql(`
+  fragment WebhookStatus on Webhook {
+    id
+    status
+    pausedReason
+    pausedAt
+    pendingCount
+  }
+`);
+
 const PauseWebhookDocument = graphql(`
   mutation PauseWebhook($organizationId: ID!, $webhookId: ID!) {
     pauseWebhook(organizationId: $organizationId, webhookId: $webhookId) {
       webhook {
         id
-        status
-        pausedReason
-        pausedAt
-        pendingCount
+        ...WebhookStatus
       }
       inputErrors {
         field
@@ -27,10 +34,7 @@ const ResumeWebhookDocument = graphql(`
     resumeWebhook(organizationId: $organizationId, webhookId: $webhookId) {
       webhook {
         id
-        status
-        pausedReason
-        pausedAt
-        pendingCount
+        ...WebhookStatus
       }
       inputErrors {
         field
@@ -41,6 +45,11 @@ const ResumeWebhookDocument = graphql(`
 `);
 
 type Move = (organizationId: string, webhookId: string) => Promise<MutationOutcome<{ id: string }>>;
+
+/** A pause's or resume's answer as runMutation reads it: its refusals, and the endpoint it moved. */
+function payloadAndWebhook<T extends { webhook?: { id: string } | null }>(payload: T | null | undefined) {
+  return { payload, value: payload?.webhook ?? undefined };
+}
 
 /**
  * Pause stops sending to an endpoint (its events are kept); resume sends again, the kept events first.
@@ -54,10 +63,7 @@ export function usePauseWebhook(): { pause: Move; resume: Move } {
     (organizationId, webhookId) =>
       runMutation(
         () => pauseMutation({ variables: { organizationId, webhookId } }),
-        (result) => {
-          const payload = result.data?.pauseWebhook;
-          return { payload, value: payload?.webhook ?? undefined };
-        },
+        (result) => payloadAndWebhook(result.data?.pauseWebhook),
         { prefix: '' },
       ),
     [pauseMutation],
@@ -66,10 +72,7 @@ export function usePauseWebhook(): { pause: Move; resume: Move } {
     (organizationId, webhookId) =>
       runMutation(
         () => resumeMutation({ variables: { organizationId, webhookId } }),
-        (result) => {
-          const payload = result.data?.resumeWebhook;
-          return { payload, value: payload?.webhook ?? undefined };
-        },
+        (result) => payloadAndWebhook(result.data?.resumeWebhook),
         { prefix: '' },
       ),
     [resumeMutation],
