@@ -66,7 +66,8 @@ describe('the persisted cache after an idle sign-out', () => {
   /** Signs the Org Admin in and opens Acme Health's users: the cache in storage holds its staff. */
   async function cacheStaff(): Promise<void> {
     await signIn(page, ACCOUNTS.orgAdmin, seedPassword);
-    await page.goto(`${webUrl}/admin/org-management/${ACME_HEALTH_ID}`);
+    // Names Z to A: the users journey's 200 "Bulk N" would fill the first page sorted A to Z.
+    await page.goto(`${webUrl}/admin/org-management/${ACME_HEALTH_ID}?sort=-name`);
     await page.getByRole('cell', { name: 'Uma Patel' }).first().waitFor();
     await expect.poll(() => storageItem(page, APOLLO_CACHE_KEY)).toContain('Uma Patel');
     expect(await storageItem(page, APOLLO_CACHE_KEY)).toContain('expiring@acme.test');
