@@ -1,11 +1,11 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import {
   CREDENTIAL_LIFETIME_DAYS,
   CREDENTIAL_MIN_LIFETIME_DAYS,
   validateCredentialLifetime,
   validateCredentialName,
 } from '@meridian/schema';
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { FormDialog } from './FormDialog.js';
 import type { MutationOutcome } from './mutation-outcome.js';
 import { TextField } from './TextField.js';
 import { useFieldErrors } from './useFieldErrors.js';
@@ -41,7 +41,6 @@ export interface CreateCredentialDialogProps {
 export function CreateCredentialDialog({ isOpen, owner, onCreate, onClose, loading }: CreateCredentialDialogProps) {
   const [name, setName] = useState('');
   const [lifetime, setLifetime] = useState(String(CREDENTIAL_LIFETIME_DAYS));
-  const [formError, setFormError] = useState<string | null>(null);
   const validate = useCallback((): Partial<Record<ChoiceField, string>> => {
     const errors: Partial<Record<ChoiceField, string>> = {};
     const nameProblem = validateCredentialName(name);
@@ -52,76 +51,46 @@ export function CreateCredentialDialog({ isOpen, owner, onCreate, onClose, loadi
   }, [name, lifetime]);
   const fields = useFieldErrors<ChoiceField>(validate);
 
-  const close = () => {
+  const emptied = () => {
     setName('');
     setLifetime(String(CREDENTIAL_LIFETIME_DAYS));
-    setFormError(null);
-    fields.reset();
-    onClose();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!fields.trySubmit(event)) return;
-    const outcome = await onCreate({ name: name.trim(), lifetimeDays: Number(lifetime) });
-    if (outcome.ok) {
-      setName('');
-      setLifetime(String(CREDENTIAL_LIFETIME_DAYS));
-      fields.reset();
-      return;
-    }
-    fields.setServerErrors(outcome.fieldErrors);
-    setFormError(outcome.formError);
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={loading ? undefined : close} title={<>New credential for {owner}</>}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogBody>
-          {formError && (
-            <Callout intent={Intent.DANGER} role="alert" compact>
-              {formError}
-            </Callout>
-          )}
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(value) => {
-              setName(value);
-              fields.changed('name');
-            }}
-            onBlur={() => fields.touch('name')}
-            error={fields.errorOf('name')}
-            helperText="What uses it, such as “Nightly claims export”: it tells this credential from the others."
-            autoFocus
-          />
-          <TextField
-            label="Expires in (days)"
-            type="number"
-            value={lifetime}
-            onChange={(value) => {
-              setLifetime(value);
-              fields.changed('lifetimeDays');
-            }}
-            onBlur={() => fields.touch('lifetimeDays')}
-            error={fields.errorOf('lifetimeDays')}
-            helperText={`From ${CREDENTIAL_MIN_LIFETIME_DAYS} to ${CREDENTIAL_LIFETIME_DAYS} days; a shorter life limits what a leaked secret can do.`}
-          />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button variant="minimal" onClick={close} disabled={loading}>
-                Cancel
-              </Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
-                Create credential
-              </Button>
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      isOpen={isOpen}
+      title={<>New credential for {owner}</>}
+      submitLabel="Create credential"
+      fields={fields}
+      onSubmit={() => onCreate({ name: name.trim(), lifetimeDays: Number(lifetime) })}
+      onReset={emptied}
+      onClose={onClose}
+      loading={loading}
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          fields.changed('name');
+        }}
+        onBlur={() => fields.touch('name')}
+        error={fields.errorOf('name')}
+        helperText="What uses it, such as “Nightly claims export”: it tells this credential from the others."
+        autoFocus
+      />
+      <TextField
+        label="Expires in (days)"
+        type="number"
+        value={lifetime}
+        onChange={(value) => {
+          setLifetime(value);
+          fields.changed('lifetimeDays');
+        }}
+        onBlur={() => fields.touch('lifetimeDays')}
+        error={fields.errorOf('lifetimeDays')}
+        helperText={`From ${CREDENTIAL_MIN_LIFETIME_DAYS} to ${CREDENTIAL_LIFETIME_DAYS} days; a shorter life limits what a leaked secret can do.`}
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
+import { FormDialog } from '../../../../components/FormDialog.js';
 import type { MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { TextField } from '../../../../components/TextField.js';
 import { useFieldErrors } from '../../../../components/useFieldErrors.js';
@@ -25,72 +25,35 @@ export interface NewScimTokenDialogProps {
  */
 export function NewScimTokenDialog({ isOpen, organizationName, onCreate, onClose, loading }: NewScimTokenDialogProps) {
   const [label, setLabel] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
   const validate = useCallback((): Partial<Record<'label', string>> => {
     const problem = validateScimTokenLabel(label);
     return problem ? { label: problem } : {};
   }, [label]);
   const fields = useFieldErrors<'label'>(validate);
 
-  const reset = () => {
-    setLabel('');
-    setFormError(null);
-    fields.reset();
-  };
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!fields.trySubmit(event)) return;
-    const outcome = await onCreate(label.trim());
-    if (outcome.ok) {
-      reset();
-      return;
-    }
-    fields.setServerErrors(outcome.fieldErrors);
-    setFormError(outcome.formError);
-  };
-
   return (
-    <Dialog isOpen={isOpen} onClose={loading ? undefined : close} title={`New SCIM token for ${organizationName}`}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogBody>
-          {formError && (
-            <Callout intent={Intent.DANGER} role="alert" compact>
-              {formError}
-            </Callout>
-          )}
-          <TextField
-            label="Label"
-            value={label}
-            onChange={(value) => {
-              setLabel(value);
-              fields.changed('label');
-            }}
-            onBlur={() => fields.touch('label')}
-            error={fields.errorOf('label')}
-            helperText="What uses it, such as “Entra ID provisioning”: it tells this token from the others."
-            autoFocus
-          />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button variant="minimal" onClick={close} disabled={loading}>
-                Cancel
-              </Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
-                Create token
-              </Button>
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      isOpen={isOpen}
+      title={`New SCIM token for ${organizationName}`}
+      submitLabel="Create token"
+      fields={fields}
+      onSubmit={() => onCreate(label.trim())}
+      onReset={() => setLabel('')}
+      onClose={onClose}
+      loading={loading}
+    >
+      <TextField
+        label="Label"
+        value={label}
+        onChange={(value) => {
+          setLabel(value);
+          fields.changed('label');
+        }}
+        onBlur={() => fields.touch('label')}
+        error={fields.errorOf('label')}
+        helperText="What uses it, such as “Entra ID provisioning”: it tells this token from the others."
+        autoFocus
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
-import { Button, Callout, Classes, H2, HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { KeyIcon, PlusIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useFreshQuery } from '../../../../apollo/useFreshQuery.js';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.js';
-import { failureMessage, messageOfError } from '../../../../components/mutation-outcome.js';
+import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { SecretDialog } from '../../../../components/SecretDialog.js';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { formatDate, formatDateTime } from '../../../../lib/dates.js';
+import { SettingsSection } from '../SettingsSection.js';
 import { DirectoryHelp } from './DirectoryHelp.js';
 import { NewScimTokenDialog } from './NewScimTokenDialog.js';
 import { OrganizationProvisioningDocument } from './provisioning-query.js';
@@ -79,130 +80,121 @@ export function ProvisioningSection({ organizationId, readOnlyReason }: Provisio
     setToRevoke(null);
   };
 
-  const heading = (
-    <div className="meridian-page-header">
-      <H2 id="provisioning-heading" className="meridian-section-heading">
-        Provisioning
-      </H2>
-      {!readOnly && (
-        <Button
-          intent={Intent.PRIMARY}
-          icon={<PlusIcon />}
-          loading={creating.loading}
-          disabled={!organization || creating.loading}
-          onClick={() => setChoosing(true)}
-        >
-          New token
-        </Button>
-      )}
-    </div>
+  const action = !readOnly && (
+    <Button
+      intent={Intent.PRIMARY}
+      icon={<PlusIcon />}
+      loading={creating.loading}
+      disabled={!organization || creating.loading}
+      onClick={() => setChoosing(true)}
+    >
+      New token
+    </Button>
   );
 
-  let body: React.JSX.Element;
-  if (!organization) {
-    body =
-      error !== undefined && !loading ? (
-        <Callout intent={Intent.DANGER} title="The provisioning settings could not be loaded">
-          <p>{messageOfError(error)}</p>
-          <Button onClick={() => void refetch().catch(() => undefined)}>Try again</Button>
-        </Callout>
-      ) : (
-        <div aria-busy="true">
+  return (
+    <SettingsSection
+      id="provisioning"
+      title="Provisioning"
+      action={action}
+      intro={
+        <>
+          A customer’s directory (Microsoft Entra ID, Okta…) creates, changes and deactivates this organization’s users
+          over SCIM 2.0, with a token made here. Each token is shown once; only its last four characters are kept in
+          view.
+        </>
+      }
+      query={{ loaded: Boolean(organization), loading, error, refetch }}
+      failedTitle="The provisioning settings could not be loaded"
+      skeleton={
+        <>
           <p className={Classes.SKELETON}>SCIM base URL</p>
           <div className={Classes.SKELETON} style={{ height: 160 }} />
-        </div>
-      );
-  } else {
-    body = (
-      <>
-        <ScimBaseUrl url={organization.scimBaseUrl} />
-        {organization.scimTokens.length === 0 ? (
-          <NonIdealState
-            icon={<KeyIcon />}
-            title="No SCIM tokens yet"
-            description={
-              readOnly
-                ? `${organization.name}’s users are not provisioned by a directory.`
-                : `Create one for the directory that provisions ${organization.name}’s users.`
-            }
-          />
-        ) : (
-          <HTMLTable striped className="meridian-organizations-table" aria-label="SCIM tokens">
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Token</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                {!readOnly && (
-                  <th scope="col">
-                    <span className="meridian-visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {organization.scimTokens.map((token) => {
-                const active = token.revokedAt == null;
-                return (
-                  <tr key={token.id}>
-                    <th scope="row">{token.label}</th>
-                    <td>
-                      <code title={`The token ends in ${token.hint}`}>…{token.hint}</code>
-                    </td>
-                    <td>
-                      {formatDate(token.createdAt)} by {token.createdBy}
-                    </td>
-                    <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</td>
-                    <td>
-                      <Tag minimal intent={active ? Intent.SUCCESS : Intent.NONE}>
-                        {active ? 'Active' : 'Revoked'}
-                      </Tag>
-                    </td>
+        </>
+      }
+      list={
+        organization && (
+          <>
+            <ScimBaseUrl url={organization.scimBaseUrl} />
+            {organization.scimTokens.length === 0 ? (
+              <NonIdealState
+                icon={<KeyIcon />}
+                title="No SCIM tokens yet"
+                description={
+                  readOnly
+                    ? `${organization.name}’s users are not provisioned by a directory.`
+                    : `Create one for the directory that provisions ${organization.name}’s users.`
+                }
+              />
+            ) : (
+              <HTMLTable striped className="meridian-organizations-table" aria-label="SCIM tokens">
+                <thead>
+                  <tr>
+                    <th scope="col">Label</th>
+                    <th scope="col">Token</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Last used</th>
+                    <th scope="col">Status</th>
                     {!readOnly && (
-                      <td>
-                        {active && (
-                          <>
-                            <Button
-                              size="small"
-                              variant="outlined"
-                              onClick={() => setToRotate(token)}
-                              aria-label={`Rotate SCIM token ${token.label}`}
-                            >
-                              Rotate
-                            </Button>{' '}
-                            <Button
-                              size="small"
-                              intent={Intent.DANGER}
-                              variant="outlined"
-                              onClick={() => setToRevoke(token)}
-                              aria-label={`Revoke SCIM token ${token.label}`}
-                            >
-                              Revoke
-                            </Button>
-                          </>
-                        )}
-                      </td>
+                      <th scope="col">
+                        <span className="meridian-visually-hidden">Actions</span>
+                      </th>
                     )}
                   </tr>
-                );
-              })}
-            </tbody>
-          </HTMLTable>
-        )}
-      </>
-    );
-  }
-
-  return (
-    <section className="meridian-form" aria-labelledby="provisioning-heading">
-      {heading}
-      <p className={Classes.TEXT_MUTED}>
-        A customer’s directory (Microsoft Entra ID, Okta…) creates, changes and deactivates this organization’s users
-        over SCIM 2.0, with a token made here. Each token is shown once; only its last four characters are kept in view.
-      </p>
-      {body}
+                </thead>
+                <tbody>
+                  {organization.scimTokens.map((token) => {
+                    const active = token.revokedAt == null;
+                    return (
+                      <tr key={token.id}>
+                        <th scope="row">{token.label}</th>
+                        <td>
+                          <code title={`The token ends in ${token.hint}`}>…{token.hint}</code>
+                        </td>
+                        <td>
+                          {formatDate(token.createdAt)} by {token.createdBy}
+                        </td>
+                        <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</td>
+                        <td>
+                          <Tag minimal intent={active ? Intent.SUCCESS : Intent.NONE}>
+                            {active ? 'Active' : 'Revoked'}
+                          </Tag>
+                        </td>
+                        {!readOnly && (
+                          <td>
+                            {active && (
+                              <>
+                                <Button
+                                  size="small"
+                                  variant="outlined"
+                                  onClick={() => setToRotate(token)}
+                                  aria-label={`Rotate SCIM token ${token.label}`}
+                                >
+                                  Rotate
+                                </Button>{' '}
+                                <Button
+                                  size="small"
+                                  intent={Intent.DANGER}
+                                  variant="outlined"
+                                  onClick={() => setToRevoke(token)}
+                                  aria-label={`Revoke SCIM token ${token.label}`}
+                                >
+                                  Revoke
+                                </Button>
+                              </>
+                            )}
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </HTMLTable>
+            )}
+          </>
+        )
+      }
+    >
       <DirectoryHelp />
       <NewScimTokenDialog
         isOpen={choosing}
@@ -250,6 +242,6 @@ export function ProvisioningSection({ organizationId, readOnlyReason }: Provisio
         }
         onClose={() => setShown(null)}
       />
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,15 +1,5 @@
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Intent,
-  RadioGroup,
-} from '@blueprintjs/core';
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { Callout, Checkbox, FormGroup, Intent, RadioGroup } from '@blueprintjs/core';
+import { useCallback, useId, useState } from 'react';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTION_INFO,
@@ -18,6 +8,7 @@ import {
   validateWebhookUrl,
   type AuditAction,
 } from '@meridian/schema';
+import { FormDialog } from '../../../../components/FormDialog.js';
 import type { MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { TextField } from '../../../../components/TextField.js';
 import { useFieldErrors } from '../../../../components/useFieldErrors.js';
@@ -61,7 +52,6 @@ export function WebhookDialog({ isOpen, editing, organizationName, onSave, onClo
   const [url, setUrl] = useState(editing?.url ?? '');
   const [mode, setMode] = useState<EventsMode>(editing?.events ? 'chosen' : 'every');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(editing?.events ?? []));
-  const [formError, setFormError] = useState<string | null>(null);
   const events = mode === 'every' ? null : AUDIT_ACTIONS.filter((action) => chosen.has(action));
   const validate = useCallback((): Partial<Record<Field, string>> => {
     const errors: Partial<Record<Field, string>> = {};
@@ -88,115 +78,88 @@ export function WebhookDialog({ isOpen, editing, organizationName, onSave, onClo
     fields.touch('events');
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!fields.trySubmit(event)) return;
-    const outcome = await onSave({ url: url.trim(), events });
-    if (outcome.ok) return;
-    fields.setServerErrors(outcome.fieldErrors);
-    setFormError(outcome.formError);
-  };
-
   const title = editing ? `Edit the webhook of ${organizationName}` : `New webhook for ${organizationName}`;
   return (
-    <Dialog isOpen={isOpen} onClose={loading ? undefined : onClose} title={title} className="meridian-webhook-dialog">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogBody>
-          {formError && (
-            <Callout intent={Intent.DANGER} role="alert" compact>
-              {formError}
-            </Callout>
-          )}
-          <TextField
-            label="Endpoint URL"
-            value={url}
-            onChange={(value) => {
-              setUrl(value);
-              fields.changed('url');
-            }}
-            onBlur={() => fields.touch('url')}
-            error={fields.errorOf('url')}
-            helperText="Where the events are sent, such as https://siem.example.com/meridian."
-            placeholder="https://"
-            autoFocus
-          />
-          <RadioGroup
-            label="Events"
-            name="webhook-events"
-            selectedValue={mode}
-            onChange={(event) => {
-              setMode(event.currentTarget.value === 'chosen' ? 'chosen' : 'every');
-              fields.changed('events');
-            }}
-            options={EVENTS_OPTIONS}
-          />
-          {mode === 'chosen' && (
-            <FormGroup
-              intent={eventsError ? Intent.DANGER : Intent.NONE}
-              helperText={eventsError}
-              label={<span id={eventsLabelId}>The events to send</span>}
-            >
-              <div
-                role="group"
-                aria-labelledby={eventsLabelId}
-                aria-invalid={eventsError ? true : undefined}
-                tabIndex={-1}
-                className="meridian-webhook-events"
-              >
-                {EVENT_GROUPS.map((group) => {
-                  const picked = group.actions.filter((action) => chosen.has(action)).length;
-                  return (
-                    <div
-                      key={group.area}
-                      role="group"
-                      aria-label={group.label}
-                      className="meridian-webhook-event-group"
-                    >
-                      {/* The area's own box chooses or drops all of its events; half-ticked when some are. */}
-                      <Checkbox
-                        className="meridian-webhook-event-area"
-                        label={group.label}
-                        checked={picked === group.actions.length}
-                        indeterminate={picked > 0 && picked < group.actions.length}
-                        onChange={(event) => toggle(group.actions, event.currentTarget.checked)}
-                        aria-label={`Every ${group.label} event`}
-                      />
-                      {group.actions.map((action) => (
-                        <Checkbox
-                          key={action}
-                          className="meridian-webhook-event"
-                          label={AUDIT_ACTION_INFO[action].label}
-                          title={AUDIT_ACTION_INFO[action].meaning}
-                          checked={chosen.has(action)}
-                          onChange={(event) => toggle([action], event.currentTarget.checked)}
-                        />
-                      ))}
-                    </div>
-                  );
-                })}
-              </div>
-            </FormGroup>
-          )}
-          {mode === 'every' && eventsError && (
-            <Callout intent={Intent.DANGER} compact>
-              {eventsError}
-            </Callout>
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button variant="minimal" onClick={onClose} disabled={loading}>
-                Cancel
-              </Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
-                {editing ? 'Save webhook' : 'Add webhook'}
-              </Button>
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      isOpen={isOpen}
+      title={title}
+      submitLabel={editing ? 'Save webhook' : 'Add webhook'}
+      fields={fields}
+      onSubmit={() => onSave({ url: url.trim(), events })}
+      onClose={onClose}
+      loading={loading}
+      className="meridian-webhook-dialog"
+    >
+      <TextField
+        label="Endpoint URL"
+        value={url}
+        onChange={(value) => {
+          setUrl(value);
+          fields.changed('url');
+        }}
+        onBlur={() => fields.touch('url')}
+        error={fields.errorOf('url')}
+        helperText="Where the events are sent, such as https://siem.example.com/meridian."
+        placeholder="https://"
+        autoFocus
+      />
+      <RadioGroup
+        label="Events"
+        name="webhook-events"
+        selectedValue={mode}
+        onChange={(event) => {
+          setMode(event.currentTarget.value === 'chosen' ? 'chosen' : 'every');
+          fields.changed('events');
+        }}
+        options={EVENTS_OPTIONS}
+      />
+      {mode === 'chosen' && (
+        <FormGroup
+          intent={eventsError ? Intent.DANGER : Intent.NONE}
+          helperText={eventsError}
+          label={<span id={eventsLabelId}>The events to send</span>}
+        >
+          <div
+            role="group"
+            aria-labelledby={eventsLabelId}
+            aria-invalid={eventsError ? true : undefined}
+            tabIndex={-1}
+            className="meridian-webhook-events"
+          >
+            {EVENT_GROUPS.map((group) => {
+              const picked = group.actions.filter((action) => chosen.has(action)).length;
+              return (
+                <div key={group.area} role="group" aria-label={group.label} className="meridian-webhook-event-group">
+                  {/* The area's own box chooses or drops all of its events; half-ticked when some are. */}
+                  <Checkbox
+                    className="meridian-webhook-event-area"
+                    label={group.label}
+                    checked={picked === group.actions.length}
+                    indeterminate={picked > 0 && picked < group.actions.length}
+                    onChange={(event) => toggle(group.actions, event.currentTarget.checked)}
+                    aria-label={`Every ${group.label} event`}
+                  />
+                  {group.actions.map((action) => (
+                    <Checkbox
+                      key={action}
+                      className="meridian-webhook-event"
+                      label={AUDIT_ACTION_INFO[action].label}
+                      title={AUDIT_ACTION_INFO[action].meaning}
+                      checked={chosen.has(action)}
+                      onChange={(event) => toggle([action], event.currentTarget.checked)}
+                    />
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        </FormGroup>
+      )}
+      {mode === 'every' && eventsError && (
+        <Callout intent={Intent.DANGER} compact>
+          {eventsError}
+        </Callout>
+      )}
+    </FormDialog>
   );
 }

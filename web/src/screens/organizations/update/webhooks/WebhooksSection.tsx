@@ -1,12 +1,13 @@
-import { Button, Callout, Classes, H2, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Classes, Intent, NonIdealState } from '@blueprintjs/core';
 import { PlusIcon, SendMessageIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { WEBHOOKS_PER_ORGANIZATION } from '@meridian/schema';
 import { useFreshQuery } from '../../../../apollo/useFreshQuery.js';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog.js';
-import { failureMessage, messageOfError, type MutationOutcome } from '../../../../components/mutation-outcome.js';
+import { failureMessage, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { SecretDialog } from '../../../../components/SecretDialog.js';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
+import { SettingsSection } from '../SettingsSection.js';
 import { useCreateWebhook, type WebhookTarget } from './useCreateWebhook.js';
 import { useDeleteWebhook } from './useDeleteWebhook.js';
 import { usePauseWebhook } from './usePauseWebhook.js';
@@ -133,83 +134,68 @@ export function WebhooksSection({ organizationId, readOnlyReason }: WebhooksSect
     setToDelete(null);
   };
 
-  const heading = (
-    <div className="meridian-page-header">
-      <H2 id="webhooks-heading" className="meridian-section-heading">
-        Webhooks
-      </H2>
-      {!readOnly && (
-        <Button
-          intent={Intent.PRIMARY}
-          icon={<PlusIcon />}
-          disabled={!organization || atLimit}
-          title={atLimit ? `At most ${WEBHOOKS_PER_ORGANIZATION} endpoints: delete one first.` : undefined}
-          onClick={() => setEditing({ webhook: null })}
-        >
-          Add endpoint
-        </Button>
-      )}
-    </div>
+  const action = !readOnly && (
+    <Button
+      intent={Intent.PRIMARY}
+      icon={<PlusIcon />}
+      disabled={!organization || atLimit}
+      title={atLimit ? `At most ${WEBHOOKS_PER_ORGANIZATION} endpoints: delete one first.` : undefined}
+      onClick={() => setEditing({ webhook: null })}
+    >
+      Add endpoint
+    </Button>
   );
 
-  let body: React.JSX.Element;
-  if (!organization) {
-    body =
-      error !== undefined && !loading ? (
-        <Callout intent={Intent.DANGER} title="The webhooks could not be loaded">
-          <p>{messageOfError(error)}</p>
-          <Button onClick={() => void refetch().catch(() => undefined)}>Try again</Button>
-        </Callout>
-      ) : (
-        <div aria-busy="true">
-          <div className={Classes.SKELETON} style={{ height: 160 }} />
-        </div>
-      );
-  } else if (organization.webhooks.length === 0) {
-    body = (
-      <NonIdealState
-        icon={<SendMessageIcon />}
-        title="No webhooks yet"
-        description={
-          readOnly
-            ? `${organization.name}’s audit events are sent to no endpoint.`
-            : `Add an endpoint, such as a SIEM’s collector, to receive ${organization.name}’s audit events as they happen.`
-        }
-      />
-    );
-  } else {
-    body = (
-      <div className="meridian-webhook-list">
-        {organization.webhooks.map((webhook) => (
-          <WebhookCard
-            key={webhook.id}
-            organizationId={organizationId}
-            webhook={webhook}
-            readOnly={readOnly}
-            busy={busy.has(webhook.id)}
-            testOutcome={tests[webhook.id] ?? null}
-            logOpen={logs.has(webhook.id)}
-            onTest={() => sendTest(webhook)}
-            onEdit={() => setEditing({ webhook })}
-            onPauseOrResume={() => pauseOrResume(webhook)}
-            onRotate={() => setToRotate(webhook)}
-            onDelete={() => setToDelete(webhook)}
-            onToggleLog={() => toggleLog(webhook.id)}
-          />
-        ))}
-      </div>
-    );
-  }
-
   return (
-    <section className="meridian-form" aria-labelledby="webhooks-heading">
-      {heading}
-      <p className={Classes.TEXT_MUTED}>
-        Each audit event of {name} is sent to these endpoints as JSON, signed per the Standard Webhooks specification
-        (webhook-id, webhook-timestamp, webhook-signature), at least once and in order. Failed deliveries are retried
-        for a day; then the endpoint is paused and its events are kept until it is resumed.
-      </p>
-      {body}
+    <SettingsSection
+      id="webhooks"
+      title="Webhooks"
+      action={action}
+      intro={
+        <>
+          Each audit event of {name} is sent to these endpoints as JSON, signed per the Standard Webhooks specification
+          (webhook-id, webhook-timestamp, webhook-signature), at least once and in order. Failed deliveries are retried
+          for a day; then the endpoint is paused and its events are kept until it is resumed.
+        </>
+      }
+      query={{ loaded: Boolean(organization), loading, error, refetch }}
+      failedTitle="The webhooks could not be loaded"
+      skeleton={<div className={Classes.SKELETON} style={{ height: 160 }} />}
+      list={
+        organization &&
+        (organization.webhooks.length === 0 ? (
+          <NonIdealState
+            icon={<SendMessageIcon />}
+            title="No webhooks yet"
+            description={
+              readOnly
+                ? `${organization.name}’s audit events are sent to no endpoint.`
+                : `Add an endpoint, such as a SIEM’s collector, to receive ${organization.name}’s audit events as they happen.`
+            }
+          />
+        ) : (
+          <div className="meridian-webhook-list">
+            {organization.webhooks.map((webhook) => (
+              <WebhookCard
+                key={webhook.id}
+                organizationId={organizationId}
+                webhook={webhook}
+                readOnly={readOnly}
+                busy={busy.has(webhook.id)}
+                testOutcome={tests[webhook.id] ?? null}
+                logOpen={logs.has(webhook.id)}
+                onTest={() => sendTest(webhook)}
+                onEdit={() => setEditing({ webhook })}
+                onPauseOrResume={() => pauseOrResume(webhook)}
+                onRotate={() => setToRotate(webhook)}
+                onDelete={() => setToDelete(webhook)}
+                onToggleLog={() => toggleLog(webhook.id)}
+              />
+            ))}
+          </div>
+        ))
+      }
+    >
       {editing && (
         <WebhookDialog
           isOpen
@@ -258,6 +244,6 @@ export function WebhooksSection({ organizationId, readOnlyReason }: WebhooksSect
         }
         onClose={() => setShown(null)}
       />
-    </section>
+    </SettingsSection>
   );
 }
