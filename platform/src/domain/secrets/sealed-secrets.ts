@@ -19,6 +19,15 @@ export interface SecretBinding {
   row: string;
 }
 
+/** Where each kind of sealed secret is stored: one row of one table (the rows' keys never change). */
+export const sealedIn = {
+  totp: (email: string): SecretBinding => ({ table: 'mfa_totp', row: email }),
+  pendingTotp: (pendingId: string): SecretBinding => ({ table: 'mfa_pending', row: pendingId }),
+  // secret_sealed and previous_secret_sealed alike: a rotation moves the one to the other in SQL.
+  webhook: (webhookId: string): SecretBinding => ({ table: 'webhooks', row: webhookId }),
+  ssoConnection: (organizationId: string): SecretBinding => ({ table: 'organization_sso', row: organizationId }),
+};
+
 export interface SecretSealer {
   seal(purpose: SecretPurpose, binding: SecretBinding, plain: string): Promise<string>;
   /** The plain text, or null when it does not open here: tampered, moved, or its secret was removed. */
@@ -73,8 +82,8 @@ export function sealedSecrets(secrets: readonly string[]): SecretSealer {
       try {
         const { plaintext } = await flattenedDecrypt(
           jwe,
-          ({ kid }) => {
-            const secret = kid === undefined ? undefined : kids.get(kid);
+          (header) => {
+            const secret = header?.kid === undefined ? undefined : kids.get(header.kid);
             if (secret === undefined) throw new errors.JWEDecryptionFailed();
             return keyOf(secret, purpose);
           },
