@@ -22,7 +22,7 @@ export type AccountPageUrl = (sub: string, back: string | undefined, extra?: Rec
  * (domain/mfa/reauthentication.ts). The same page as the sign-in's second step, with why it asks.
  */
 export function accountConfirmation(
-  { provider, db, config, box, rp }: Omit<StepContext, 'path'>,
+  { provider, db, config, sealer, rp }: Omit<StepContext, 'path'>,
   page: AccountPageUrl,
 ) {
   /** The confirmation page: a code (app or recovery), or a passkey when the person has one. */
@@ -68,7 +68,7 @@ export function accountConfirmation(
     const form = await readForm(req);
     if (!form) return tooLarge(res);
     const origin = originOf(provider, req, res);
-    const result = await confirmWithCode(db, box, user, session.uid, form.get('code') ?? '', origin);
+    const result = await confirmWithCode(db, sealer, user, session.uid, form.get('code') ?? '', origin);
     if (!result.ok) return show(res, user, back, result.status, result.message);
     seeOther(res, page('', back, { done: 'confirmed' }));
   };

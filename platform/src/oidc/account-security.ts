@@ -6,6 +6,7 @@ import {
   accountStepId,
   beginAccountEnrollment,
   confirmTotp,
+  enrollingKeyOf,
   passkeyRegistrationOptions,
   registerPasskey,
   totpKeyOf,
@@ -75,7 +76,7 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
  * `?return=` (a console origin only) gives the "Back to the console" link. A change to the factors of
  * someone who has one asks for one first (CHANGES, /confirm): re-authentication within 5 minutes.
  */
-export function accountSecurityHandler({ provider, db, config, box, rp }: StepContext) {
+export function accountSecurityHandler({ provider, db, config, sealer, rp }: StepContext) {
   const base = `${new URL(provider.issuer).pathname.replace(/\/$/, '')}/account/security`;
   const consoleOrigins = new Set(
     [config.consoleUrl, ...config.consoleRedirectOrigins].map((url) => URL.parse(trimSlash(url))?.origin),
@@ -154,7 +155,7 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
     );
   };
 
-  const confirmation = accountConfirmation({ provider, db, config, box, rp }, page);
+  const confirmation = accountConfirmation({ provider, db, config, sealer, rp }, page);
 
   const showEnroll = async (
     res: ServerResponse,
@@ -245,7 +246,7 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
 
     if (sub === '/totp') {
       const step = await beginAccountEnrollment(db, stepId, user.email, new Date(Date.now() + ACCOUNT_STEP_MS));
-      const key = await totpKeyOf(db, box, step);
+      const key = await totpKeyOf(db, sealer, step);
       return key ? showEnroll(res, user, key, back) : seeOther(res, page('', back));
     }
     if (sub === '/totp/confirm') {
@@ -253,9 +254,9 @@ export function accountSecurityHandler({ provider, db, config, box, rp }: StepCo
       if (!form) return tooLarge(res);
       const step = await findStep(db, stepId);
       if (!step || step.email !== user.email || step.stage !== 'enroll') return seeOther(res, page('', back));
-      const result = await confirmTotp(db, box, step, user, source, form.get('code') ?? '');
+      const result = await confirmTotp(db, sealer, step, user, source, form.get('code') ?? '');
       if (!result.ok) {
-        const key = step.totp_secret ? box.open(step.totp_secret) : null;
+        const key = await enrollingKeyOf(sealer, step);
         return key ? showEnroll(res, user, key, back, result.message) : seeOther(res, page('', back));
       }
       if (!result.first) await endStep(db, stepId);

@@ -7,7 +7,7 @@ import { checkLogin, recordSignIn } from '../domain/login.js';
 import { PASSWORD_ONLY } from '../domain/mfa/methods.js';
 import { relyingPartyOf } from '../domain/mfa/passkeys.js';
 import { beginSecondStep, endStep, interactionStepId } from '../domain/mfa/second-step.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { connectionForEmail, emergencyAccessNeedsFactorMessage } from '../domain/sso/routing.js';
 import { findOrganization } from '../stores/organizations.js';
 import type { SsoConnectionRow } from '../stores/sso.js';
@@ -86,7 +86,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     provider,
     db,
     config,
-    box: secretBox(config.mfaEncryptionKeys),
+    sealer: sealedSecrets(config.mfaEncryptionKeys),
     rp: relyingPartyOf(config.issuer, config.productName),
     path: (uid) => interactionPath(provider.issuer, uid),
   };

@@ -8,10 +8,11 @@ import { SAVE_CODES_MESSAGE } from './mfa-pages.js';
 import { hashRecoveryCode, newRecoveryCodes } from '../domain/mfa/recovery-codes.js';
 import { CONFIRMED_MESSAGE, REAUTHENTICATION_MESSAGE } from '../domain/mfa/reauthentication.js';
 import { INVALID_CODE_MESSAGE, INVALID_PASSKEY_MESSAGE } from '../domain/mfa/second-step.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedIn, sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { startPlatform, type RunningPlatform } from '../server.js';
 import { replaceRecoveryCodes, upsertTotp } from '../stores/mfa.js';
 import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
+import { sealAsLegacyV1 } from '../test-support/legacy-v1.js';
 import { testConfig } from '../test-support/platform.js';
 import {
   Browser,
@@ -54,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(() => closePlatform?.());
 
-const box = () => secretBox(platform.config.mfaEncryptionKeys);
+const sealer = () => sealedSecrets(platform.config.mfaEncryptionKeys);
 const issuerOrigin = () => new URL(platform.issuer).origin;
 
 /** A new active user of `organization` with the fixture password. */
@@ -70,7 +71,7 @@ async function newUser(email: string, organization = 'acme', role = 'orgUser') {
 /** Gives `email` an authenticator app (key answered) and, optionally, recovery codes (answered). */
 async function withTotp(email: string) {
   const key = generateSecret();
-  await upsertTotp(platform.db, email, box().seal(key), 0);
+  await upsertTotp(platform.db, email, await sealer().seal('totp', sealedIn.totp(email), key), 0);
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(platform.db, email, codes.map(hashRecoveryCode));
   return { key, codes };
@@ -136,6 +137,29 @@ describe('signing in with an authenticator app', () => {
     const [failed] = await events('sign-in.failed', email);
     expect(failed).toMatchObject({ actor_kind: 'anonymous', details: { reason: 'invalid-code' } });
     expect(JSON.stringify(failed)).not.toContain(code);
+  });
+
+  it('still signs in with an app key stored in the retired v1 format', async () => {
+    const email = await newUser('totp-v1@acme.test');
+    const key = generateSecret();
+    await upsertTotp(platform.db, email, sealAsLegacyV1(platform.config.mfaEncryptionKeys[0]!, key), 0);
+    const step = await passwordStep(email);
+    const done = await submitCode(platform, step.browser, step.page, step.url, await totpCode(key));
+    expect(done.url.href.startsWith(`${platform.config.consoleUrl}/auth/callback`)).toBe(true);
+  });
+
+  it('refuses the right code when the stored key was copied from another person’s row', async () => {
+    const owner = await newUser('totp-owner@acme.test');
+    const { key } = await withTotp(owner);
+    const copier = await newUser('totp-copier@acme.test');
+    await platform.db.query(
+      'INSERT INTO mfa_totp (email, secret, last_step) SELECT $2, secret, 0 FROM mfa_totp WHERE email = $1',
+      [owner, copier],
+    );
+    const step = await passwordStep(copier);
+    const { response } = await submitCode(platform, step.browser, step.page, step.url, await totpCode(key));
+    expect(response.status).toBe(401);
+    expect(decoded(await response.text())).toContain(INVALID_CODE_MESSAGE);
   });
 
   it('accepts a code once: the same code is refused at the next sign-in (no replay in its window)', async () => {
@@ -249,7 +273,7 @@ describe('who must have a second factor', () => {
         email,
       ]);
       expect(stored.rows[0]!.secret).not.toContain(key);
-      expect(box().open(stored.rows[0]!.secret)).toBe(key);
+      expect(await sealer().open('totp', sealedIn.totp(email), stored.rows[0]!.secret)).toBe(key);
       const hashes = await platform.db.query<{ code_hash: string }>(
         'SELECT code_hash FROM mfa_recovery_codes WHERE email = $1',
         [email],

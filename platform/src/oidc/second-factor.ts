@@ -17,7 +17,7 @@ import {
   proveWithCode,
   proveWithPasskey,
 } from '../domain/mfa/second-step.js';
-import type { SecretBox } from '../domain/mfa/secret-box.js';
+import type { SecretSealer } from '../domain/secrets/sealed-secrets.js';
 import { totpQrCode, totpUri } from '../domain/mfa/totp.js';
 import type { PendingRow } from '../stores/mfa.js';
 import { assetUrl } from './assets.js';
@@ -34,12 +34,12 @@ import {
 
 export type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-/** What the second factor's pages need: the provider, storage, settings, the key box and the passkey RP. */
+/** What the second factor's pages need: the provider, storage, settings, the secret sealer and the passkey RP. */
 export interface StepContext {
   provider: Provider;
   db: Database;
   config: PlatformConfig;
-  box: SecretBox;
+  sealer: SecretSealer;
   rp: RelyingParty;
   /** The interaction's page path (under the issuer's path). */
   path: (uid: string) => string;
@@ -55,7 +55,7 @@ const STEP_GONE = 'This sign-in step has expired. Return to the console and sign
  * factor (an app code, a recovery code or a passkey) or, when one is required and they have none, sets
  * one up and saves their recovery codes. The interaction then finishes with the methods used (amr).
  */
-export function secondFactorHandlers({ provider, db, config, box, rp, path }: StepContext) {
+export function secondFactorHandlers({ provider, db, config, sealer, rp, path }: StepContext) {
   const passkeyEndpoints = (uid: string): PasskeyEndpoints => ({
     options: `${path(uid)}/mfa/passkey/options`,
     verify: `${path(uid)}/mfa/passkey/verify`,
@@ -98,7 +98,7 @@ export function secondFactorHandlers({ provider, db, config, box, rp, path }: St
     status = 200,
     error?: string,
   ) => {
-    const key = await totpKeyOf(db, box, step);
+    const key = await totpKeyOf(db, sealer, step);
     if (!key) return seeOther(res, `${path(uid)}/mfa`);
     const uri = totpUri(config.productName, user.email, key);
     sendHtml(
@@ -160,12 +160,12 @@ export function secondFactorHandlers({ provider, db, config, box, rp, path }: St
     const code = form.get('code') ?? '';
     const origin = originOf(provider, req, res);
     if (step.stage === 'verify') {
-      const result = await proveWithCode(db, box, user, code, origin);
+      const result = await proveWithCode(db, sealer, user, code, origin);
       if (!result.ok) return showVerify(res, uid, user.email, result.status, result.message);
       return finish(req, res, { ...step, amr: result.methods }, user);
     }
     if (step.stage === 'enroll') {
-      const result = await confirmTotp(db, box, step, user, ownerSource(user, origin), code);
+      const result = await confirmTotp(db, sealer, step, user, ownerSource(user, origin), code);
       if (!result.ok) return showEnroll(res, uid, step, user, 400, result.message);
     }
     // The recovery codes' Continue: only once the person says they saved them (the box is required in

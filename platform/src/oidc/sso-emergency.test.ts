@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@meridian/schema';
 import type { AuditSource } from '../domain/audit.js';
 import { recordSignIn } from '../domain/login.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedIn, sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { requestPasswordReset } from '../domain/passwords.js';
 import type { RunningPlatform } from '../server.js';
 import { upsertTotp } from '../stores/mfa.js';
@@ -79,7 +79,8 @@ async function newUser(email: string, role: 'orgAdmin' | 'orgUser', organization
 /** Gives `email` an authenticator app; answers its key. */
 async function withTotp(email: string) {
   const key = generateSecret();
-  await upsertTotp(platform.db, email, secretBox(platform.config.mfaEncryptionKeys).seal(key), 0);
+  const sealed = await sealedSecrets(platform.config.mfaEncryptionKeys).seal('totp', sealedIn.totp(email), key);
+  await upsertTotp(platform.db, email, sealed, 0);
   return key;
 }
 

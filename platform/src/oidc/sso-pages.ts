@@ -93,7 +93,7 @@ export function ssoHandlers(context: StepContext) {
     };
     try {
       if (connection.protocol === 'oidc') {
-        const settings = oidcSettingsOf(context.box, connection);
+        const settings = await oidcSettingsOf(context.sealer, connection);
         if (!settings)
           return refusedPage(
             res,
@@ -173,7 +173,7 @@ export function ssoHandlers(context: StepContext) {
     const pending = state ? await findSsoPending(db, state, new Date()) : undefined;
     if (!pending || pending.protocol !== 'oidc') return expiredAnswer(res);
     const connection = await findSsoConnection(db, pending.organization_id);
-    const settings = connection?.protocol === 'oidc' ? oidcSettingsOf(context.box, connection) : null;
+    const settings = connection?.protocol === 'oidc' ? await oidcSettingsOf(context.sealer, connection) : null;
     if (!settings) return refusedPage(res, 'This organization’s single sign-on has changed. Sign in again.', 400);
     try {
       const request = { state, nonce: pending.nonce!, codeVerifier: pending.code_verifier! };

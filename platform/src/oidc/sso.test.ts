@@ -3,7 +3,7 @@ import type * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, userLimitMessage } from '@meridian/schema';
 import { checkLogin } from '../domain/login.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { findDomainOverlaps } from '../domain/organization-domains.js';
 import { createOrganization, updateOrganization } from '../domain/organizations.js';
 import { requestPasswordReset } from '../domain/passwords.js';
@@ -42,7 +42,7 @@ const operator: AuditSource = {
   origin: { requestId: null, clientIp: null },
 };
 const origin = () => new URL(platform.issuer).origin;
-const box = () => secretBox(platform.config.mfaEncryptionKeys);
+const sealer = () => sealedSecrets(platform.config.mfaEncryptionKeys);
 
 beforeAll(async () => {
   ({ platform, close: closePlatform } = await startSignInPlatform('sso'));
@@ -71,14 +71,14 @@ beforeAll(async () => {
     },
   });
   idp = await startSamlIdp();
-  await setSsoConnection(db(), box(), platform.config, operator, 'acme', {
+  await setSsoConnection(db(), sealer(), platform.config, operator, 'acme', {
     protocol: 'oidc',
     issuer: customer.issuer,
     clientId: 'meridian',
     clientSecret: 'customer-secret',
     ssoOnly: true,
   });
-  await setSsoConnection(db(), box(), platform.config, operator, 'globex', {
+  await setSsoConnection(db(), sealer(), platform.config, operator, 'globex', {
     protocol: 'saml',
     metadataXml: idp.metadataXml,
     defaultRole: 'orgAdmin',

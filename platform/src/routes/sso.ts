@@ -21,7 +21,7 @@ import {
   testSsoConnection,
 } from '../domain/sso/connections.js';
 import { signInImpact } from '../domain/sso/impact.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { getTestSignIn, startTestSignIn } from '../domain/sso/test-sign-in.js';
 import type { Principal } from '../http/auth.js';
 import type { RouteDeps } from './deps.js';
@@ -34,7 +34,7 @@ import type { RouteDeps } from './deps.js';
  */
 export async function ssoRoutes(fastify: FastifyInstance, { db, config }: RouteDeps): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  const box = secretBox(config.mfaEncryptionKeys);
+  const sealer = sealedSecrets(config.mfaEncryptionKeys);
 
   app.get(
     '/organization/:id/sso',
@@ -74,7 +74,7 @@ export async function ssoRoutes(fastify: FastifyInstance, { db, config }: RouteD
       authorize(principalOf(request), ssoConnectionOperation(request.body), { organizationId: request.params.id });
       const connection = await setSsoConnection(
         db,
-        box,
+        sealer,
         config,
         auditSourceOf(request),
         request.params.id,
@@ -136,7 +136,7 @@ export async function ssoRoutes(fastify: FastifyInstance, { db, config }: RouteD
     },
     async (request) => {
       authorize(principalOf(request), 'testOrganizationSso', { organizationId: request.params.id });
-      return testSsoConnection(db, box, config, request.params.id, request.body);
+      return testSsoConnection(db, sealer, config, request.params.id, request.body);
     },
   );
 
@@ -159,7 +159,7 @@ export async function ssoRoutes(fastify: FastifyInstance, { db, config }: RouteD
     async (request) => {
       const principal = principalOf(request);
       authorize(principal, 'startOrganizationSsoTestSignIn', { organizationId: request.params.id });
-      return startTestSignIn(db, box, config, tester(principal), request.params.id);
+      return startTestSignIn(db, sealer, config, tester(principal), request.params.id);
     },
   );
 

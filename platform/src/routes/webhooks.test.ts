@@ -7,9 +7,10 @@ import {
   webhookEventUnknown,
 } from '@meridian/schema';
 import { loadConfig } from '../config.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedIn, sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { SECRET_UNREADABLE } from '../domain/webhooks/endpoints.js';
 import { startWebhookSender } from '../domain/webhooks/sender.js';
+import { sealAsLegacyV1 } from '../test-support/legacy-v1.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 import { startWebhookReceiver, until, verified } from '../test-support/webhook-receiver.js';
 
@@ -242,7 +243,11 @@ describe('failing endpoints', () => {
   it('pauses an endpoint whose secret no longer opens, says why, and sends again once the secret is rotated', async () => {
     const { webhook } = await create('/unsealed', ['webhook.update']);
     // As if the MFA_ENCRYPTION_KEYS secret it was sealed with had been removed.
-    const sealedElsewhere = secretBox(['a secret this platform does not have']).seal('whsec_gone');
+    const sealedElsewhere = await sealedSecrets(['a secret this platform does not have']).seal(
+      'webhook-signing',
+      sealedIn.webhook(webhook.id),
+      'whsec_gone',
+    );
     await platform.db.query('UPDATE webhooks SET secret_sealed = $2 WHERE id = $1', [webhook.id, sealedElsewhere]);
     await touch(webhook.id, null);
     await until(async () => {
@@ -287,6 +292,25 @@ describe('failing endpoints', () => {
 });
 
 describe('test events and secrets', () => {
+  it('signs with a secret stored in the retired v1 format, and not with one copied from another endpoint', async () => {
+    const { webhook } = await create('/legacy', ['webhook.failing']);
+    const legacySecret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+    const legacy = sealAsLegacyV1(platform.config.mfaEncryptionKeys[0]!, legacySecret);
+    await platform.db.query('UPDATE webhooks SET secret_sealed = $2 WHERE id = $1', [webhook.id, legacy]);
+    const test = await call('POST', `/organization/acme/webhooks/${webhook.id}/test`);
+    expect(test.json()).toMatchObject({ status: 'delivered' });
+    expect(verified(receiver.on('/legacy')[0]!, legacySecret).type).toBe('webhook.test');
+
+    const other = await create('/other', ['webhook.failing']);
+    await platform.db.query(
+      'UPDATE webhooks SET secret_sealed = (SELECT secret_sealed FROM webhooks WHERE id = $2) WHERE id = $1',
+      [webhook.id, other.webhook.id],
+    );
+    const moved = await call('POST', `/organization/acme/webhooks/${webhook.id}/test`);
+    expect(moved.json()).toMatchObject({ status: 'failed', error: SECRET_UNREADABLE });
+    expect(receiver.on('/legacy')).toHaveLength(1);
+  });
+
   it('sends a test event now, records it as a test, and records no audit event', async () => {
     const { webhook, secret } = await create('/tested', ['webhook.failing']);
     const { rows: before } = await platform.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events');

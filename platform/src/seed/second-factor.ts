@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { PlatformConfig } from '../config.js';
 import type { Queryable } from '../db/database.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedIn, sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { DEMO_ACCOUNTS, TOTP_DEMO_EMAIL, TOTP_DEMO_KEY, demoUsers } from './demo.js';
 
 /**
@@ -29,6 +29,6 @@ export async function ensureDemoSecondFactor(
   }
   await db.query(`INSERT INTO mfa_totp (email, secret, last_step) VALUES ($1, $2, 0) ON CONFLICT (email) DO NOTHING`, [
     TOTP_DEMO_EMAIL,
-    secretBox(config.mfaEncryptionKeys).seal(TOTP_DEMO_KEY),
+    await sealedSecrets(config.mfaEncryptionKeys).seal('totp', sealedIn.totp(TOTP_DEMO_EMAIL), TOTP_DEMO_KEY),
   ]);
 }

@@ -21,7 +21,7 @@ import { BANNER_CREDENTIAL_ID, DEMO_ACCOUNTS, DEMO_EMAILS } from './demo.js';
 import { SCALE_ORGANIZATION_ID, SCALE_USER_COUNT } from './scale.js';
 import { planSeed, reanchorDemoAccounts, seedIfEmpty, seedOnStart, TOTP_DEMO_EMAIL, TOTP_DEMO_KEY } from './seed.js';
 import { ensureDemoSecondFactor } from './second-factor.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedIn, sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 
 const config = { ...loadConfig({ APP_ENV: 'testing' }), productName: 'Meridian' };
 const now = new Date();
@@ -363,11 +363,12 @@ describe('the demo account with an authenticator app', () => {
   it('has its published key set up (encrypted), and gets it back when it was removed', async () => {
     const secret = async () =>
       (await rows<{ secret: string }>('SELECT secret FROM mfa_totp WHERE email = $1', [TOTP_DEMO_EMAIL]))[0]?.secret;
-    const box = secretBox(config.mfaEncryptionKeys);
-    expect(box.open((await secret())!)).toBe(TOTP_DEMO_KEY);
+    const opened = async () =>
+      sealedSecrets(config.mfaEncryptionKeys).open('totp', sealedIn.totp(TOTP_DEMO_EMAIL), (await secret())!);
+    expect(await opened()).toBe(TOTP_DEMO_KEY);
     await db.query('DELETE FROM mfa_totp WHERE email = $1', [TOTP_DEMO_EMAIL]);
     await seedIfEmpty(db, config, { now });
-    expect(box.open((await secret())!)).toBe(TOTP_DEMO_KEY);
+    expect(await opened()).toBe(TOTP_DEMO_KEY);
   });
 
   it('is never given its published key in production', async () => {

@@ -6,7 +6,7 @@ export interface SsoConnectionRow {
   protocol: 'oidc' | 'saml';
   oidc_issuer: string | null;
   oidc_client_id: string | null;
-  /** Sealed with the platform's secret box; never answered. */
+  /** Sealed for this row (domain/secrets/sealed-secrets.ts, purpose 'sso-client-secret'); never answered. */
   oidc_client_secret: string | null;
   saml_metadata_xml: string | null;
   saml_metadata_url: string | null;

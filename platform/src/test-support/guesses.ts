@@ -2,7 +2,7 @@ import type * as client from 'openid-client';
 import { generate, generateSecret } from 'otplib';
 import type { Queryable } from '../db/database.js';
 import { hashRecoveryCode, newRecoveryCodes } from '../domain/mfa/recovery-codes.js';
-import { secretBox } from '../domain/mfa/secret-box.js';
+import { sealedIn, sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import type { RunningPlatform } from '../server.js';
 import { replaceRecoveryCodes, upsertTotp } from '../stores/mfa.js';
 import { Browser, formAction, formBody, isSecondStep, openSignIn, submitSignIn } from './sign-in.js';
@@ -40,7 +40,8 @@ export async function newGuessTarget(db: Queryable, email: string, passwordOf: s
 /** Gives `email` an authenticator app and ten recovery codes; answers the app's key and the codes. */
 export async function giveFactors(platform: RunningPlatform, email: string): Promise<{ key: string; codes: string[] }> {
   const key = generateSecret();
-  await upsertTotp(platform.db, email, secretBox(platform.config.mfaEncryptionKeys).seal(key), 0);
+  const sealed = await sealedSecrets(platform.config.mfaEncryptionKeys).seal('totp', sealedIn.totp(email), key);
+  await upsertTotp(platform.db, email, sealed, 0);
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(platform.db, email, codes.map(hashRecoveryCode));
   return { key, codes };

@@ -12,7 +12,7 @@ import {
 import type { AuditSource } from '../audit.js';
 import { enrollPasskey, enrollTotp, passkeyName, type FactorOwner } from './factors.js';
 import { passkeyMethod, registrationOptions, verifyRegistration, type RelyingParty } from './passkeys.js';
-import type { SecretBox } from './secret-box.js';
+import { sealedIn, type SecretSealer } from '../secrets/sealed-secrets.js';
 import { WITH_CODE, withPasskey } from './methods.js';
 import { checkTotp, newTotpKey } from './totp.js';
 
@@ -46,21 +46,26 @@ export async function beginAccountEnrollment(
   return row;
 }
 
+/** The key a step is setting up, opened; null when it has none (or it no longer opens). */
+export const enrollingKeyOf = async (sealer: SecretSealer, pending: PendingRow) =>
+  pending.totp_secret ? sealer.open('totp', sealedIn.pendingTotp(pending.id), pending.totp_secret) : null;
+
 /** The authenticator-app key this step sets up: made once, kept encrypted, the same on every reload. */
 export async function totpKeyOf(
   db: Database,
-  box: SecretBox,
+  sealer: SecretSealer,
   pending: PendingRow,
   now = new Date(),
 ): Promise<string | null> {
   if (pending.stage !== 'enroll') return null;
-  const stored = pending.totp_secret ? box.open(pending.totp_secret) : null;
+  const stored = await enrollingKeyOf(sealer, pending);
   if (stored) return stored;
   const key = newTotpKey();
-  if (await advancePending(db, pending.id, 'enroll', { totp_secret: box.seal(key) })) return key;
+  const sealed = await sealer.seal('totp', sealedIn.pendingTotp(pending.id), key);
+  if (await advancePending(db, pending.id, 'enroll', { totp_secret: sealed })) return key;
   // Another request of the same step made one first: show that one.
   const current = await findPending(db, pending.id, now);
-  return current?.totp_secret ? box.open(current.totp_secret) : null;
+  return current ? enrollingKeyOf(sealer, current) : null;
 }
 
 export const WRONG_SETUP_CODE_MESSAGE =
@@ -72,14 +77,14 @@ export type EnrollResult = { ok: true; first: boolean } | { ok: false; message: 
 /** Confirms the app with its first code: the key is stored (encrypted) and that code's step counts as used. */
 export async function confirmTotp(
   db: Database,
-  box: SecretBox,
+  sealer: SecretSealer,
   pending: PendingRow,
   owner: FactorOwner,
   source: AuditSource,
   code: string,
   now = new Date(),
 ): Promise<EnrollResult> {
-  const key = pending.totp_secret ? box.open(pending.totp_secret) : null;
+  const key = await enrollingKeyOf(sealer, pending);
   if (!key) return { ok: false, message: STEP_EXPIRED_MESSAGE };
   const step = await checkTotp(key, code, 0, now);
   if (step === null) return { ok: false, message: WRONG_SETUP_CODE_MESSAGE };
@@ -90,7 +95,7 @@ export async function confirmTotp(
       amr: WITH_CODE,
     });
     if (!moved) return { ok: false, message: STEP_EXPIRED_MESSAGE };
-    return { ok: true, ...(await enrollTotp(tx, box, source, owner, key, step)) };
+    return { ok: true, ...(await enrollTotp(tx, sealer, source, owner, key, step)) };
   });
 }
 

@@ -20,7 +20,7 @@ import { userInScope } from '../users.js';
 import type { NewPasskey } from './passkeys.js';
 import { factorRequired, hasFactor } from './policy.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
-import type { SecretBox } from './secret-box.js';
+import { sealedIn, type SecretSealer } from '../secrets/sealed-secrets.js';
 
 /** A person acting on their own factors (at sign-in, or on the provider's account page). */
 export interface FactorOwner {
@@ -122,12 +122,15 @@ export async function recoveryCodesOnce(
 /** Stores a confirmed authenticator-app key (encrypted), with the step its first code was accepted at. */
 export const enrollTotp = (
   tx: Queryable,
-  box: SecretBox,
+  sealer: SecretSealer,
   source: AuditSource,
   owner: FactorOwner,
   key: string,
   acceptedStep: number,
-) => enroll(tx, source, owner, 'totp', () => upsertTotp(tx, owner.email, box.seal(key), acceptedStep));
+) =>
+  enroll(tx, source, owner, 'totp', async () =>
+    upsertTotp(tx, owner.email, await sealer.seal('totp', sealedIn.totp(owner.email), key), acceptedStep),
+  );
 
 /** A passkey's name: what the person typed, else "Passkey" and the date. */
 export const passkeyName = (typed: string | undefined, now = new Date()) =>

@@ -13,7 +13,7 @@ import type { FactorOwner } from './factors.js';
 import type { RelyingParty } from './passkeys.js';
 import { hasFactor } from './policy.js';
 import { passkeySignInOptions, proveWithCode, proveWithPasskey, type ProofResult } from './second-step.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretSealer } from '../secrets/sealed-secrets.js';
 
 /**
  * Re-authentication before one changes one's own second factors (issue 39 §3): whoever holds a
@@ -70,14 +70,14 @@ const confirmationStepId = (sessionUid: string) => `reauthentication:${sessionUi
 /** A confirmation with a code (app or recovery code), throttled and spent as at sign-in; recorded when right. */
 export async function confirmWithCode(
   db: Database,
-  box: SecretBox,
+  sealer: SecretSealer,
   owner: FactorOwner,
   sessionUid: string,
   code: string,
   origin: AuditOrigin,
   now = new Date(),
 ): Promise<ProofResult> {
-  const result = await proveWithCode(db, box, owner, code, origin, now);
+  const result = await proveWithCode(db, sealer, owner, code, origin, now);
   if (result.ok) await upsertFactorProof(db, sessionUid, owner.email, now);
   return result;
 }

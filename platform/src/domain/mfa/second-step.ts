@@ -23,7 +23,7 @@ import { WITH_CODE, WITH_RECOVERY_CODE, withPasskey } from './methods.js';
 import { authenticationOptions, passkeyMethod, verifyAuthentication, type RelyingParty } from './passkeys.js';
 import { secondStepFor, type SecondStep } from './policy.js';
 import { hashRecoveryCode, normalizeRecoveryCode } from './recovery-codes.js';
-import type { SecretBox } from './secret-box.js';
+import { sealedIn, type SecretSealer } from '../secrets/sealed-secrets.js';
 import { takeCodeAttempt } from './throttle.js';
 import { checkTotp, normalizeTotpCode } from './totp.js';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
@@ -87,7 +87,7 @@ const auditRow = (owner: FactorOwner) => ({
  */
 async function spendCode(
   db: Database,
-  box: SecretBox,
+  sealer: SecretSealer,
   owner: FactorOwner,
   code: string,
   origin: AuditOrigin,
@@ -96,7 +96,7 @@ async function spendCode(
   if (normalizeTotpCode(code)) {
     const spent = await db.transaction(async (tx) => {
       const totp = await findTotp(tx, owner.email, true);
-      const key = totp ? box.open(totp.secret) : null;
+      const key = totp ? await sealer.open('totp', sealedIn.totp(owner.email), totp.secret) : null;
       if (!totp || !key) return false;
       const step = await checkTotp(key, code, Number(totp.last_step), now);
       return step !== null && advanceTotpStep(tx, owner.email, step);
@@ -148,7 +148,7 @@ async function auditWrongProof(db: Database, owner: FactorOwner, origin: AuditOr
  */
 export async function proveWithCode(
   db: Database,
-  box: SecretBox,
+  sealer: SecretSealer,
   owner: FactorOwner,
   code: string,
   origin: AuditOrigin,
@@ -157,7 +157,7 @@ export async function proveWithCode(
   if (!code.trim()) return refused(400, MISSING_CODE_MESSAGE);
   const locked = await takeAttemptOrRefuse(db, owner, origin, now);
   if (locked) return locked;
-  const spent = await spendCode(db, box, owner, code, origin, now);
+  const spent = await spendCode(db, sealer, owner, code, origin, now);
   if (!spent) {
     await auditWrongProof(db, owner, origin);
     return refused(401, INVALID_CODE_MESSAGE);

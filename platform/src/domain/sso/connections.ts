@@ -11,7 +11,7 @@ import {
 import { auditChanges, recordAuditEvent, type AuditSource } from '../audit.js';
 import { assertValid, conflict, notFound } from '../errors.js';
 import { assertDomainsFree } from '../organization-domains.js';
-import type { SecretBox } from '../mfa/secret-box.js';
+import { sealedIn, type SecretSealer } from '../secrets/sealed-secrets.js';
 import { outboundFetch } from '../outbound/fetch.js';
 import { checkOidcSettings } from './oidc-check.js';
 import { certificateStanding, fetchIdpMetadata, readIdpMetadata } from './saml.js';
@@ -172,7 +172,7 @@ async function samlMetadata(
  */
 export async function testSsoConnection(
   db: Queryable,
-  box: SecretBox,
+  sealer: SecretSealer,
   config: SsoConfig,
   organizationId: string,
   input: SsoConnectionInput,
@@ -183,7 +183,7 @@ export async function testSsoConnection(
   if (input.protocol === 'oidc') {
     // Discovery needs no secret: a test before the secret is known still says what it found.
     assertValid(oidcProblems(input, true));
-    const secret = trimmed(input.clientSecret) ?? storedSecret(box, stored) ?? undefined;
+    const secret = trimmed(input.clientSecret) ?? (await storedSecret(sealer, stored)) ?? undefined;
     return checkOidcSettings(
       { issuer: input.issuer!.trim(), clientId: input.clientId!.trim(), ...(secret ? { clientSecret: secret } : {}) },
       transport,
@@ -203,8 +203,10 @@ export async function testSsoConnection(
   };
 }
 
-const storedSecret = (box: SecretBox, row: SsoConnectionRow | undefined) =>
-  row?.protocol === 'oidc' && row.oidc_client_secret ? box.open(row.oidc_client_secret) : null;
+const storedSecret = async (sealer: SecretSealer, row: SsoConnectionRow | undefined) =>
+  row?.protocol === 'oidc' && row.oidc_client_secret
+    ? sealer.open('sso-client-secret', sealedIn.ssoConnection(row.organization_id), row.oidc_client_secret)
+    : null;
 
 /** Refuses a connection for an organization without domains, or with a domain another organization claims. */
 async function assertDomainsOwned(tx: Queryable, organizationId: string, domains: readonly string[]) {
@@ -218,7 +220,7 @@ async function assertDomainsOwned(tx: Queryable, organizationId: string, domains
 /** Sets (or replaces) the organization's connection; one `sso.set` event with what changed. */
 export async function setSsoConnection(
   db: Database,
-  box: SecretBox,
+  sealer: SecretSealer,
   config: SsoConfig,
   source: AuditSource,
   organizationId: string,
@@ -226,7 +228,7 @@ export async function setSsoConnection(
 ): Promise<SsoConnection> {
   const current = await findSsoConnection(db, organizationId);
   const oidc = input.protocol === 'oidc';
-  const kept = oidc ? storedSecret(box, current) : null;
+  const kept = oidc ? await storedSecret(sealer, current) : null;
   if (oidc) assertValid(oidcProblems(input, kept !== null));
   // Read the metadata (perhaps from its URL) before the transaction: it must not hold the database.
   const saml = oidc ? null : await samlMetadata(input, transportOf(config));
@@ -247,7 +249,9 @@ export async function setSsoConnection(
       protocol: input.protocol,
       oidc_issuer: settings?.issuer ?? null,
       oidc_client_id: settings?.clientId ?? null,
-      oidc_client_secret: settings ? box.seal(settings.clientSecret) : null,
+      oidc_client_secret: settings
+        ? await sealer.seal('sso-client-secret', sealedIn.ssoConnection(organizationId), settings.clientSecret)
+        : null,
       saml_metadata_xml: saml?.xml ?? null,
       saml_metadata_url: saml ? (trimmed(input.metadataXml) ? null : trimmed(input.metadataUrl)!) : null,
       saml_idp_entity_id: saml?.idp.entityId ?? null,
@@ -290,8 +294,8 @@ export async function removeSsoConnection(
 }
 
 /** The connection's OIDC settings with the secret opened, or null when it cannot be opened (rotated away). */
-export function oidcSettingsOf(box: SecretBox, row: SsoConnectionRow): OidcSettings | null {
-  const secret = storedSecret(box, row);
+export async function oidcSettingsOf(sealer: SecretSealer, row: SsoConnectionRow): Promise<OidcSettings | null> {
+  const secret = await storedSecret(sealer, row);
   return secret && row.oidc_issuer && row.oidc_client_id
     ? { issuer: row.oidc_issuer, clientId: row.oidc_client_id, clientSecret: secret }
     : null;

@@ -12,7 +12,7 @@ import {
 } from '../../stores/sso.js';
 import { conflict, notFound } from '../errors.js';
 import { secondStepFor } from '../mfa/policy.js';
-import type { SecretBox } from '../mfa/secret-box.js';
+import type { SecretSealer } from '../secrets/sealed-secrets.js';
 import { assertUserPlace } from '../user-limits.js';
 import { idpOf, oidcRedirectUri, oidcSettingsOf, serviceProviderOf, transportOf } from './connections.js';
 import { newOidcRequest, oidcAuthorizationUrl } from './oidc.js';
@@ -68,7 +68,7 @@ export interface TestResult {
 /** Starts a test sign-in: the provider's sign-in URL, carrying a state only the starting operator may read back. */
 export async function startTestSignIn(
   db: Database,
-  box: SecretBox,
+  sealer: SecretSealer,
   config: TestConfig,
   startedBy: string,
   organizationId: string,
@@ -87,7 +87,7 @@ export async function startTestSignIn(
   };
   try {
     if (connection.protocol === 'oidc') {
-      const settings = oidcSettingsOf(box, connection);
+      const settings = await oidcSettingsOf(sealer, connection);
       if (!settings)
         throw conflict(
           'The connection’s client secret can no longer be read: enter it again and save.',

@@ -28,7 +28,7 @@ import {
 } from '../../stores/webhooks.js';
 import { recordAuditEvent, type AuditAction, type AuditSource } from '../audit.js';
 import { assertValid, conflict, notFound } from '../errors.js';
-import { secretBox } from '../mfa/secret-box.js';
+import { sealedIn, sealedSecrets } from '../secrets/sealed-secrets.js';
 import { getOrganization } from '../organizations.js';
 import { ipLiteralOf, isPublicAddress } from '../outbound/address-guard.js';
 import { newMessageId, newWebhookSecret, signedRequest, testMessage } from './payload.js';
@@ -91,14 +91,23 @@ export const SECRET_UNREADABLE =
  * The secrets that sign an endpoint's deliveries now: its own, and the previous one for a day after a
  * rotation (skipped if it no longer opens). Null when its own secret no longer opens (SECRET_UNREADABLE).
  */
-export function signingSecrets(config: WebhookConfig, row: WebhookRow, now = new Date()): string[] | null {
-  const box = secretBox(config.mfaEncryptionKeys);
-  const current = box.open(row.secret_sealed);
+export async function signingSecrets(
+  config: WebhookConfig,
+  row: WebhookRow,
+  now = new Date(),
+): Promise<string[] | null> {
+  const open = (sealed: string) =>
+    sealedSecrets(config.mfaEncryptionKeys).open('webhook-signing', sealedIn.webhook(row.id), sealed);
+  const current = await open(row.secret_sealed);
   if (current === null) return null;
   const keepsPrevious = row.previous_secret_sealed && row.previous_secret_until && row.previous_secret_until > now;
-  const previous = keepsPrevious ? box.open(row.previous_secret_sealed!) : null;
+  const previous = keepsPrevious ? await open(row.previous_secret_sealed!) : null;
   return previous === null ? [current] : [current, previous];
 }
+
+/** A signing secret sealed for its endpoint's row. */
+const sealWebhookSecret = (config: WebhookConfig, webhookId: string, secret: string) =>
+  sealedSecrets(config.mfaEncryptionKeys).seal('webhook-signing', sealedIn.webhook(webhookId), secret);
 
 /** An attempt that sent nothing: the endpoint's secret no longer opens. */
 export const unreadableSecretOutcome = { responseStatus: null, error: SECRET_UNREADABLE, latencyMs: 0 } as const;
@@ -178,12 +187,13 @@ export async function createWebhook(
     // The organization's row serializes creations, so two at the limit cannot both pass the count.
     await getOrganization(tx, organizationId, true);
     if ((await countWebhooks(tx, organizationId)) >= WEBHOOKS_PER_ORGANIZATION) throw conflict(WEBHOOK_LIMIT_REACHED);
+    const id = `wh_${randomBytes(9).toString('hex')}`;
     const row = {
-      id: `wh_${randomBytes(9).toString('hex')}`,
+      id,
       organization_id: organizationId,
       url: input.url.trim(),
       events: uniqueEvents(input.events),
-      secret_sealed: secretBox(config.mfaEncryptionKeys).seal(secret),
+      secret_sealed: await sealWebhookSecret(config, id, secret),
       created_by: source.actor.id,
     };
     await insertWebhook(tx, row);
@@ -253,7 +263,7 @@ export async function rotateWebhookSecret(
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
     const row = await lockedWebhook(tx, organizationId, id);
-    await replaceWebhookSecret(tx, id, secretBox(config.mfaEncryptionKeys).seal(secret), PREVIOUS_SECRET_MS);
+    await replaceWebhookSecret(tx, id, await sealWebhookSecret(config, id, secret), PREVIOUS_SECRET_MS);
     await audited(tx, source, 'webhook.rotate-secret', row);
     return { webhook: await reread(tx, row), secret };
   });
@@ -284,7 +294,7 @@ export async function testWebhook(
   const row = await findWebhook(db, organizationId, id);
   if (!row) throw notFound('Webhook');
   const messageId = newMessageId();
-  const secrets = signingSecrets(config, row);
+  const secrets = await signingSecrets(config, row);
   const outcome = secrets
     ? await transport.send(
         row.url,

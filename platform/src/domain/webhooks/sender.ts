@@ -90,7 +90,7 @@ async function pauseFailing(db: Database, endpoint: WebhookRow): Promise<void> {
 /** Sends one delivery and records how it went; true when it was delivered. */
 async function attempt(sending: Sending, endpoint: WebhookRow, delivery: WebhookDeliveryRow): Promise<boolean> {
   const { db, config, transport, signal } = sending;
-  const secrets = signingSecrets(config, endpoint);
+  const secrets = await signingSecrets(config, endpoint);
   const message = secrets && (await messageOf(db, delivery));
   const outcome = !secrets
     ? unreadableSecretOutcome
