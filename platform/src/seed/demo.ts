@@ -1,6 +1,7 @@
 import { DAY_MS, type Role, type TableauLicense } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
-import { ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './organizations.js';
+import { OPERATORS_ORGANIZATION_ID } from '../domain/operators.js';
+import { ACME_HEALTH_ID } from './organizations.js';
 import type { UserRecord } from './users.js';
 
 /** A sign-in for trying the product; every one has the seed password (SEED_PASSWORD). */

@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
+import { OPERATORS_ORGANIZATION_ID } from '../domain/operators.js';
 import { seedCatalog } from './catalog.js';
 import { CREDENTIAL_COLUMNS, organizationCredentials, userCredentials, type CredentialRecord } from './credentials.js';
 import { DEMO_EMAILS, demoUsers, reanchorDemoAccounts } from './demo.js';
@@ -8,7 +9,6 @@ import { ensureDemoSecondFactor } from './second-factor.js';
 import {
   ACME_HEALTH_ID,
   JOB_COLUMNS,
-  OPERATORS_ORGANIZATION_ID,
   ORGANIZATION_COLUMNS,
   acmeHealth,
   customerOrganizations,
