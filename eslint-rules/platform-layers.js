@@ -13,7 +13,7 @@
 //
 // SQL text and SQL calls (.query, .exec) live in stores/ and db/ only, so a route's SQL is found in
 // seconds: routes/users.ts → domain/users.ts → stores/users.ts. Type-only imports are erased before run
-// time and free, but for a store's. Paths are resolved, so `../x.js` is judged by where it lands.
+// time and free, but for a store's and for a service's of http/ and the edges. Paths are resolved, so `../x.js` is judged by where it lands.
 import path from 'node:path';
 
 const PLATFORM_SRC = path.resolve(import.meta.dirname, '..', 'platform', 'src');
@@ -131,6 +131,8 @@ function importRefusal(layer, importer, target, typeOnly) {
     if (typeOnly && (top === 'domain' || top === 'contract')) return null;
     return 'storeImportsOutside';
   }
+  // A service takes its caller as domain/caller.ts gives it, never HTTP's types.
+  if (layer === 'service' && (targetLayer === 'http' || targetLayer === 'edge')) return 'serviceImportsHttp';
   if (typeOnly || targetLayer === null) return null;
   if (layer === 'edge') {
     if (top === 'stores' || top === 'db') return 'edgeReachesDatabase';
