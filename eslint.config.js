@@ -94,8 +94,9 @@ export default tseslint.config(
     rules: { 'meridian/web-boundaries': 'error' },
   },
   {
-    // The platform's layers: routes/ (HTTP) → domain/ (services) → stores/ (all SQL); a service never
-    // imports http/, a route never imports another route or the database (eslint-rules/platform-layers.js).
+    // The platform's layers, every source file by its top folder: routes/, oidc/, scim/ (HTTP) → domain/
+    // (services) → stores/ (all SQL) → db/; a service never imports http/, an HTTP edge never the
+    // database, and SQL is written in stores/ alone (eslint-rules/platform-layers.js).
     files: ['platform/src/**/*.ts'],
     ignores: ['platform/src/**/*.test.ts'],
     plugins: { meridian: MERIDIAN_PLUGIN },

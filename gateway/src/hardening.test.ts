@@ -3,7 +3,7 @@
 // an echo of what was sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE } from '@meridian/schema';
-import { MALFORMED_TEXT_MESSAGE, SUBSCRIPTIONS_MESSAGE } from './http/input-text.js';
+import { MALFORMED_TEXT_MESSAGE, SUBSCRIPTIONS_MESSAGE } from './errors/input-text.js';
 import { REQUEST_TOO_LONG_MESSAGE } from './platform/client.js';
 import { startTestGateway, type TestGateway } from './test-support/gateway.js';
 

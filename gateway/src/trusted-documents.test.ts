@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGE, MESSAGES, PASSWORD_POLICY_MESSAGE } from '@meridian/schema';
 import { loadConfig } from './config.js';
-import { HASH_MISMATCH_MESSAGE } from './http/format-error.js';
+import { HASH_MISMATCH_MESSAGE } from './errors/format-error.js';
 import { listenGateway, startTestGateway, type ListeningGateway, type TestGateway } from './test-support/gateway.js';
 import { sha256, TrustedDocuments } from './trusted-documents/manifest.js';
 import {

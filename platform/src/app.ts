@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import { behindOneProxy } from '@meridian/schema';
 import { answerHeaders, drainOnClose } from '@meridian/schema/http-server';
 import type { PlatformConfig } from './config.js';
-import type { Database } from './db/database.js';
+import { ping, type Database } from './db/database.js';
 import { authenticate, type TokenVerifier } from './http/auth.js';
 import { MAX_PARAM_LENGTH, errorHandler, frameworkErrorHandler, notFoundHandler } from './http/errors.js';
 import { limitJsonDepth } from './http/json-body.js';
@@ -14,7 +14,7 @@ import { registerRoutes } from './routes/index.js';
 import { traceLogFields } from './observability/trace-context.js';
 import { loggableError } from './observability/error-log.js';
 import { activeTracing } from './observability/tracing.js';
-import { registerMetrics } from './observability/metrics.js';
+import { registerMetrics } from './http/metrics.js';
 
 export interface RestApiOptions {
   config: PlatformConfig;
@@ -93,7 +93,7 @@ export async function buildRestApi(options: RestApiOptions): Promise<FastifyInst
   });
   app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, () => app.swagger());
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => {
-    await options.db.query('SELECT 1');
+    await ping(options.db);
     return { status: 'ok' };
   });
 

@@ -10,7 +10,7 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOGIN_FAILURES } from './domain/login.js';
 import { JOB_STEPS } from './domain/jobs.js';
-import { rotateKeys } from './oidc/keys.js';
+import { rotateKeys } from './domain/signing-keys.js';
 import { startPlatform, type RunningPlatform } from './server.js';
 import { createPostgresDatabase, testConfig } from './test-support/platform.js';
 import { startProxy } from './test-support/proxy.js';

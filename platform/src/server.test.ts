@@ -8,7 +8,7 @@ import type { PlatformConfig } from './config.js';
 import { openPglite } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { pgliteHolder } from './db/pglite-lock.js';
-import { rotateKeys } from './oidc/keys.js';
+import { rotateKeys } from './domain/signing-keys.js';
 import { startPlatform, type RunningPlatform } from './server.js';
 import { seedFixture } from './test-support/fixture.js';
 import { testConfig } from './test-support/platform.js';

@@ -54,8 +54,8 @@ function namedPaths(): Named[] {
     const seenFolders: string[] = [];
     for (const [, written] of section.matchAll(/`([^`\n]+)`/g)) {
       if (!written || !PATH_LIKE.test(written) || !(written.includes('/') || FILE_NAME.test(written))) continue;
-      // The product's spec lives beside the repository, not in it; `meridian/…` names a lint rule.
-      if (written.startsWith('../') || written.startsWith('meridian/')) continue;
+      // The product's spec lives beside the repository, not in it; `meridian/…` names a lint rule, `@…/…` a package.
+      if (written.startsWith('../') || written.startsWith('meridian/') || written.startsWith('@')) continue;
       const bases = [repoRoot, path.join(repoRoot, 'docs'), ...packageBases, ...seenFolders];
       const found = bases.map((base) => onDisk(base, written)).find((matches) => matches.length > 0) ?? [];
       named.push({ section: heading, written, found });

@@ -18,7 +18,7 @@ import { startTestPlatform, testConfig, type TestPlatform } from '../test-suppor
 import { dailyBackupName, dailyBackupSettings, writeDailyBackup } from './daily.js';
 import { downloadBackup, type BackupSource } from './download.js';
 import { databaseDirOf, restoreBackup, RestoreRefused } from './restore.js';
-import { tableSummaries } from './tables.js';
+import { tableSummaries } from '../stores/tables.js';
 
 /** The suite runs on PGlite and again on PostgreSQL (TEST_DATABASE_URL), where the route refuses. */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -11,7 +11,7 @@ import { openPostgres } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { seedFixture } from '../test-support/fixture.js';
 import { createPostgresDatabase } from '../test-support/platform.js';
-import { tableSummaries } from './tables.js';
+import { tableSummaries } from '../stores/tables.js';
 
 const run = promisify(execFile);
 const adminUrl = process.env.TEST_DATABASE_URL!;

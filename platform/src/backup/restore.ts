@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgliteHolder } from '../db/pglite-lock.js';
-import { MERIDIAN_TABLES, tableSummaries, type TableSummary } from './tables.js';
+import { MERIDIAN_TABLES, tableSummaries, type TableSummary } from '../stores/tables.js';
 
 /** A refusal in words; nothing under DATA_DIR changed. */
 export class RestoreRefused extends Error {}

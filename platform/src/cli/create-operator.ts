@@ -16,10 +16,9 @@ import { migrate } from '../db/migrate.js';
 import { pgliteHolder } from '../db/pglite-lock.js';
 import type { ServiceCaller } from '../domain/caller.js';
 import { DomainError, InvalidFields, Conflict } from '../domain/errors.js';
-import { createOperator } from '../domain/operators.js';
+import { createOperator, OPERATORS_ORGANIZATION_ID } from '../domain/operators.js';
 import { authorize } from '../http/access.js';
 import type { Principal } from '../http/auth.js';
-import { OPERATORS_ORGANIZATION_ID } from '../seed/organizations.js';
 import { seedOnStart } from '../seed/seed.js';
 
 const USAGE = 'Usage: npm run create-operator -- --email <email> --name "<full name>" [--another]';

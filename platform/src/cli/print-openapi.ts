@@ -2,7 +2,7 @@
 // from (openapi-typescript) and internal tools build on. `pnpm codegen` runs it.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { OPENAPI_FILE, printOpenApi } from '../contract/openapi.js';
+import { OPENAPI_FILE, printOpenApi } from './openapi.js';
 
 writeFileSync(OPENAPI_FILE, await printOpenApi());
 console.info(`Printed ${fileURLToPath(OPENAPI_FILE)}`);

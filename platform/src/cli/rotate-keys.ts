@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { pgliteHolder } from '../db/pglite-lock.js';
-import { KEPT_OLDER_KEYS, rotateKeys } from '../oidc/keys.js';
+import { KEPT_OLDER_KEYS, rotateKeys } from '../domain/signing-keys.js';
 
 function keepArgument(args: string[]): number {
   const index = args.indexOf('--keep');

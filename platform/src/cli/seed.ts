@@ -1,7 +1,7 @@
 // Seeds the configured database (npm run reset calls it after wiping .data/). With --reset and
 // DATABASE_URL set it empties that database first. --seed-scale adds the 100,000-user organization.
 import { loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../db/database.js';
+import { emptyDatabase, openConfiguredDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { seedOnStart } from '../seed/seed.js';
 
@@ -10,7 +10,7 @@ const config = loadConfig();
 const db = await openConfiguredDatabase(config);
 try {
   if (args.includes('--reset') && config.databaseUrl) {
-    await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+    await emptyDatabase(db);
     console.info('Emptied the database at DATABASE_URL.');
   }
   await migrate(db);

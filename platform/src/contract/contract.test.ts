@@ -26,7 +26,7 @@ import { sessionCases } from './cases/sessions.js';
 import { scimTokenCases } from './cases/scim-tokens.js';
 import { ssoCases } from './cases/sso.js';
 import { webhookCases } from './cases/webhooks.js';
-import { OPENAPI_FILE, printOpenApi } from './openapi.js';
+import { OPENAPI_FILE, printOpenApi } from '../cli/openapi.js';
 
 /**
  * The REST contract, checked both ways: the printed document is what the app serves and a valid

@@ -1,5 +1,4 @@
-import { listQuerySchema } from '../http/lists.js';
-import { isoDateTime, listOf } from './common.js';
+import { isoDateTime, listOf, listQuerySchema } from './common.js';
 
 /** A mail the platform wrote instead of sending it (local and testing environments). */
 const outboxMail = {

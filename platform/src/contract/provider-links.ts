@@ -1,6 +1,5 @@
 import { PROVIDER_BATCH_LIMIT, PROVIDER_LINK_KINDS, PROVIDER_LINK_SORT_KEYS } from '@meridian/schema';
-import { listQueryOf } from '../http/lists.js';
-import { isoDateTime, listOf } from './common.js';
+import { isoDateTime, listOf, listQueryOf } from './common.js';
 import { npiList, npiString, providerDetailsBody } from './providers.js';
 
 const kind = { type: 'string', enum: [...PROVIDER_LINK_KINDS] } as const;

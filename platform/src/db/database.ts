@@ -110,3 +110,13 @@ export function openConfiguredDatabase(config: {
 }): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(`${config.dataDir}/pglite`);
 }
+
+/** The health probe: a statement that reads no table, answered when the database is reachable. */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('SELECT 1');
+}
+
+/** Empties the database (every table, row and type of the public schema) so migrations start over. */
+export async function emptyDatabase(db: Database): Promise<void> {
+  await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+}

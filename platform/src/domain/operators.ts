@@ -1,12 +1,14 @@
 import type { PlatformConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ADVISORY_LOCKS } from '../db/locks.js';
-import { OPERATORS_ORGANIZATION_ID } from '../seed/organizations.js';
 import { countActiveSystemAdmins } from '../stores/operators.js';
 import { selectOutbox } from '../stores/outbox.js';
 import type { ServiceCaller } from './caller.js';
 import { conflict } from './errors.js';
 import { createUser } from './users.js';
+
+/** The operators' own organization (Meridian), which every seed and the create-operator tool use. */
+export const OPERATORS_ORGANIZATION_ID = 'meridian';
 
 // The first operator of a new deployment (issue 39 §2): production seeds no accounts, so
 // `create-operator` (cli/create-operator.ts) makes the first Meridian Admin, who sets a password from a

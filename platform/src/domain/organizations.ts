@@ -30,6 +30,9 @@ import { assertValid, conflict, notFound } from './errors.js';
 import { jobsView, loadJobs, refreshJobs } from './jobs.js';
 import { assertDomainsFree } from './organization-domains.js';
 
+/** The organization, or undefined (getOrganization throws NotFound instead). */
+export { findOrganization };
+
 export { licenseUsage, type LicenseUsage, type OrganizationRow };
 
 /** An organization as the REST API answers it (spec section 3 field names). */

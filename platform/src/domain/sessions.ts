@@ -1,6 +1,6 @@
 import type { SessionEndReason } from '@meridian/schema';
-import type { Queryable } from '../db/database.js';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../oidc/lifetimes.js';
+import type { Database, Queryable } from '../db/database.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from './lifetimes.js';
 import {
   deleteProviderRecords,
   deleteStaleSessionRecords,
@@ -10,6 +10,9 @@ import {
   selectLatestRevocationSeq,
   selectRevocationsAfter,
   selectSessionHoldersOf,
+  touchSession,
+  upsertSignIn,
+  type SignIn,
   selectStoredSession,
   selectStoredSessionsOf,
 } from '../stores/sessions.js';
@@ -78,6 +81,17 @@ export async function endSession(tx: Queryable, sid: string, reason: SessionEndR
   await insertRevocations(tx, [sid]);
   await deleteProviderRecords(tx, [sid], stored?.grantIds ?? []);
   return true;
+}
+
+/** The provider completed a sign-in: its session is listed with its browser and address. */
+export const recordProviderSession = (db: Queryable, signIn: SignIn) => upsertSignIn(db, signIn);
+
+/** A token redemption (code or refresh token) under the session marks it used. */
+export const markSessionUsed = (db: Queryable, sid: string) => touchSession(db, sid);
+
+/** The provider signed the session out (and deleted it): its tokens end at once too. */
+export async function endSignedOutSession(db: Database, sid: string): Promise<void> {
+  await db.transaction((tx) => endSession(tx, sid, 'signedOut'));
 }
 
 /**

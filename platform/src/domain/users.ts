@@ -23,6 +23,7 @@ import { disableCredentialsOfUser } from '../stores/credentials.js';
 import {
   activeOrgAdminCount,
   findUser,
+  findUserStanding,
   insertUser,
   selectUsers,
   userCount,
@@ -41,6 +42,9 @@ import { endUserSessions } from './sessions.js';
 import { getOrganization, type OrganizationRow } from './organizations.js';
 import { assertSeat, assertUserPlace } from './user-limits.js';
 import { toUser, toUserWithCredentials, toUsers } from './user-records.js';
+
+/** A caller's role, organization and standing, which every request's token is checked against (http/auth.ts). */
+export { findUserStanding };
 
 export { activeOrgAdminCount, findUser, type UserRow };
 export { toUserWithCredentials, type User } from './user-records.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { DEFAULT_ROLE, MESSAGES, isRole, personMayWork, sessionEndedMessageOf, type Role } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
-import { findUserStanding } from '../stores/users.js';
+import { findUserStanding } from '../domain/users.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /** Who is calling: a signed-in user, or an internal tool acting as the role of its client. */

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildRestApi } from '../app.js';
-import { localKeySet } from '../oidc/keys.js';
+import { localKeySet } from '../domain/signing-keys.js';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
 
 let platform: TestPlatform;

@@ -9,7 +9,7 @@ import { relyingPartyOf } from '../domain/mfa/passkeys.js';
 import { beginSecondStep, endStep, interactionStepId } from '../domain/mfa/second-step.js';
 import { sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { connectionForEmail, emergencyAccessNeedsFactorMessage } from '../domain/sso/routing.js';
-import { findOrganization } from '../stores/organizations.js';
+import { findOrganization } from '../domain/organizations.js';
 import type { SsoConnectionRow } from '../stores/sso.js';
 import { accountSecurityHandler } from './account-security.js';
 import { serveAsset } from './assets.js';

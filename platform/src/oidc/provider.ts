@@ -8,16 +8,16 @@ import Provider, {
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
 import { issuableAccountOf } from '../domain/login.js';
-import { databaseAdapterFactory } from './adapter.js';
+import { databaseAdapterFactory } from '../domain/oidc-storage.js';
 import { interactionPath } from './interactions.js';
-import type { SigningKeys } from './keys.js';
+import type { SigningKeys } from '../domain/signing-keys.js';
 import { logoutPage, noticePage, pageSecurityPolicy } from './login-page.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   ID_TOKEN_TTL_SECONDS,
   INTERACTION_TTL_SECONDS,
   SESSION_TTL_SECONDS,
-} from './lifetimes.js';
+} from '../domain/lifetimes.js';
 import { recordSessions, redeemedSource } from './session-events.js';
 import { logFailure } from '../observability/error-log.js';
 

@@ -1,8 +1,7 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Database, Queryable } from '../db/database.js';
-import { endSession } from '../domain/sessions.js';
-import { touchSession, upsertSignIn } from '../stores/sessions.js';
+import { endSignedOutSession, markSessionUsed, recordProviderSession } from '../domain/sessions.js';
 
 // The provider's sign-in sessions, recorded in user_sessions so that people see and end them: a
 // completed sign-in (a code issued under the session) records it with its browser and address, each
@@ -27,7 +26,7 @@ async function recordSignIn(db: Queryable, ctx: KoaContextWithOIDC, sessionTtlSe
   if (!session?.uid || !session.accountId) return;
   // The session's expiry once saved (the provider saves it before this runs, on the way out).
   const exp = typeof session.exp === 'number' ? session.exp * 1000 : Date.now() + sessionTtlSeconds * 1000;
-  await upsertSignIn(db, {
+  await recordProviderSession(db, {
     sid: session.uid,
     email: session.accountId,
     userAgent: ctx.get('user-agent').slice(0, 512) || null,
@@ -36,12 +35,6 @@ async function recordSignIn(db: Queryable, ctx: KoaContextWithOIDC, sessionTtlSe
     amr: Array.isArray(session.amr) ? session.amr : [],
     expiresAt: new Date(exp),
   });
-}
-
-/** The provider has signed the session out (and deleted it): its tokens end at once too. */
-async function endSignedOutSession(db: Database, ctx: KoaContextWithOIDC): Promise<void> {
-  const sid = ctx.oidc.session?.uid;
-  if (sid) await db.transaction((tx) => endSession(tx, sid, 'signedOut'));
 }
 
 /**
@@ -64,10 +57,12 @@ export function recordSessions(
     await next();
     try {
       if (signedIn.has(ctx)) await recordSignIn(db, ctx as KoaContextWithOIDC, sessionTtlSeconds);
-      else if (signedOut.has(ctx)) await endSignedOutSession(db, ctx as KoaContextWithOIDC);
-      else if (ctx.method === 'POST' && ctx.status === 200 && (ctx as KoaContextWithOIDC).oidc?.route === 'token') {
+      else if (signedOut.has(ctx)) {
+        const sid = (ctx as KoaContextWithOIDC).oidc.session?.uid;
+        if (sid) await endSignedOutSession(db, sid);
+      } else if (ctx.method === 'POST' && ctx.status === 200 && (ctx as KoaContextWithOIDC).oidc?.route === 'token') {
         const sid = redeemedSource(ctx as KoaContextWithOIDC)?.sessionUid;
-        if (sid) await touchSession(db, sid);
+        if (sid) await markSessionUsed(db, sid);
       }
     } catch (error) {
       onError(error);

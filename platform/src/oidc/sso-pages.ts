@@ -2,22 +2,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { beginSecondStep } from '../domain/mfa/second-step.js';
 import { recordSignIn } from '../domain/login.js';
-import { idpOf, oidcRedirectUri, oidcSettingsOf, serviceProviderOf, transportOf } from '../domain/sso/connections.js';
+import {
+  findSsoConnection,
+  idpOf,
+  oidcRedirectUri,
+  oidcSettingsOf,
+  serviceProviderOf,
+  transportOf,
+} from '../domain/sso/connections.js';
 import { newOidcRequest, oidcAuthorizationUrl, oidcIdentity } from '../domain/sso/oidc.js';
 import { samlAuthorizeUrl, samlIdentity, serviceProviderMetadata } from '../domain/sso/saml.js';
 import { acceptIdentity, auditSsoFailure, providerFactorCounts } from '../domain/sso/sign-in.js';
 import { recordTestAnswer, testResultUrl } from '../domain/sso/test-sign-in.js';
 import { SsoRefusal, type IdpReturned, type VerifiedIdentity } from '../domain/sso/types.js';
-import { findOrganization } from '../stores/organizations.js';
-import {
-  answerSsoPending,
-  findSsoConnection,
-  findSsoPending,
-  insertSsoPending,
-  takeAnsweredSsoPending,
-  type SsoConnectionRow,
-  type SsoPendingRow,
-} from '../stores/sso.js';
+import { findOrganization } from '../domain/organizations.js';
+import { answerSsoPending, findSsoPending, insertSsoPending, takeAnsweredSsoPending } from '../domain/sso/pending.js';
+import type { SsoConnectionRow, SsoPendingRow } from '../stores/sso.js';
 import { originOf, readForm, seeOther, sendHtml, tooLarge } from './http.js';
 import { noticePage } from './login-page.js';
 import type { Interaction, StepContext } from './second-factor.js';

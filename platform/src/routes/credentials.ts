@@ -12,8 +12,8 @@ import {
   type CredentialCaller,
 } from '../domain/credentials.js';
 import { authorize } from '../http/access.js';
-import { listBody, listQueryOf } from '../http/lists.js';
-import { BODY_ERRORS, emailParam, organizationIdParam, responses } from '../contract/common.js';
+import { BODY_ERRORS, emailParam, listQueryOf, organizationIdParam, responses } from '../contract/common.js';
+import { listBody } from '../http/lists.js';
 import {
   createdCredentialBody,
   credentialBody,

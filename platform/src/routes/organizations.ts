@@ -3,8 +3,8 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { ORGANIZATION_SORT_KEYS } from '@meridian/schema';
 import { auditSourceOf, principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
-import { listBody, listQueryOf } from '../http/lists.js';
-import { BODY_ERRORS, organizationIdParam, organizationIdQuery, responses } from '../contract/common.js';
+import { BODY_ERRORS, listQueryOf, organizationIdParam, organizationIdQuery, responses } from '../contract/common.js';
+import { listBody } from '../http/lists.js';
 import {
   includeQuery,
   organizationCreate,

@@ -4,8 +4,8 @@ import { PROVIDER_BATCH_LIMIT, PROVIDER_SORT_KEYS, validateNpi, type Operation }
 import { principalOf } from '../http/request.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { listBody, listQueryOf } from '../http/lists.js';
-import { BODY_ERRORS, responses } from '../contract/common.js';
+import { BODY_ERRORS, listQueryOf, responses } from '../contract/common.js';
+import { listBody } from '../http/lists.js';
 import { npiParam, providerBody, providerListBody, providerLookup, providerLookupBody } from '../contract/providers.js';
 import { assertFeature } from '../domain/features.js';
 import { getProvider, listProviders, lookupProviders } from '../domain/providers.js';

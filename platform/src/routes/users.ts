@@ -13,8 +13,8 @@ import {
 } from '../domain/users.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
-import { listBody, listQueryOf } from '../http/lists.js';
-import { BODY_ERRORS, emailParam, organizationIdQuery, responses } from '../contract/common.js';
+import { BODY_ERRORS, emailParam, listQueryOf, organizationIdQuery, responses } from '../contract/common.js';
+import { listBody } from '../http/lists.js';
 import {
   dataAccessUpdate,
   userBody,

@@ -1,6 +1,6 @@
-import { GROUP_SCHEMA } from './group-resource.js';
-import { LIST_SCHEMA, MAX_RESULTS } from './list.js';
-import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './user-resource.js';
+import { GROUP_SCHEMA } from '../domain/scim/group-resource.js';
+import { LIST_SCHEMA, MAX_RESULTS } from '../domain/scim/list.js';
+import { ENTERPRISE_SCHEMA, USER_SCHEMA } from '../domain/scim/user-resource.js';
 
 // RFC 7644 §4 discovery: what this service supports (RFC 7643 §5), its resource types (§6: User, and
 // Group, whose groups are the organization's roles) and their schemas (§7), so a directory configures

@@ -1,4 +1,4 @@
-import { isObject } from './user-resource.js';
+import { isObject } from '../domain/scim/user-resource.js';
 
 // RFC 7644 §3.4.2.5 and §3.9: `attributes` (only these) and `excludedAttributes` (all but these) shape
 // an answer. Paths are top-level names, one sub-attribute deep ("name.givenName", "members.value"), with

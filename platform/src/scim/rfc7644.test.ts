@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_TOO_DEEP_MESSAGE, LAST_ORG_ADMIN_MESSAGE, userLimitMessage } from '@meridian/schema';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
-import { MAX_FILTER_DEPTH, filterToSql } from './filter.js';
+import { MAX_FILTER_DEPTH, filterToSql } from '../domain/scim/filter.js';
 
 /**
  * Meridian's SCIM 2.0 service against RFC 7644 (the protocol) and RFC 7643 (the User resource), one

@@ -10,8 +10,8 @@ import { JSON_TOO_DEEP, depthLimited } from '../http/json-body.js';
 import { originOf } from '../http/request.js';
 import type { RouteDeps } from '../routes/deps.js';
 import { allSchemas, listOf, resourceTypes, schemaOf, serviceProviderConfig } from './discovery.js';
-import { ScimError, fromDomainError, invalidSyntax, scimErrorBody } from './errors.js';
-import { GROUP_SCHEMA } from './group-resource.js';
+import { ScimError, fromDomainError, invalidSyntax, scimErrorBody } from '../domain/scim/errors.js';
+import { GROUP_SCHEMA } from '../domain/scim/group-resource.js';
 import {
   createScimGroup,
   deleteScimGroup,
@@ -19,10 +19,10 @@ import {
   listScimGroups,
   patchScimGroup,
   replaceScimGroup,
-} from './groups.js';
-import type { ScimListQuery } from './list.js';
+} from '../domain/scim/groups.js';
+import type { ScimListQuery } from '../domain/scim/list.js';
 import { project, projectionOf, returns, type Projection } from './projection.js';
-import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './user-resource.js';
+import { ENTERPRISE_SCHEMA, USER_SCHEMA } from '../domain/scim/user-resource.js';
 import {
   createScimUser,
   deleteScimUser,
@@ -31,7 +31,7 @@ import {
   patchScimUser,
   replaceScimUser,
   type ScimCaller,
-} from './users.js';
+} from '../domain/scim/users.js';
 
 // SCIM 2.0 (RFC 7644) at /scim/v2 for customers' directories. The routes are public to the platform's
 // JWT hook (app.ts) and authenticate the organization's SCIM token themselves; they speak SCIM's media

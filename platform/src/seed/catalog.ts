@@ -1,5 +1,6 @@
 import { DEFAULT_FEATURES, type CatalogKind } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
+import { insertCatalogProduct, insertCatalogVersions, insertCustomerSegment, insertFeature } from '../stores/seed.js';
 
 type Kind = CatalogKind;
 
@@ -114,36 +115,9 @@ export async function seedCatalog(db: Queryable): Promise<void> {
     [false, CATALOG],
     [true, PR_CATALOG],
   ] as const) {
-    for (const item of products) {
-      await db.query(
-        `INSERT INTO catalog_products (pr_catalog, product, kind, name, description, dependencies, is_license_required)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-        [prCatalog, item.product, item.kind, item.name, item.description, item.dependencies, item.isLicenseRequired],
-      );
-    }
+    for (const item of products) await insertCatalogProduct(db, prCatalog, item);
   }
-  await db.query(
-    `INSERT INTO catalog_versions (pr_catalog, version) VALUES (false, $1), (true, $2) ON CONFLICT DO NOTHING`,
-    [CATALOG_VERSION, PR_CATALOG_VERSION],
-  );
-  for (const segment of CUSTOMER_SEGMENTS) {
-    await db.query(
-      `INSERT INTO customer_segments (id, name, description, attributes) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [segment.id, segment.name, segment.description, { active: true }],
-    );
-  }
-  for (const feature of DEFAULT_FEATURES) {
-    await db.query(
-      `INSERT INTO features (key, description, entity, stage, requires_license, license_products)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [
-        feature.key,
-        feature.description,
-        feature.entity,
-        feature.stage,
-        feature.requiresLicense,
-        feature.licenseProducts,
-      ],
-    );
-  }
+  await insertCatalogVersions(db, CATALOG_VERSION, PR_CATALOG_VERSION);
+  for (const segment of CUSTOMER_SEGMENTS) await insertCustomerSegment(db, segment);
+  for (const feature of DEFAULT_FEATURES) await insertFeature(db, feature);
 }

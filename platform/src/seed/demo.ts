@@ -1,6 +1,8 @@
 import { DAY_MS, type Role, type TableauLicense } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
-import { ACME_HEALTH_ID, OPERATORS_ORGANIZATION_ID } from './organizations.js';
+import { OPERATORS_ORGANIZATION_ID } from '../domain/operators.js';
+import { reanchorDemoUsers } from '../stores/seed.js';
+import { ACME_HEALTH_ID } from './organizations.js';
 import type { UserRecord } from './users.js';
 
 /** A sign-in for trying the product; every one has the seed password (SEED_PASSWORD). */
@@ -127,36 +129,16 @@ export function demoUsers(passwordHash: string, now: Date): UserRecord[] {
  * the demo accounts is left alone.
  */
 export async function reanchorDemoAccounts(db: Queryable, now: Date = new Date()): Promise<void> {
-  const ages = DEMO_ACCOUNTS.filter((account) => account.passwordAgeDays !== undefined);
-  await db.query(
-    `UPDATE users AS u
-        SET active = true,
-            password_changed_at = CASE
-              WHEN a.age IS NOT NULL THEN $2::timestamptz - make_interval(days => a.age)
-              ELSE GREATEST(u.password_changed_at, $2::timestamptz - make_interval(days => $5))
-            END,
-            direct_data_access_enabled = u.direct_data_access_enabled OR u.email = $6
-       FROM unnest($1::text[]) AS d(email)
-       LEFT JOIN unnest($3::text[], $4::int[]) AS a(email, age) ON a.email = d.email
-      WHERE u.email = d.email`,
-    [
-      DEMO_EMAILS,
-      now,
-      ages.map((a) => a.email),
-      ages.map((a) => a.passwordAgeDays),
-      STEADY_PASSWORD_MAX_AGE_DAYS,
-      BANNER_EMAIL,
-    ],
+  const ages = DEMO_ACCOUNTS.flatMap(({ email, passwordAgeDays }) =>
+    passwordAgeDays === undefined ? [] : [{ email, days: passwordAgeDays }],
   );
-  // The banner reads the newest enabled credential: keep the demo one as the only enabled one.
-  await db.query(
-    `UPDATE credentials SET credential_enabled = false WHERE user_email = $1 AND id <> $2 AND credential_enabled`,
-    [BANNER_EMAIL, BANNER_CREDENTIAL_ID],
-  );
-  await db.query(
-    `INSERT INTO credentials (id, organization_id, user_email, secret_hash, credential_enabled, generated_at, created_by)
-     SELECT $1, organization_id, email, encode(sha256(convert_to(email || $1, 'UTF8')), 'hex'), true, $3::timestamptz - make_interval(days => $4), email FROM users WHERE email = $2
-     ON CONFLICT (id) DO UPDATE SET credential_enabled = true, generated_at = EXCLUDED.generated_at`,
-    [BANNER_CREDENTIAL_ID, BANNER_EMAIL, now, BANNER_CREDENTIAL_AGE_DAYS],
-  );
+  await reanchorDemoUsers(db, {
+    emails: DEMO_EMAILS,
+    now,
+    ages,
+    steadyMaxAgeDays: STEADY_PASSWORD_MAX_AGE_DAYS,
+    bannerEmail: BANNER_EMAIL,
+    bannerCredentialId: BANNER_CREDENTIAL_ID,
+    bannerCredentialAgeDays: BANNER_CREDENTIAL_AGE_DAYS,
+  });
 }

@@ -7,6 +7,7 @@ import {
   type OrganizationStatus,
 } from '@meridian/schema';
 import { JOB_STEPS, type JobStep } from '../domain/jobs.js';
+import { OPERATORS_ORGANIZATION_ID } from '../domain/operators.js';
 import { CATALOG, CUSTOMER_SEGMENTS } from './catalog.js';
 import { CITIES, PLACES, SEGMENT_NOUNS, slug } from './names.js';
 import type { Random } from './random.js';
@@ -70,7 +71,6 @@ const JOBS_BEHIND: Record<OrganizationStatus, JobKind[]> = {
   offboarded: ['onboarding', 'deployment', 'offboarding'],
 };
 
-export const OPERATORS_ORGANIZATION_ID = 'meridian';
 export const ACME_HEALTH_ID = 'acme-health';
 export const BI_PORTAL_BASE = 'https://bi.example.test';
 

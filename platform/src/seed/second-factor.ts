@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { PlatformConfig } from '../config.js';
 import type { Queryable } from '../db/database.js';
 import { sealedIn, sealedSecrets } from '../domain/secrets/sealed-secrets.js';
+import { insertActiveUser, insertTotpUnlessSet, organizationExists, userExists } from '../stores/seed.js';
 import { DEMO_ACCOUNTS, TOTP_DEMO_EMAIL, TOTP_DEMO_KEY, demoUsers } from './demo.js';
 
 /**
@@ -16,19 +17,15 @@ export async function ensureDemoSecondFactor(
 ): Promise<void> {
   if (config.appEnv === 'production') return;
   const account = DEMO_ACCOUNTS.find((demo) => demo.email === TOTP_DEMO_EMAIL)!;
-  const organization = await db.query('SELECT 1 FROM organizations WHERE id = $1', [account.organizationId]);
-  if (organization.rows.length === 0) return;
-  const user = await db.query('SELECT 1 FROM users WHERE email = $1', [TOTP_DEMO_EMAIL]);
-  if (user.rows.length === 0) {
+  if (!(await organizationExists(db, account.organizationId))) return;
+  if (!(await userExists(db, TOTP_DEMO_EMAIL))) {
     const [row] = demoUsers(await hash(config.seedPassword), now).filter((demo) => demo.email === TOTP_DEMO_EMAIL);
-    await db.query(
-      `INSERT INTO users (email, organization_id, name, password_hash, password_changed_at, role, active)
-       VALUES ($1, $2, $3, $4, $5, $6, true)`,
-      [row!.email, row!.organization_id, row!.name, row!.password_hash, row!.password_changed_at, row!.role],
-    );
+    await insertActiveUser(db, row!);
   }
-  await db.query(`INSERT INTO mfa_totp (email, secret, last_step) VALUES ($1, $2, 0) ON CONFLICT (email) DO NOTHING`, [
-    TOTP_DEMO_EMAIL,
-    await sealedSecrets(config.mfaEncryptionKeys).seal('totp', sealedIn.totp(TOTP_DEMO_EMAIL), TOTP_DEMO_KEY),
-  ]);
+  const sealed = await sealedSecrets(config.mfaEncryptionKeys).seal(
+    'totp',
+    sealedIn.totp(TOTP_DEMO_EMAIL),
+    TOTP_DEMO_KEY,
+  );
+  await insertTotpUnlessSet(db, TOTP_DEMO_EMAIL, sealed);
 }

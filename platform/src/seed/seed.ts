@@ -1,6 +1,14 @@
 import { hash } from '@node-rs/argon2';
 import type { PlatformConfig } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
+import { OPERATORS_ORGANIZATION_ID } from '../domain/operators.js';
+import {
+  activeUsersAmong,
+  analyzeTables,
+  hasOrganizations,
+  insertRecords,
+  organizationExists,
+} from '../stores/seed.js';
 import { seedCatalog } from './catalog.js';
 import { CREDENTIAL_COLUMNS, organizationCredentials, userCredentials, type CredentialRecord } from './credentials.js';
 import { DEMO_EMAILS, demoUsers, reanchorDemoAccounts } from './demo.js';
@@ -8,7 +16,6 @@ import { ensureDemoSecondFactor } from './second-factor.js';
 import {
   ACME_HEALTH_ID,
   JOB_COLUMNS,
-  OPERATORS_ORGANIZATION_ID,
   ORGANIZATION_COLUMNS,
   acmeHealth,
   customerOrganizations,
@@ -27,13 +34,7 @@ import {
   type ProviderRecord,
 } from './providers.js';
 import { SEED, createRandom, type Random } from './random.js';
-import {
-  SCALE_ORGANIZATION_ID,
-  fitScaleOrganization,
-  insertScaleUsers,
-  scaleOrganization,
-  withoutUserIndexes,
-} from './scale.js';
+import { SCALE_ORGANIZATION_ID, loadScaleUsers, scaleOrganization } from './scale.js';
 import { USER_COLUMNS, fitLicenses, organizationUsers, withPrimaryContact, type UserRecord } from './users.js';
 
 export { DEMO_ACCOUNTS, TOTP_DEMO_EMAIL, TOTP_DEMO_KEY, type DemoAccount } from './demo.js';
@@ -125,19 +126,6 @@ export function planSeed(productName: string, passwordHash: string, now: Date): 
   };
 }
 
-/** One INSERT per table: the rows travel as one JSON parameter and jsonb_to_recordset types them. */
-async function insertRecords(db: Queryable, table: string, columns: string, rows: readonly object[]): Promise<void> {
-  if (rows.length === 0) return;
-  const names = columns
-    .split(',')
-    .map((column) => column.trim().split(' ')[0])
-    .join(', ');
-  await db.query(
-    `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${columns})`,
-    [JSON.stringify(rows)],
-  );
-}
-
 async function insertPlan(db: Queryable, plan: SeedPlan, now: Date): Promise<void> {
   await seedCatalog(db);
   await insertRecords(db, 'organizations', ORGANIZATION_COLUMNS, plan.organizations);
@@ -153,12 +141,7 @@ async function insertScale(db: Queryable, passwordHash: string, now: Date): Prom
   const { record, jobs } = scaleOrganization(createRandom(SEED + 1), now);
   await insertRecords(db, 'organizations', ORGANIZATION_COLUMNS, [record]);
   await insertRecords(db, 'organization_jobs', JOB_COLUMNS, jobs);
-  await withoutUserIndexes(db, () => insertScaleUsers(db, passwordHash, now));
-  await fitScaleOrganization(db);
-}
-
-async function hasRow(db: Queryable, sql: string, params: unknown[] = []): Promise<boolean> {
-  return (await db.query(`SELECT EXISTS (${sql}) AS found`, params)).rows[0]!.found === true;
+  await loadScaleUsers(db, passwordHash, now);
 }
 
 /**
@@ -184,14 +167,12 @@ async function seedProductData(db: Database, config: PlatformConfig, now: Date):
  */
 export async function seedIfEmpty(db: Database, config: PlatformConfig, options: SeedOptions = {}): Promise<boolean> {
   const now = options.now ?? new Date();
-  const empty = !(await hasRow(db, 'SELECT 1 FROM organizations'));
+  const empty = !(await hasOrganizations(db));
   if (config.appEnv === 'production') {
     if (empty) await seedProductData(db, config, now);
     return empty;
   }
-  const addScale =
-    options.scale === true &&
-    (empty || !(await hasRow(db, 'SELECT 1 FROM organizations WHERE id = $1', [SCALE_ORGANIZATION_ID])));
+  const addScale = options.scale === true && (empty || !(await organizationExists(db, SCALE_ORGANIZATION_ID)));
   if (!empty && !addScale) {
     await ensureDemoSecondFactor(db, config, now);
     return false;
@@ -204,7 +185,7 @@ export async function seedIfEmpty(db: Database, config: PlatformConfig, options:
   });
   // Statistics for the tables just filled: without them the planner guesses (PGlite runs no
   // autovacuum) and answers a search of the scale organization from the wrong index.
-  await db.query('ANALYZE');
+  await analyzeTables(db);
   return empty;
 }
 
@@ -220,14 +201,11 @@ export async function seedOnStart(db: Database, config: PlatformConfig, options:
     await reanchorDemoAccounts(db, options.now);
     return seeded;
   }
-  const { rows } = await db.query<{ email: string }>(
-    'SELECT email FROM users WHERE email = ANY($1::text[]) AND active ORDER BY email',
-    [DEMO_EMAILS],
-  );
-  if (rows.length > 0)
+  const active = await activeUsersAmong(db, DEMO_EMAILS);
+  if (active.length > 0)
     console.warn(
       `This production database holds active demo accounts an earlier version seeded (with the published ` +
-        `password, unless changed since): ${rows.map((row) => row.email).join(', ')}. Deactivate them; ` +
+        `password, unless changed since): ${active.join(', ')}. Deactivate them; ` +
         'create your own operator first (npm run create-operator).',
     );
   return seeded;

@@ -8,7 +8,7 @@ export interface Paging {
   offset: number;
 }
 
-/** What every list accepts: paging, a search and a sort key (http/lists.ts listQuerySchema). */
+/** What every list accepts: paging, a search and a sort key (contract/common.ts listQuerySchema). */
 export interface ListQuery extends Paging {
   search?: string;
   sort?: string;

@@ -101,6 +101,15 @@ export async function updateWebhookTarget(
 }
 
 /** Pauses (with a reason) or resumes an endpoint. */
+/** Locks the endpoint's row for the rest of the transaction; whether it is paused, or undefined when gone. */
+export async function lockWebhookPaused(tx: Queryable, id: string): Promise<boolean | undefined> {
+  const { rows } = await tx.query<{ paused: boolean }>(
+    'SELECT paused_at IS NOT NULL AS paused FROM webhooks WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return rows[0]?.paused;
+}
+
 export async function setWebhookPaused(db: Queryable, id: string, reason: 'manual' | 'failing' | null): Promise<void> {
   await db.query(
     `UPDATE webhooks SET paused_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, paused_reason = $2,

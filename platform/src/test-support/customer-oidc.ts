@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import Provider, { errors, type Configuration, type InteractionResults } from 'oidc-provider';
 import { readForm } from '../oidc/http.js';
-import { generateSigningKey } from '../oidc/keys.js';
+import { generateSigningKey } from '../domain/signing-keys.js';
 import { escapeHtml } from '../oidc/login-page.js';
 
 /**

@@ -5,7 +5,7 @@ import { buildRestApi } from '../app.js';
 import { loadConfig, type PlatformConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { generateSigningKey, localKeySet, signingKeys, type SigningKeys } from '../oidc/keys.js';
+import { generateSigningKey, localKeySet, signingKeys, type SigningKeys } from '../domain/signing-keys.js';
 import { seedFixture } from './fixture.js';
 
 export const TEST_ISSUER = 'http://issuer.test';

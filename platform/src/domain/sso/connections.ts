@@ -23,6 +23,9 @@ import {
   type SsoTransport,
 } from './types.js';
 
+/** An organization's connection as stored (the sign-in pages read it to route an answer). */
+export { findSsoConnection };
+
 /** A connection as an operator or an Org Admin sets it (the REST body of PUT /organization/{id}/sso). */
 export interface SsoConnectionInput {
   protocol: 'oidc' | 'saml';

@@ -10,7 +10,13 @@ import {
 import type { PlatformConfig } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { findOrganization, type OrganizationRow } from '../../stores/organizations.js';
-import { findSsoLink, organizationsHoldingDomain, setSsoSubject, type SsoConnectionRow } from '../../stores/sso.js';
+import {
+  findSsoLink,
+  organizationsHoldingDomain,
+  setSsoSubject,
+  setUserNameFromProvider,
+  type SsoConnectionRow,
+} from '../../stores/sso.js';
 import { findUser, insertUser, type UserRow } from '../../stores/users.js';
 import { auditChanges, recordAuditEvent, type AuditActor, type AuditOrigin } from '../audit.js';
 import { Conflict } from '../errors.js';
@@ -179,7 +185,7 @@ async function followNames(
   const name = nameOf(identity);
   await setSsoSubject(tx, user.email, providerOf(connection), identity.subject);
   if (!name || name === user.name) return user;
-  await tx.query('UPDATE users SET name = $2, updated_at = now() WHERE email = $1', [user.email, name]);
+  await setUserNameFromProvider(tx, user.email, name);
   const updated = { ...user, name };
   await recordAuditEvent(
     tx,

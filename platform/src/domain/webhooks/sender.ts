@@ -10,6 +10,7 @@ import {
   markDelivered,
   releaseLease,
   renewLease,
+  lockWebhookPaused,
   setWebhookPaused,
   type WebhookDeliveryRow,
   type WebhookRow,
@@ -68,11 +69,8 @@ async function messageOf(db: Database, delivery: WebhookDeliveryRow) {
  */
 async function pauseFailing(db: Database, endpoint: WebhookRow): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ paused: boolean }>(
-      'SELECT paused_at IS NOT NULL AS paused FROM webhooks WHERE id = $1 FOR UPDATE',
-      [endpoint.id],
-    );
-    if (!rows[0] || rows[0].paused) return;
+    // Gone or already paused (a manual pause meanwhile): nothing to pause or audit.
+    if ((await lockWebhookPaused(tx, endpoint.id)) !== false) return;
     await setWebhookPaused(tx, endpoint.id, 'failing');
     await recordAuditEvent(
       tx,

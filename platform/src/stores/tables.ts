@@ -29,5 +29,5 @@ export async function tableSummaries(db: Queryable): Promise<TableSummary[]> {
 
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The tables every Meridian database has: a file without them is not a Meridian backup. */
+/** The tables every Meridian database has: a backup file without them is not a Meridian backup. */
 export const MERIDIAN_TABLES = ['schema_migrations', 'organizations', 'users'] as const;

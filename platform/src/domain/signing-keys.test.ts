@@ -15,7 +15,7 @@ import {
   LiveSigningKeys,
   loadSigningKeys,
   rotateKeys,
-} from './keys.js';
+} from './signing-keys.js';
 
 let db: Database;
 let drop: () => Promise<void>;

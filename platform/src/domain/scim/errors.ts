@@ -1,5 +1,5 @@
-import type { DomainError } from '../domain/errors.js';
-import { type FieldProblem } from '../domain/errors.js';
+import type { DomainError } from '../errors.js';
+import { type FieldProblem } from '../errors.js';
 
 /** RFC 7644 §3.12: the schema of every error answer. */
 export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';

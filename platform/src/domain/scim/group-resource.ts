@@ -1,6 +1,6 @@
 import { ROLES, isSystemRole, roleLabel, type Role } from '@meridian/schema';
 import type { Filter } from 'scim2-parse-filter';
-import type { GroupMemberRow } from '../stores/scim-groups.js';
+import type { GroupMemberRow } from '../../stores/scim-groups.js';
 import { ScimError, invalidFilter, invalidSyntax, invalidValue, mutability } from './errors.js';
 import { parseFilter } from './filter.js';
 import { patchOperationsOf } from './patch.js';

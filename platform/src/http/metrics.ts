@@ -1,43 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Queryable } from '../db/database.js';
-import { selectOverdueJobs, selectWebhookBacklog, type OverdueJobs, type WebhookBacklog } from '../stores/backlog.js';
+import { readBacklog, type BacklogSnapshot } from '../domain/backlog.js';
 import { METRICS_CHALLENGE, METRICS_TOKEN_REQUIRED_MESSAGE } from '@meridian/schema';
-import { bearerMatches, within } from '@meridian/schema/http-server';
-import { unauthorized } from '../http/errors.js';
+import { bearerMatches } from '@meridian/schema/http-server';
+import { unauthorized } from './errors.js';
 
 /** Routes that are not the API's work: probes every few seconds would drown its figures. */
 const UNCOUNTED_ROUTES = new Set(['/metrics', '/healthz']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-/** A scrape waits this long for the database; longer and the platform reports itself not ready. */
-const DATABASE_TIMEOUT_MS = 2000;
-
-/** What the readiness and backlog gauges show, read from the database at scrape time. */
-export interface BacklogSnapshot {
-  ready: boolean;
-  jobs: OverdueJobs;
-  webhooks: WebhookBacklog;
-}
-
-const NOT_READY: BacklogSnapshot = {
-  ready: false,
-  jobs: { count: 0, seconds: 0 },
-  webhooks: { pending: 0, pendingPaused: 0, oldestDueSeconds: 0, pausedFailing: 0 },
-};
-
-/** Reads readiness and the sweepers' backlog; a database that fails or hangs reads as not ready. */
-export async function readBacklog(db: Queryable): Promise<BacklogSnapshot> {
-  try {
-    const [jobs, webhooks] = await within(
-      Promise.all([selectOverdueJobs(db), selectWebhookBacklog(db)]),
-      DATABASE_TIMEOUT_MS,
-    );
-    return { ready: true, jobs, webhooks };
-  } catch {
-    return NOT_READY;
-  }
-}
-
 /**
  * The platform's Prometheus metrics, in a registry of its own (several platforms run in one process in
  * tests): the twin of the gateway's GatewayMetrics. Routes are labelled by their pattern

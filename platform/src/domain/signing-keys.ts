@@ -10,10 +10,11 @@ import {
 } from 'jose';
 import type { Database, Queryable } from '../db/database.js';
 import { logFailure } from '../observability/error-log.js';
+import { deleteKeys, insertKey, keyActivation, lockKeys, selectKeys } from '../stores/signing-keys.js';
 
 /**
  * The provider's signing keys: the first signs, every one is published and verifies (so rotation signs
- * nobody out). They live in the database's signing_keys table, shared by every replica (migration 007).
+ * nobody out). They live in the signing_keys table (stores/signing-keys.ts), shared by every replica.
  */
 export interface SigningKeys {
   privateJwks: JWK[];
@@ -61,49 +62,25 @@ async function readKeysFile(dataDir: string): Promise<JWK[]> {
   }
 }
 
-interface KeyRow {
-  kid: string;
-  private_jwk: JWK;
-  active: boolean;
-}
-
-/** Every key, newest activation first, and whether it has activated by the database's clock. */
-async function keyRows(db: Queryable): Promise<KeyRow[]> {
-  const { rows } = await db.query<KeyRow>(
-    'SELECT kid, private_jwk, activates_at <= now() AS active FROM signing_keys ORDER BY activates_at DESC, kid',
-  );
-  return rows;
-}
-
-async function insertKey(tx: Queryable, jwk: JWK, activatesInMs: number): Promise<void> {
-  await tx.query(
-    `INSERT INTO signing_keys (kid, private_jwk, activates_at) VALUES ($1, $2, now() + $3::double precision * interval '1 millisecond')`,
-    [jwk.kid, jwk, activatesInMs],
-  );
-}
-
-// Rotation and the first key take turns: two replicas starting on an empty table create one key.
-const lockKeys = (tx: Queryable) => tx.query('LOCK TABLE signing_keys IN EXCLUSIVE MODE');
-
 /**
  * Gives an empty key table its first keys: those of DATA_DIR/keys/jwks.json when the platform ran
  * before keys moved to the database (so nobody is signed out), else a new one. The file's first key
  * signs; the others, activated a second apart before it, keep verifying.
  */
 export async function ensureSigningKeys(db: Database, dataDir: string): Promise<void> {
-  if ((await keyRows(db)).length > 0) return;
+  if ((await selectKeys(db)).length > 0) return;
   const imported = await readKeysFile(dataDir);
   const keys = imported.length > 0 ? imported : [await generateSigningKey()];
   await db.transaction(async (tx) => {
     await lockKeys(tx);
-    if ((await keyRows(tx)).length > 0) return;
+    if ((await selectKeys(tx)).length > 0) return;
     for (const [index, jwk] of keys.entries()) await insertKey(tx, jwk, -1000 * index);
   });
 }
 
 /** The key set now: the newest activated key signs; pending and older keys are published to verify. */
 export async function loadSigningKeys(db: Queryable): Promise<SigningKeys> {
-  const rows = await keyRows(db);
+  const rows = await selectKeys(db);
   const signer = rows.find((row) => row.active);
   if (!signer) throw new Error('No signing key has activated yet: the signing_keys table has no usable key.');
   return signingKeys([signer, ...rows.filter((row) => row !== signer)].map((row) => row.private_jwk));
@@ -134,18 +111,14 @@ export async function rotateKeys(
   return db.transaction(async (tx) => {
     await lockKeys(tx);
     await insertKey(tx, jwk, activationDelayMs);
-    const rows = await keyRows(tx);
+    const rows = await selectKeys(tx);
     const signerIndex = rows.findIndex((row) => row.active);
     const kept = rows.slice(0, Math.max(signerIndex + 1, keep + 1)).map((row) => row.kid);
     const dropped = rows.map((row) => row.kid).filter((kid) => !kept.includes(kid));
-    await tx.query('DELETE FROM signing_keys WHERE kid = ANY($1)', [dropped]);
-    const { rows: added } = await tx.query<{ activates_at: Date }>(
-      'SELECT activates_at FROM signing_keys WHERE kid = $1',
-      [jwk.kid],
-    );
+    await deleteKeys(tx, dropped);
     return {
       added: jwk.kid!,
-      activatesAt: new Date(added[0]!.activates_at),
+      activatesAt: await keyActivation(tx, jwk.kid!),
       signing: rows[signerIndex]!.kid,
       kept,
       dropped,

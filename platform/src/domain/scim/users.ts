@@ -1,12 +1,12 @@
 import { DEFAULT_ROLE, isOutsideDomains, isSystemRole, validateEmail } from '@meridian/schema';
-import type { PlatformConfig } from '../config.js';
-import type { EditableFields } from '../contract/users.js';
-import type { Database, Queryable } from '../db/database.js';
-import { recordAuditEvent } from '../domain/audit.js';
-import type { ServiceCaller } from '../domain/caller.js';
-import { getOrganization, type OrganizationRow } from '../domain/organizations.js';
-import { createUser, setUserActive, updateUser } from '../domain/users.js';
-import { findSsoConnection } from '../stores/sso.js';
+import type { PlatformConfig } from '../../config.js';
+import type { EditableFields } from '../../contract/users.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { recordAuditEvent } from '../audit.js';
+import type { ServiceCaller } from '../caller.js';
+import { getOrganization, type OrganizationRow } from '../organizations.js';
+import { createUser, setUserActive, updateUser } from '../users.js';
+import { findSsoConnection } from '../../stores/sso.js';
 import {
   findScimUser,
   findScimUserByEmail,
@@ -15,7 +15,7 @@ import {
   selectScimUsers,
   updateScimColumns,
   type ScimUserRow,
-} from '../stores/scim-users.js';
+} from '../../stores/scim-users.js';
 import { invalidValue, resourceNotFound, uniqueness, mutability } from './errors.js';
 import { LIST_SCHEMA, readListQuery, type ScimListQuery } from './list.js';
 import { patchedUser } from './patch.js';

@@ -1,5 +1,5 @@
 import { ROLES, normalizeEmail, roleLabel, type Role } from '@meridian/schema';
-import type { ScimUserRow } from '../stores/scim-users.js';
+import type { ScimUserRow } from '../../stores/scim-users.js';
 import { invalidSyntax, invalidValue } from './errors.js';
 
 // The User resource (RFC 7643 §4.1, §4.3) and a user row: what Meridian has a column for (email, name,

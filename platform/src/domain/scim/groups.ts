@@ -1,14 +1,14 @@
 import { DEFAULT_ROLE, type Role } from '@meridian/schema';
-import type { Database, Queryable } from '../db/database.js';
-import { getOrganization } from '../domain/organizations.js';
-import { updateUser } from '../domain/users.js';
+import type { Database, Queryable } from '../../db/database.js';
+import { getOrganization } from '../organizations.js';
+import { updateUser } from '../users.js';
 import {
   countGroupMembersBesides,
   groupTimes,
   lockGroupPeople,
   selectGroupMembers,
   type GroupPersonRow,
-} from '../stores/scim-groups.js';
+} from '../../stores/scim-groups.js';
 import { ScimError, invalidValue, mutability, uniqueness } from './errors.js';
 import {
   filterGroups,

@@ -1,5 +1,5 @@
-// How long what the provider issues lives; kept apart from provider.ts so that the domain (ending
-// sessions) can read them without loading the provider.
+// How long what the OpenID provider issues lives: in domain/ because both the provider (oidc/provider.ts)
+// and the services (ending sessions) read them, and a service may not import oidc/.
 
 /** Access tokens for the gateway live 5 minutes (decisions.md "Sign-in and sessions"). */
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
