@@ -203,15 +203,6 @@ export async function touchSession(db: Queryable, sid: string): Promise<void> {
   await db.query('UPDATE user_sessions SET last_used_at = now() WHERE sid = $1 AND revoked_at IS NULL', [sid]);
 }
 
-/** Whether session `sid` was ended. */
-export async function isSessionRevoked(db: Queryable, sid: string): Promise<boolean> {
-  const { rows } = await db.query<{ ended: boolean }>(
-    'SELECT revoked_at IS NOT NULL AS ended FROM user_sessions WHERE sid = $1',
-    [sid],
-  );
-  return rows[0]?.ended ?? false;
-}
-
 /** The feed in (after, upTo]: sessions ended within the last `windowSeconds`, oldest first, at most `limit`. */
 export async function selectRevocationsAfter(
   db: Queryable,
