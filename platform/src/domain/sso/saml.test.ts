@@ -314,6 +314,30 @@ describe('samlIdentity', () => {
     });
   });
 
+  it('refuses the IdP’s refusal that carries no assertion (node-saml’s SamlStatusError) in its words', async () => {
+    const { form } = await signIn(DANA, {
+      tamper: (xml) =>
+        xml
+          .replace(
+            /<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"\s*\/>/,
+            '<samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Requester"/><samlp:StatusMessage>No such user</samlp:StatusMessage>',
+          )
+          .replace(/<saml:Assertion[\s\S]*<\/saml:Assertion>/, ''),
+    });
+    const error = await samlIdentity(db, acme, SP, form).then(
+      () => expect.fail('expected a refusal'),
+      (e: unknown) => e as SsoRefusal,
+    );
+    expect(error.message).toBe(
+      "Your organization's identity provider did not sign you in (it answered Requester: No such user).",
+    );
+    expect(error.failure).toEqual({
+      reason: 'sso-idp-error',
+      samlStatus: 'Requester',
+      samlStatusMessage: 'No such user',
+    });
+  });
+
   it('refuses an expired response', async () => {
     const { form } = await signIn(DANA, { notOnOrAfter: new Date(Date.now() - 10 * 60_000) });
     expect(await refusal(samlIdentity(db, acme, SP, form))).toMatch(/could not be verified: it has expired/);
