@@ -42,7 +42,10 @@ export function OrganizationSwitcher({ kind }: OrganizationSwitcherProps) {
     // A name picked from the suggestions, or an id as typed (the page then says what it finds there).
     const match = choices.find((choice) => choice.id === wanted || choice.name.toLowerCase() === wanted);
     void navigate(providerLinksPath(match?.id ?? wanted, kind));
+    // The switcher stays on the next page: its suggestions go with the text, not a keystroke later.
+    debounced.cancel();
     setText('');
+    setSearch('');
   };
 
   return (
