@@ -16,10 +16,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDebianPackage } from '../debian.mjs';
+import { freePort } from '../free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const NGINX_TEMPLATE = path.join(root, 'deploy/nginx/meridian.conf.template');
@@ -36,21 +37,6 @@ export const FROM_SOURCES = {
   platform: ['--conditions=source', '--import', 'tsx', 'platform/src/main.ts'],
   gateway: ['--conditions=source', '--import', 'tsx', 'gateway/src/main.ts'],
 };
-
-/**
- * A port nothing listens on now.
- * @returns {Promise<number>}
- */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A random secret (192 bits), URL-safe. */
 const randomSecret = () => randomBytes(24).toString('base64url');

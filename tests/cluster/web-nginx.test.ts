@@ -3,7 +3,8 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterPrograms, freePort } from '../../scripts/cluster/topology.mjs';
+import { clusterPrograms } from '../../scripts/cluster/topology.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 import { STRICT_TRANSPORT_SECURITY } from '@meridian/schema';
 import { nginxSecurityHeadersTemplate, securityHeaders } from '../../web/security-headers.js';
 import { repoRoot } from '../e2e/support/paths.js';

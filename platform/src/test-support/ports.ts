@@ -1,15 +1,3 @@
-import { createServer } from 'node:net';
-
-/** A port nothing listens on right now (for a part that must know its URL before it starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No free port')),
-      );
-    });
-  });
-}
+// One way to pick a port, shared with the cluster's topology: see scripts/free-port.mjs for why it is
+// not the kernel's listen(0).
+export { freePort } from '../../../scripts/free-port.mjs';

@@ -1,0 +1,2 @@
+/** A port nothing listens on now and no other caller of freePort holds (see free-port.mjs). */
+export function freePort(): Promise<number>;
