@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_TOO_DEEP_MESSAGE, LAST_ORG_ADMIN_MESSAGE, userLimitMessage } from '@meridian/schema';
 import { startTestPlatform, type TestPlatform } from '../test-support/platform.js';
-import { MAX_FILTER_DEPTH, filterToSql } from '../domain/scim/filter.js';
+import { MAX_FILTER_DEPTH, readUserFilter } from '../domain/scim/filter.js';
+import { userFilterSql } from '../stores/scim-user-filter.js';
 
 /**
  * Meridian's SCIM 2.0 service against RFC 7644 (the protocol) and RFC 7643 (the User resource), one
@@ -550,7 +551,7 @@ describe('listing and filtering (RFC 7644 §3.4.2)', () => {
 
   it('§3.4.2.2: `userName eq` is an index lookup on the users’ email', async () => {
     const params: unknown[] = ['acme'];
-    const where = filterToSql('userName eq "User@Acme.test"', params);
+    const where = userFilterSql(readUserFilter('userName eq "User@Acme.test"'), params);
     const plan = await platform.db.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
       const { rows } = await tx.query<Record<string, string>>(
@@ -562,6 +563,13 @@ describe('listing and filtering (RFC 7644 §3.4.2)', () => {
     // The primary key (email) or the (organization_id, email) index: either way, email in the index condition.
     expect(plan).toMatch(/Index (Only )?Scan using (users_pkey|users_org_email\w*)/);
     expect(plan).toMatch(/Index Cond: .*email = 'user@acme.test'/);
+  });
+
+  it('§3.4.2.2: filters on an enterprise attribute, read where the resource keeps it', async () => {
+    const department = `Radiology ${randomUUID().slice(0, 8)}`;
+    const created = await provision({ schemas: [USER, ENTERPRISE], [ENTERPRISE]: { department } });
+    await provision({ schemas: [USER, ENTERPRISE], [ENTERPRISE]: { department: `${department} annex` } });
+    expect(await filtered(`${ENTERPRISE}:department eq "${department.toUpperCase()}"`)).toEqual([created.userName]);
   });
 
   it('§3.4.2.4: startIndex and count page the list; count 0 answers the total alone; below 1 reads as 1', async () => {

@@ -1,5 +1,7 @@
 import { SYSTEM_ROLES } from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
+import type { UserFilter } from '../domain/scim/filter.js';
+import { userFilterSql } from './scim-user-filter.js';
 import { USER_COLUMNS, type UserRow } from './users.js';
 
 /** A user with their SCIM columns (migration 014). */
@@ -45,11 +47,29 @@ export async function findScimUserByEmail(
   return rows[0];
 }
 
+/** The order of a list: userName breaks ties, so pages never overlap. */
+export interface UserSort {
+  by: 'userName' | 'displayName' | 'lastModified';
+  descending: boolean;
+}
+
+const SORT_COLUMNS: Readonly<Record<UserSort['by'], string | null>> = {
+  userName: null,
+  displayName: 'lower(name)',
+  lastModified: 'updated_at',
+};
+
+function orderBy({ by, descending }: UserSort): string {
+  const direction = descending ? 'DESC' : 'ASC';
+  const column = SORT_COLUMNS[by];
+  return column ? `${column} ${direction}, email ${direction}` : `email ${direction}`;
+}
+
 export interface ScimUserQuery {
-  /** SQL of the filter over `params` ($1 is the organization), or null for every resource. */
-  where: string | null;
-  params: unknown[];
-  orderBy: string;
+  organizationId: string;
+  /** Null for every resource. */
+  filter: UserFilter | null;
+  sort: UserSort;
   offset: number;
   /** 0: only the total is wanted. */
   limit: number;
@@ -57,13 +77,14 @@ export interface ScimUserQuery {
 
 /** A page of the organization's resources matching the query, and how many match in all. */
 export async function selectScimUsers(db: Queryable, query: ScimUserQuery) {
-  const where = query.where ? `${RESOURCES} AND (${query.where})` : RESOURCES;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE ${where}`, query.params))
-    .rows[0]!.n;
+  const params: unknown[] = [query.organizationId];
+  const where = query.filter ? `${RESOURCES} AND (${userFilterSql(query.filter, params)})` : RESOURCES;
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE ${where}`, params)).rows[0]!
+    .n;
   if (query.limit === 0 || total === 0) return { rows: [] as ScimUserRow[], total };
-  const params = [...query.params, query.limit, query.offset];
+  params.push(query.limit, query.offset);
   const { rows } = await db.query<ScimUserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY ${query.orderBy}
+    `SELECT ${COLUMNS} FROM users WHERE ${where} ORDER BY ${orderBy(query.sort)}
       LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );

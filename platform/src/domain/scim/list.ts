@@ -1,5 +1,6 @@
 import { invalidValue } from './errors.js';
-import { filterToSql } from './filter.js';
+import { readUserFilter } from './filter.js';
+import type { ScimUserQuery, UserSort } from '../../stores/scim-users.js';
 import { USER_SCHEMA } from './user-resource.js';
 
 // A list's query (RFC 7644 §3.4.2): startIndex/count paging for /Users and /Groups; for /Users also filter
@@ -18,11 +19,11 @@ export interface ScimListQuery {
   sortOrder?: string;
 }
 
-/** The sortable attributes (lowercase, core URN prefix allowed) and their SQL; email breaks ties, so pages never overlap. */
-const SORTABLE: ReadonlyMap<string, string> = new Map([
-  ['username', 'email'],
-  ['displayname', 'lower(name)'],
-  ['meta.lastmodified', 'updated_at'],
+/** The sortable attributes (lowercase, core URN prefix allowed); the store breaks ties by userName, so pages never overlap. */
+const SORTABLE: ReadonlyMap<string, UserSort['by']> = new Map([
+  ['username', 'userName'],
+  ['displayname', 'displayName'],
+  ['meta.lastmodified', 'lastModified'],
 ]);
 
 function integerOf(value: string | undefined, name: string, fallback: number): number {
@@ -32,17 +33,15 @@ function integerOf(value: string | undefined, name: string, fallback: number): n
   return Number(value);
 }
 
-function orderOf(sortBy: string | undefined, sortOrder: string | undefined): string {
+function sortOf(sortBy: string | undefined, sortOrder: string | undefined): UserSort {
   const order = (sortOrder ?? 'ascending').toLowerCase();
   if (order !== 'ascending' && order !== 'descending')
     throw invalidValue(`sortOrder must be ascending or descending, not ${JSON.stringify(sortOrder)}.`);
-  const direction = order === 'descending' ? 'DESC' : 'ASC';
-  if (sortBy === undefined) return `email ${direction}`;
-  const key = sortBy.toLowerCase().replace(`${USER_SCHEMA.toLowerCase()}:`, '');
-  const column = SORTABLE.get(key);
-  if (!column)
-    throw invalidValue(`sortBy ${sortBy} is not sortable. Sort by userName, displayName or meta.lastModified.`);
-  return column === 'email' ? `email ${direction}` : `${column} ${direction}, email ${direction}`;
+  const descending = order === 'descending';
+  if (sortBy === undefined) return { by: 'userName', descending };
+  const by = SORTABLE.get(sortBy.toLowerCase().replace(`${USER_SCHEMA.toLowerCase()}:`, ''));
+  if (!by) throw invalidValue(`sortBy ${sortBy} is not sortable. Sort by userName, displayName or meta.lastModified.`);
+  return { by, descending };
 }
 
 /** startIndex and count as RFC 7644 §3.4.2.4 reads them (below 1 → 1, negative → 0, above MAX_RESULTS → MAX_RESULTS). */
@@ -55,14 +54,17 @@ export function readPage(query: Pick<ScimListQuery, 'startIndex' | 'count'>) {
 
 /**
  * The store's query for a list: startIndex below 1 reads as 1, a negative count as 0 (RFC 7644
- * §3.4.2.4), a count above MAX_RESULTS as MAX_RESULTS. `params` starts with the organization ($1).
+ * §3.4.2.4), a count above MAX_RESULTS as MAX_RESULTS.
  */
 export function readListQuery(query: ScimListQuery, organizationId: string) {
   const { startIndex, count } = readPage(query);
-  const params: unknown[] = [organizationId];
-  const where = query.filter === undefined || query.filter.trim() === '' ? null : filterToSql(query.filter, params);
-  return {
-    startIndex,
-    store: { where, params, orderBy: orderOf(query.sortBy, query.sortOrder), offset: startIndex - 1, limit: count },
+  const filter = query.filter === undefined || query.filter.trim() === '' ? null : readUserFilter(query.filter);
+  const store: ScimUserQuery = {
+    organizationId,
+    filter,
+    sort: sortOf(query.sortBy, query.sortOrder),
+    offset: startIndex - 1,
+    limit: count,
   };
+  return { startIndex, store };
 }
