@@ -31,8 +31,6 @@ import { digestOfSecret, newRandomSecret } from './random-secrets.js';
 
 export type { CredentialOwner, CredentialRow };
 
-export { toCredential, type Credential } from './credential-records.js';
-
 /** What the creator chooses (both optional: an empty body makes an unnamed 90-day credential). */
 export interface CredentialChoices {
   name?: string | null;

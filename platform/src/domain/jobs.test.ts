@@ -11,8 +11,8 @@ import {
   refreshJobs,
   startJob,
   startJobSweeper,
-  type JobRow,
 } from './jobs.js';
+import type { JobRow } from '../stores/jobs.js';
 
 let platform: TestPlatform;
 beforeAll(async () => {

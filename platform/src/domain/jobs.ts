@@ -16,8 +16,6 @@ import { recordAuditEvent, type AuditAction, type AuditActor, type AuditSource }
 import { disableCredentialsOf } from './credential-records.js';
 import { logFailure } from '../observability/error-log.js';
 
-export type { JobRow, JobStep, StepStatus } from '../stores/jobs.js';
-
 /**
  * The lifecycle's background jobs (decisions.md "Organization lifecycle"). A job is a row of
  * organization_jobs; its progress is computed from started_at and the clock and written back by

@@ -47,7 +47,6 @@ import { toUser, toUserWithCredentials, toUsers } from './user-records.js';
 export { findUserStanding };
 
 export { activeOrgAdminCount, findUser, type UserRow };
-export { toUserWithCredentials, type User } from './user-records.js';
 
 /** Who changes a user: the caller, their permission check (for the target's organization), their audit source. */
 export type UserCaller = ServiceCaller;

@@ -7,10 +7,10 @@ import {
   listUsers,
   setUserActive,
   setUserDataAccess,
-  toUserWithCredentials,
   updateUser,
   userWithOrganization,
 } from '../domain/users.js';
+import { toUserWithCredentials } from '../domain/user-records.js';
 import { authorize } from '../http/access.js';
 import { assertValid } from '../http/errors.js';
 import { BODY_ERRORS, emailParam, listQueryOf, organizationIdQuery, responses } from '../contract/common.js';

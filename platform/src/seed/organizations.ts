@@ -6,7 +6,8 @@ import {
   type Licenses,
   type OrganizationStatus,
 } from '@meridian/schema';
-import { JOB_STEPS, type JobStep } from '../domain/jobs.js';
+import { JOB_STEPS } from '../domain/jobs.js';
+import type { JobStep } from '../stores/jobs.js';
 import { OPERATORS_ORGANIZATION_ID } from '../domain/operators.js';
 import { CATALOG, CUSTOMER_SEGMENTS } from './catalog.js';
 import { CITIES, PLACES, SEGMENT_NOUNS, slug } from './names.js';
