@@ -9,6 +9,16 @@ export interface FormDialogProps {
   title: ReactNode;
   /** The submit button's words ("Create token", "Save webhook"). */
   submitLabel: string;
+  /** Danger for what cannot be undone (offboarding); primary otherwise. */
+  submitIntent?: Intent;
+  /** The submit button waits for something the fields cannot refuse in words (a typed confirmation). */
+  submitDisabled?: boolean;
+  /** The form's accessible name, where the dialog's title alone does not say what it sends. */
+  formLabel?: string;
+  /** The refusal's heading ("The segment was not switched"). */
+  refusalTitle?: string;
+  /** The refusal in words, for a toast as well as the dialog's own message. */
+  onRefused?: (message: string) => void;
   /** The form's field messages (useFieldErrors): checked before sending, the gateway's words after. */
   fields: Pick<ReturnType<typeof useFieldErrors>, 'trySubmit' | 'setServerErrors' | 'reset'>;
   /** Sends the form; on success the caller closes the dialog (and shows what was made). */
@@ -25,7 +35,8 @@ export interface FormDialogProps {
 }
 
 /**
- * A dialog that asks for a few fields and sends them (a credential's, a SCIM token's, a webhook's): the
+ * A dialog that asks for a few fields and sends them (a credential's, a SCIM token's, a webhook's, a
+ * segment switch, an offboarding's confirmation): the
  * fields' own checks first, then the gateway's refusal beside its fields and, for what is no field's,
  * above the form; Cancel and Escape leave nothing sent.
  */
@@ -33,6 +44,11 @@ export function FormDialog({
   isOpen,
   title,
   submitLabel,
+  submitIntent = Intent.PRIMARY,
+  submitDisabled = false,
+  formLabel,
+  refusalTitle,
+  onRefused,
   fields,
   onSubmit,
   onReset,
@@ -65,14 +81,15 @@ export function FormDialog({
     }
     fields.setServerErrors(outcome.fieldErrors);
     setFormError(outcome.formError);
+    if (outcome.formError) onRefused?.(outcome.formError);
   };
 
   return (
     <Dialog isOpen={isOpen} onClose={loading ? undefined : close} title={title} className={className}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={(event) => void submit(event)} aria-label={formLabel}>
         <DialogBody>
           {formError && (
-            <Callout intent={Intent.DANGER} role="alert" compact>
+            <Callout intent={Intent.DANGER} role="alert" compact title={refusalTitle}>
               {formError}
             </Callout>
           )}
@@ -84,7 +101,7 @@ export function FormDialog({
               <Button variant="minimal" onClick={close} disabled={loading}>
                 Cancel
               </Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
+              <Button type="submit" intent={submitIntent} loading={loading} disabled={submitDisabled}>
                 {submitLabel}
               </Button>
             </>

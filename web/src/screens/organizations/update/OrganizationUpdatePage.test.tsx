@@ -537,6 +537,37 @@ describe('update organization', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
   });
 
+  it('keeps the dialog and what was chosen when a segment switch is refused, saying why there and in a toast', async () => {
+    const refusal = 'Acme Health has an open deployment: switch the segment once it ends.';
+    const { toasts } = renderWithGateway('/admin/org-management/acme/update/lifecycle', admin, {
+      OrganizationUpdate: () => ({ organization: organizationRecord() }),
+      SwitchSegment: () => ({
+        switchSegment: {
+          __typename: 'OrganizationPayload',
+          organization: null,
+          inputErrors: [{ __typename: 'InputError', field: null, message: refusal }],
+        },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch segment…' }, WAIT));
+    const dialog = await screen.findByRole('dialog', undefined, WAIT);
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Employer' })).toBeTruthy(), WAIT);
+    await userEvent.selectOptions(within(dialog).getByLabelText(/^New customer segment/), 'employer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch segment' }));
+    const alert = await within(dialog).findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toContain('The segment was not switched');
+    expect(alert.textContent).toContain(refusal);
+    expect(within(dialog).getByLabelText<HTMLSelectElement>(/^New customer segment/).value).toBe('employer');
+    expect(toasts.list().some((toast) => toast.type === 'error' && toast.message === refusal)).toBe(true);
+    // Cancel leaves nothing typed behind: the dialog opens again on the organization as it is.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    await userEvent.click(screen.getByRole('button', { name: 'Switch segment…' }));
+    const again = await screen.findByRole('dialog', undefined, WAIT);
+    expect(within(again).queryByRole('alert')).toBeNull();
+    expect(within(again).getByLabelText<HTMLSelectElement>(/^New customer segment/).value).not.toBe('employer');
+  });
+
   it('says the feature is not licensed, or links to the managed providers', async () => {
     renderWithGateway('/admin/org-management/acme/update/managed-providers', admin, {
       OrganizationUpdate: () => ({

@@ -1,9 +1,9 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
+import { Callout, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
+import { FormDialog } from '../../../../components/FormDialog.js';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
-import { failureMessage } from '../../../../components/mutation-outcome.js';
 import { TextField } from '../../../../components/TextField.js';
-import { useRefusalFocus } from '../../../../components/focus-first-error.js';
+import { useFieldErrors } from '../../../../components/useFieldErrors.js';
 import { offboardingConsequences } from './lifecycle-view.js';
 import { useOffboardOrganization } from './useOffboardOrganization.js';
 import { useOrganizationAccess } from './useOrganizationAccess.js';
@@ -27,68 +27,47 @@ export function OffboardDialog({ isOpen, onClose, organization }: OffboardDialog
   const [offboard, { loading }] = useOffboardOrganization();
   const access = useOrganizationAccess(organization.id, isOpen);
   const [typed, setTyped] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
   const confirmed = confirmsOffboarding(typed, organization.id);
-  const focus = useRefusalFocus();
+  // No field to refuse in words: Offboard waits for the typed id, and every refusal is the form's.
+  const fields = useFieldErrors<never>(() => ({}));
 
-  const close = () => {
-    setTyped('');
-    setFormError(null);
-    onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    focus.submitting(event.currentTarget);
-    if (!confirmed) return;
-    setFormError(null);
+  const submit = async () => {
     const outcome = await offboard({ id: organization.id });
     if (outcome.ok) {
       toasts.show({ type: 'success', message: `Offboarding of ${organization.name} started.` });
-      close();
-      return;
+      onClose();
     }
-    const message = failureMessage(outcome);
-    setFormError(message);
-    toasts.show({ type: 'error', message });
-    focus.refused();
+    return outcome;
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={loading ? undefined : close} title={`Offboard ${organization.name}`}>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label="Offboard organization">
-        <DialogBody>
-          <Callout intent={Intent.DANGER} aria-label="What offboarding does">
-            {offboardingConsequences(organization.name, access).map((sentence) => (
-              <p key={sentence}>{sentence}</p>
-            ))}
-          </Callout>
-          <TextField
-            label={`Type ${organization.id} to confirm`}
-            value={typed}
-            onChange={setTyped}
-            autoComplete="off"
-            helperText={confirmed ? undefined : 'The organization’s id, exactly.'}
-          />
-          {formError && (
-            <Callout intent={Intent.DANGER} role="alert" title="Offboarding did not start">
-              {formError}
-            </Callout>
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button variant="minimal" onClick={close} disabled={loading}>
-                Cancel
-              </Button>
-              <Button type="submit" intent={Intent.DANGER} loading={loading} disabled={!confirmed || loading}>
-                Offboard
-              </Button>
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <FormDialog
+      isOpen={isOpen}
+      title={`Offboard ${organization.name}`}
+      formLabel="Offboard organization"
+      submitLabel="Offboard"
+      submitIntent={Intent.DANGER}
+      submitDisabled={!confirmed}
+      refusalTitle="Offboarding did not start"
+      onRefused={(message) => toasts.show({ type: 'error', message })}
+      fields={fields}
+      onSubmit={submit}
+      onReset={() => setTyped('')}
+      onClose={onClose}
+      loading={loading}
+    >
+      <Callout intent={Intent.DANGER} aria-label="What offboarding does">
+        {offboardingConsequences(organization.name, access).map((sentence) => (
+          <p key={sentence}>{sentence}</p>
+        ))}
+      </Callout>
+      <TextField
+        label={`Type ${organization.id} to confirm`}
+        value={typed}
+        onChange={setTyped}
+        autoComplete="off"
+        helperText={confirmed ? undefined : 'The organization’s id, exactly.'}
+      />
+    </FormDialog>
   );
 }

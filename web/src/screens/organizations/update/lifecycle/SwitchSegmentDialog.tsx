@@ -1,5 +1,6 @@
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, Intent, Switch } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
+import { Checkbox, Switch } from '@blueprintjs/core';
+import { useState } from 'react';
+import { FormDialog } from '../../../../components/FormDialog.js';
 import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { CustomerSegmentSelect } from '../../create/CustomerSegmentSelect.js';
 import { useCustomerSegments } from '../../shared/useCustomerSegments.js';
@@ -41,21 +42,21 @@ export function SwitchSegmentDialog({ isOpen, onClose, organization }: SwitchSeg
     medicareLicensed: organization.medicareLicensed,
     licenses: licenseValuesOf(organization.licenses),
   };
-  const [values, setValues] = useState<SwitchSegmentValues>({ ...saved, changeLicenses: false });
-  const [formError, setFormError] = useState<string | null>(null);
+  // What was typed, over the organization as it is now: emptied after a switch or Cancel, the dialog
+  // opens on the organization's current (perhaps just switched) segment.
+  const [edited, setEdited] = useState<SwitchSegmentValues | null>(null);
+  const values = edited ?? { ...saved, changeLicenses: false };
   const fields = useFieldErrors<SwitchSegmentField>(() => validateSwitchSegment(values, saved, catalog.dependencies));
 
   const change = (field: SwitchSegmentField, patch: Partial<SwitchSegmentValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
+    setEdited({ ...values, ...patch });
     fields.changed(field);
     fields.changed('customerSegment');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const input = toSwitchSegmentInput(values, saved, catalog.dependencies);
-    if (!fields.trySubmit(event) || !input) return;
+  const submit = async () => {
+    // Never null here: the fields' check (validateSwitchSegment) refuses a switch that changes nothing.
+    const input = toSwitchSegmentInput(values, saved, catalog.dependencies)!;
     const outcome = await switchSegment({ id: organization.id, input });
     if (outcome.ok) {
       toasts.show({
@@ -63,72 +64,54 @@ export function SwitchSegmentDialog({ isOpen, onClose, organization }: SwitchSeg
         message: `${organization.name} switched to ${segments.nameOf(values.customerSegment)}.`,
       });
       onClose();
-      return;
     }
-    fields.setServerErrors(outcome.fieldErrors);
-    if (outcome.formError) {
-      setFormError(outcome.formError);
-      toasts.show({ type: 'error', message: outcome.formError });
-    }
+    return outcome;
   };
 
   return (
-    <Dialog
+    <FormDialog
       isOpen={isOpen}
-      onClose={loading ? undefined : onClose}
       title={`Switch the segment of ${organization.name}`}
+      formLabel="Switch segment"
+      submitLabel="Switch segment"
+      refusalTitle="The segment was not switched"
+      onRefused={(message) => toasts.show({ type: 'error', message })}
+      fields={fields}
+      onSubmit={submit}
+      onReset={() => setEdited(null)}
+      onClose={onClose}
+      loading={loading}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label="Switch segment">
-        <DialogBody>
-          <CustomerSegmentSelect
-            label="New customer segment"
-            value={values.customerSegment}
-            onChange={(customerSegment) => change('customerSegment', { customerSegment })}
-            segments={segments.segments}
-            loading={segments.loading && segments.segments.length === 0}
-            error={fields.errorOf('customerSegment')}
-          />
-          <Checkbox
-            label="Medicare licensed"
-            checked={values.medicareLicensed}
-            onChange={(event) => change('medicareLicensed', { medicareLicensed: event.currentTarget.checked })}
-          />
-          <Switch
-            role="switch"
-            label="Also change the licenses"
-            checked={values.changeLicenses}
-            onChange={(event) => change('customerSegment', { changeLicenses: event.currentTarget.checked })}
-          />
-          {values.changeLicenses && (
-            <LicenseFields
-              values={values.licenses}
-              onChange={(field, patch) => change(`licenses.${field}`, { licenses: { ...values.licenses, ...patch } })}
-              onBlur={(field: LicenseField) => fields.touch(`licenses.${field}`)}
-              source={organization.licenses}
-              catalog={catalog}
-              errorOf={(field) => fields.errorOf(`licenses.${field}`)}
-              disabled={loading}
-            />
-          )}
-          {formError && (
-            <Callout intent={Intent.DANGER} role="alert" title="The segment was not switched">
-              {formError}
-            </Callout>
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button variant="minimal" onClick={onClose} disabled={loading}>
-                Cancel
-              </Button>
-              <Button type="submit" intent={Intent.PRIMARY} loading={loading}>
-                Switch segment
-              </Button>
-            </>
-          }
+      <CustomerSegmentSelect
+        label="New customer segment"
+        value={values.customerSegment}
+        onChange={(customerSegment) => change('customerSegment', { customerSegment })}
+        segments={segments.segments}
+        loading={segments.loading && segments.segments.length === 0}
+        error={fields.errorOf('customerSegment')}
+      />
+      <Checkbox
+        label="Medicare licensed"
+        checked={values.medicareLicensed}
+        onChange={(event) => change('medicareLicensed', { medicareLicensed: event.currentTarget.checked })}
+      />
+      <Switch
+        role="switch"
+        label="Also change the licenses"
+        checked={values.changeLicenses}
+        onChange={(event) => change('customerSegment', { changeLicenses: event.currentTarget.checked })}
+      />
+      {values.changeLicenses && (
+        <LicenseFields
+          values={values.licenses}
+          onChange={(field, patch) => change(`licenses.${field}`, { licenses: { ...values.licenses, ...patch } })}
+          onBlur={(field: LicenseField) => fields.touch(`licenses.${field}`)}
+          source={organization.licenses}
+          catalog={catalog}
+          errorOf={(field) => fields.errorOf(`licenses.${field}`)}
+          disabled={loading}
         />
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
