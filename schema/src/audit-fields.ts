@@ -1,5 +1,6 @@
 import { isRole, roleLabel } from './roles.js';
 import { signInMethodsText } from './sign-in-methods.js';
+import { USER_TEXT_FIELDS } from './user-text-fields.js';
 
 /**
  * The audit trail's fields, values and details in words (issue 39): one place for the names the
@@ -42,6 +43,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   email: 'Email',
   organizationId: 'Organization',
   alternateEmail: 'Alternate email',
+  ...Object.fromEntries(USER_TEXT_FIELDS.map(({ field, label }) => [field, label])),
   role: 'Role',
   direct_data_access_enabled: 'Direct data access',
   'tableauConfig.tableauLicense': 'Tableau license',

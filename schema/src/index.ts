@@ -32,3 +32,4 @@ export * from './nesting-depth.js';
 export * from './sso-test.js';
 export * from './session-end.js';
 export * from './user-provenance.js';
+export * from './user-text-fields.js';
