@@ -4,7 +4,7 @@ import { hasControlCharacters } from './validators.js';
  * A user's optional text fields, each declared once (issue 40 §4): what every part that carries a
  * user's fields reads — the platform's contract, row, create and seed; the gateway's inputs; the
  * console's create and edit forms and the profile; the audit trail's words. A new one is its entry
- * here, its column (a migration), its SDL, and where a directory (SCIM) or an identity provider fills it.
+ * here (with what SCIM and the identity providers call it), its column (a migration) and its SDL.
  * The email-shaped alternate email is not one of them: it has its own rule and normal form.
  */
 export const USER_TEXT_FIELDS = [
@@ -17,6 +17,15 @@ export const USER_TEXT_FIELDS = [
     label: 'Job title',
     /** The longest value kept, in characters (what the directories send fits: Entra ID's is 128). */
     maxLength: 128,
+    /** The User resource's attribute a directory fills it with (RFC 7643 §4.1.1). */
+    scimAttribute: 'title',
+    /**
+     * The claims an OpenID provider may send it in, the first present taken: OIDC has no standard one,
+     * so the names providers use (Keycloak's and Auth0's mappers, Okta's profile attribute, Entra's).
+     */
+    oidcClaims: ['job_title', 'jobTitle', 'title'],
+    /** The SAML attributes likewise: LDAP's title, by its name and by its OID, and the camel-case name. */
+    samlAttributes: ['title', 'jobTitle', 'urn:oid:2.5.4.12'],
   },
 ] as const;
 

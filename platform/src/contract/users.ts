@@ -1,4 +1,11 @@
-import { NAME_MAX_LENGTH, ROLES, TABLEAU_LICENSES, USER_PROVENANCES } from '@meridian/schema';
+import {
+  NAME_MAX_LENGTH,
+  ROLES,
+  TABLEAU_LICENSES,
+  USER_PROVENANCES,
+  USER_TEXT_FIELDS,
+  type UserTextField,
+} from '@meridian/schema';
 import type { FromSchema } from 'json-schema-to-ts';
 import { isoDateTime, listOf } from './common.js';
 import { userInvitationProperties } from './invitations.js';
@@ -17,10 +24,24 @@ const dataAccessEntry = {
   required: ['name', 'active', 'generated_timestamp', 'expires_timestamp', 'days_to_expire'],
 } as const;
 
+/** A user's optional text fields (schema's USER_TEXT_FIELDS), each a string or null, from the list. */
+type TextProperties = { readonly [Field in UserTextField]: { readonly type: readonly ['string', 'null'] } };
+const textProperties = (limits: boolean) =>
+  Object.fromEntries(
+    USER_TEXT_FIELDS.map(({ field, label, maxLength }) => [
+      field,
+      limits
+        ? { type: ['string', 'null'], maxLength, description: `${label}: empty or null, none.` }
+        : { type: ['string', 'null'] },
+    ]),
+  ) as unknown as TextProperties;
+const TEXT_FIELDS: readonly UserTextField[] = USER_TEXT_FIELDS.map(({ field }) => field);
+
 const userProperties = {
   name: { type: 'string' },
   email: { type: 'string' },
   alternateEmail: { type: ['string', 'null'] },
+  ...textProperties(false),
   role: { type: 'string', enum: [...ROLES] },
   active: { type: 'boolean' },
   direct_data_access_enabled: { type: 'boolean' },
@@ -79,6 +100,7 @@ const userRequired = [
   'invitation',
   'provenance',
   'lastSignInAt',
+  ...TEXT_FIELDS,
 ] as const;
 
 const userExample = {
@@ -109,6 +131,7 @@ const userExample = {
   invitation: null,
   provenance: 'invitation',
   lastSignInAt: '2026-11-25T08:30:00.000Z',
+  ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, null])),
 };
 
 /** A user as listed, created and changed (spec section 3); it never carries the password. */
@@ -148,6 +171,7 @@ export const userWithOrganizationBody = {
 const editableFields = {
   name: { type: 'string', maxLength: NAME_MAX_LENGTH },
   alternateEmail: { type: ['string', 'null'], maxLength: 254, description: 'Empty or null: none.' },
+  ...textProperties(true),
   role: { type: 'string', enum: [...ROLES] },
   tableauConfig: {
     type: 'object',

@@ -1,4 +1,11 @@
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditAction, type AuditTargetType, type Role } from '@meridian/schema';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  USER_TEXT_FIELDS,
+  type AuditAction,
+  type AuditTargetType,
+  type Role,
+} from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import type { AuditQuery } from '../contract/audit.js';
 import {
@@ -93,6 +100,7 @@ export const AUDITED_FIELDS: Readonly<Record<'organization' | 'user' | 'credenti
     'organizationId',
     'name',
     'alternateEmail',
+    ...USER_TEXT_FIELDS.map(({ field }) => field),
     'role',
     'active',
     'direct_data_access_enabled',

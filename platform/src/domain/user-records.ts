@@ -2,6 +2,7 @@ import { credentialDaysToExpire, credentialExpiresAt, passwordExpiry } from '@me
 import type { Queryable } from '../db/database.js';
 import { selectUserCredentials, type CredentialRow } from '../stores/credentials.js';
 import type { UserRow } from '../stores/users.js';
+import { userTextFields } from './user-text.js';
 import { invitationView, pendingInvitations, type PendingInvitation, type UserStatus } from './invitation-links.js';
 
 // A user's stored row as the REST API answers it (spec section 3): their credentials, password expiry,
@@ -25,6 +26,7 @@ export function toUser(
     name: row.name,
     email: row.email,
     alternateEmail: row.alternate_email,
+    ...userTextFields(row),
     role: row.role,
     active: row.active,
     direct_data_access_enabled: row.direct_data_access_enabled,

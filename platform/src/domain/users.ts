@@ -42,6 +42,7 @@ import { endUserSessions } from './sessions.js';
 import { getOrganization, type OrganizationRow } from './organizations.js';
 import { assertSeat, assertUserPlace } from './user-limits.js';
 import { toUser, toUserWithCredentials, toUsers } from './user-records.js';
+import { NO_USER_TEXT, userTextColumns, userTextProblems } from './user-text.js';
 
 /** A caller's role, organization and standing, which every request's token is checked against (http/auth.ts). */
 export { findUserStanding };
@@ -71,18 +72,23 @@ export async function userInScope(
 /** '' and null both mean "no alternate email". */
 export const alternateEmailOf = (value: string | null | undefined) => (value ? normalizeEmail(value) : null);
 
-/** A new user's fields before the body gives any: the default role, no alternate email, license or data access. */
-const NEW_USER_EDITS: UserEdits = {
+/**
+ * A new user's fields before the body gives any: the default role, no alternate email, text, license or
+ * data access. Every way a person is created starts here (a single sign-on connection's first sign-in too).
+ */
+export const NEW_USER_EDITS: UserEdits = {
   name: '',
   alternate_email: null,
   role: DEFAULT_ROLE,
   tableau_license: null,
   direct_data_access_enabled: false,
+  ...NO_USER_TEXT,
 };
 
-/** The columns of the body's editable fields (name trimmed, emails normalized) over `base`'s, where the body leaves one out. */
-function editsOf(body: EditableFields, base: UserEdits): UserEdits {
+/** The columns of the body's editable fields (name and texts trimmed, emails normalized) over `base`'s, where the body leaves one out. */
+export function editsOf(body: EditableFields, base: UserEdits): UserEdits {
   return {
+    ...userTextColumns(body, base),
     name: body.name?.trim() ?? base.name,
     alternate_email: body.alternateEmail === undefined ? base.alternate_email : alternateEmailOf(body.alternateEmail),
     role: body.role ?? base.role,
@@ -246,7 +252,7 @@ async function disableUserCredentials(db: Queryable, email: string): Promise<str
   return (await disableCredentialsOfUser(db, email)).sort();
 }
 
-/** Field problems shared by create and update: a blank name, a bad alternate email, a role the caller may not grant. */
+/** Field problems shared by create and update: a blank name, a bad alternate email or text, a role the caller may not grant. */
 export function fieldProblems(
   principal: Caller,
   body: EditableFields,
@@ -255,6 +261,7 @@ export function fieldProblems(
   return [
     { param: 'name', msg: body.name !== undefined ? validateName(body.name) : null },
     { param: 'alternateEmail', msg: body.alternateEmail ? validateEmail(normalizeEmail(body.alternateEmail)) : null },
+    ...userTextProblems(body),
     { param: 'role', msg: body.role === undefined ? null : roleGrantRefusal(principal.role, body.role, productName) },
   ];
 }

@@ -52,8 +52,8 @@ beforeAll(async () => {
       { clientId: 'meridian', clientSecret: 'customer-secret', redirectUris: [oidcRedirectUri(platform.config)] },
     ],
     accounts: {
-      newcomer: { email: 'New.Person@acme.test', givenName: 'Nora', familyName: 'Newcomer' },
-      uma: { email: 'user@acme.test', givenName: 'Uma', familyName: 'Renamed' },
+      newcomer: { email: 'New.Person@acme.test', givenName: 'Nora', familyName: 'Newcomer', jobTitle: 'Ward clerk' },
+      uma: { email: 'user@acme.test', givenName: 'Uma', familyName: 'Renamed', jobTitle: 'Charge nurse' },
       outsider: { email: 'someone@elsewhere.test' },
       unverified: { email: 'unverified@acme.test', emailVerified: false },
       inactive: { email: 'inactive@acme.test' },
@@ -182,13 +182,28 @@ describe('OpenID Connect (Acme, single sign-on only)', () => {
     const record = await fetch(`${platform.restUrl}/user/email/new.person@acme.test`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
-    expect(await record.json()).toMatchObject({ provenance: 'sso', status: 'active', invitation: null });
+    expect(await record.json()).toMatchObject({
+      provenance: 'sso',
+      status: 'active',
+      invitation: null,
+      jobTitle: 'Ward clerk',
+    });
   });
 
-  it('signs an existing person in, their name following the provider’s, and never by password while single sign-on only', async () => {
+  it('signs an existing person in, their name and job title following the provider’s, and never by password while single sign-on only', async () => {
     const { done, codeVerifier, state } = await signInWithAcme('uma', 'user@acme.test');
     await tokensOf(done, codeVerifier, state);
     expect(await userRow('user@acme.test')).toMatchObject({ name: 'Uma Renamed', sso_subject: 'uma' });
+    const { rows: followed } = await db().query<{ job_title: string; changes: { field: string }[] }>(
+      `SELECT u.job_title, e.changes FROM users u JOIN audit_events e ON e.target_id = u.email
+        WHERE u.email = 'user@acme.test' AND e.action = 'user.update' AND e.actor = 'sso:acme'`,
+    );
+    expect(followed).toEqual([
+      {
+        job_title: 'Charge nurse',
+        changes: expect.arrayContaining([{ field: 'jobTitle', before: null, after: 'Charge nurse' }]),
+      },
+    ]);
     const refused = await checkLogin(db(), platform.config, 'user@acme.test', FIXTURE_PASSWORD, {
       requestId: null,
       clientIp: null,

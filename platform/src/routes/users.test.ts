@@ -199,7 +199,7 @@ describe('POST /user', () => {
       'POST',
       '/user?organizationId=acme',
       'orgadmin@acme.test',
-      newUser('New.Person@Acme.test', { alternateEmail: '' }),
+      newUser('New.Person@Acme.test', { alternateEmail: '', jobTitle: '  Charge nurse ' }),
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
@@ -207,6 +207,7 @@ describe('POST /user', () => {
       role: 'orgUser',
       active: true,
       alternateEmail: null,
+      jobTitle: 'Charge nurse',
       direct_data_access_enabled: false,
       organizationId: 'acme',
       tableauConfig: { tableauLicense: null, tableauUser: false },
@@ -251,6 +252,18 @@ describe('POST /user', () => {
     expect(response.statusCode).toBe(400);
     const details = response.json().details as { param: string; msg: string }[];
     expect(details.map((d) => d.param)).toEqual(['email', 'password', 'name', 'alternateEmail', 'role']);
+    // A job title's rule: the contract's length, and the field's own words for what it holds.
+    const long = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', {
+      ...newUser('long@acme.test'),
+      jobTitle: 'x'.repeat(129),
+    });
+    expect(long.json().details).toEqual([{ param: 'jobTitle', msg: 'Must be at most 128 characters' }]);
+    const nul = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', {
+      ...newUser('nul@acme.test'),
+      jobTitle: 'Nurse\u0000',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().details).toEqual([{ param: 'jobTitle', msg: expect.stringMatching(/control characters/) }]);
     expect(details.find((d) => d.param === 'role')!.msg).toBe('You can grant only these roles: Org Admin, Org User.');
     const missing = await call('POST', '/user?organizationId=acme', 'orgadmin@acme.test', { email: 'x@acme.test' });
     expect(missing.json().details).toEqual(expect.arrayContaining([{ param: 'name', msg: 'A value is required' }]));
@@ -505,20 +518,37 @@ describe('PUT /user?organizationId (update)', () => {
       email: 'new.person@acme.test',
       name: 'Renamed Person',
       alternateEmail: 'Other@Example.com',
+      jobTitle: 'Nurse manager',
       role: 'orgAdmin',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       name: 'Renamed Person',
       alternateEmail: 'other@example.com',
+      jobTitle: 'Nurse manager',
       role: 'orgAdmin',
       active: true,
     });
     const cleared = await call('PUT', '/user?organizationId=acme', 'orgadmin@acme.test', {
       email: 'new.person@acme.test',
       alternateEmail: null,
+      jobTitle: ' ',
     });
-    expect(cleared.json()).toMatchObject({ name: 'Renamed Person', alternateEmail: null, role: 'orgAdmin' });
+    expect(cleared.json()).toMatchObject({
+      name: 'Renamed Person',
+      alternateEmail: null,
+      jobTitle: null,
+      role: 'orgAdmin',
+    });
+    // Each change is in the audit trail, the job title with it.
+    const { rows } = await platform.db.query<{ changes: { field: string; before: unknown; after: unknown }[] }>(
+      `SELECT changes FROM audit_events WHERE target_id = 'new.person@acme.test' AND changes @> '[{"field": "jobTitle"}]' ORDER BY occurred_at, id`,
+    );
+    expect(rows.map(({ changes }) => changes.find((change) => change.field === 'jobTitle'))).toEqual([
+      { field: 'jobTitle', before: null, after: 'Charge nurse' },
+      { field: 'jobTitle', before: 'Charge nurse', after: 'Nurse manager' },
+      { field: 'jobTitle', before: 'Nurse manager', after: null },
+    ]);
   });
 
   it('needs the organization the user belongs to', async () => {

@@ -1,3 +1,4 @@
+import { USER_TEXT_FIELDS } from '@meridian/schema';
 import { GROUP_SCHEMA } from '../domain/scim/group-resource.js';
 import { LIST_SCHEMA, MAX_RESULTS } from '../domain/scim/list.js';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from '../domain/scim/user-resource.js';
@@ -76,7 +77,9 @@ const USER_ATTRIBUTES = [
   text('displayName', 'Meridian’s name of the person.'),
   text('nickName', 'A casual name.'),
   attribute('profileUrl', 'reference', 'A profile page.', { referenceTypes: ['external'] }),
-  text('title', 'The person’s title.'),
+  ...USER_TEXT_FIELDS.map(({ scimAttribute, label, maxLength }) =>
+    text(scimAttribute, `Meridian’s ${label.toLowerCase()} of the person, at most ${maxLength} characters.`),
+  ),
   text('userType', 'The person’s relation to the organization.'),
   text('preferredLanguage', 'Preferred language (RFC 7231 Accept-Language).'),
   text('locale', 'Locale for localizing (RFC 5646).'),

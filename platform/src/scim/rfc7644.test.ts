@@ -316,6 +316,35 @@ describe('creating (RFC 7644 §3.3)', () => {
     expect(await userRow(sent.userName)).toMatchObject({ active: true, role: 'orgUser', name: 'Nora Nightingale' });
   });
 
+  it('title is the person’s job title: kept trimmed on the user, changed and cleared like any attribute, refused past its length', async () => {
+    const jobTitle = async (email: string) =>
+      (await platform.db.query<{ job_title: string | null }>('SELECT job_title FROM users WHERE email = $1', [email]))
+        .rows[0]!.job_title;
+    const created = await provision({ title: '  Ward clerk ' });
+    expect(created.title).toBe('Ward clerk');
+    expect(await jobTitle(created.userName)).toBe('Ward clerk');
+    const patched = await scim(
+      'PATCH',
+      `/Users/${created.id}`,
+      patchOf({ op: 'replace', path: 'title', value: 'Charge nurse' }),
+    );
+    expect(patched.body.title).toBe('Charge nurse');
+    expect(await jobTitle(created.userName)).toBe('Charge nurse');
+    // A PUT without it clears it (RFC 7644 §3.5.1), and the resource no longer names one.
+    const replaced = await scim('PUT', `/Users/${created.id}`, { schemas: [USER], userName: created.userName });
+    expect(replaced.body).not.toHaveProperty('title');
+    expect(await jobTitle(created.userName)).toBeNull();
+    // The change is the person's, in the audit trail beside the console's.
+    const { rows } = await platform.db.query<{ changes: unknown }>(
+      `SELECT changes FROM audit_events WHERE target_id = $1 AND changes @> '[{"field": "jobTitle"}]' ORDER BY occurred_at, id`,
+      [created.userName],
+    );
+    expect(rows).toHaveLength(3);
+    const long = await scim('POST', '/Users', person({ title: 'x'.repeat(129) }));
+    expectError(long, 400, 'invalidValue');
+    expect(long.body.detail).toBe('title: Job title must be at most 128 characters.');
+  });
+
   it('§3.3: userName is case-insensitive (RFC 7643 §4.1.1) and kept lowercase', async () => {
     const sent = person();
     const answer = await scim('POST', '/Users', { ...sent, userName: sent.userName.toUpperCase() });

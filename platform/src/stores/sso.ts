@@ -158,11 +158,6 @@ export async function findSsoLink(
 }
 
 /** Links a person to their identifier at the organization's provider (OIDC sub or SAML NameID, and that provider). */
-/** The name an identity provider gives the person, written over theirs. */
-export async function setUserNameFromProvider(db: Queryable, email: string, name: string): Promise<void> {
-  await db.query('UPDATE users SET name = $2, updated_at = now() WHERE email = $1', [email, name]);
-}
-
 export async function setSsoSubject(db: Queryable, email: string, issuer: string, subject: string): Promise<void> {
   await db.query(
     `UPDATE users SET sso_subject = $3, sso_issuer = $2

@@ -1,9 +1,20 @@
-import type { Role, TableauLicense, UserProvenance, UserSortKey, UserStatus } from '@meridian/schema';
+import {
+  USER_TEXT_FIELDS,
+  type Role,
+  type TableauLicense,
+  type UserProvenance,
+  type UserSortKey,
+  type UserStatus,
+  type UserTextColumn,
+} from '@meridian/schema';
 import type { Queryable } from '../db/database.js';
 import { orderBy, page, searchTextMatches, type ListQuery } from './sql.js';
 
+/** A user's optional text fields as columns (schema's USER_TEXT_FIELDS): null, none. */
+export type UserTextColumns = { [Column in UserTextColumn]: string | null };
+
 /** A user as stored, without the password hash (which only the password calls read). */
-export interface UserRow {
+export interface UserRow extends UserTextColumns {
   email: string;
   organization_id: string;
   name: string;
@@ -37,6 +48,7 @@ const EDITABLE_COLUMNS = [
   'role',
   'tableau_license',
   'direct_data_access_enabled',
+  ...USER_TEXT_FIELDS.map(({ column }) => column),
 ] as const satisfies readonly (keyof UserRow)[];
 
 /** The editable fields of a user, as columns: all written by an insert or an update. */

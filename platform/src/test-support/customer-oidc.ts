@@ -20,6 +20,8 @@ export interface CustomerAccount {
   emailVerified?: boolean;
   givenName?: string;
   familyName?: string;
+  /** Sent as job_title (OIDC has no standard claim: Keycloak's and Auth0's name). */
+  jobTitle?: string;
   /** How the person signed in (RFC 8176), put in the ID token's amr; ['pwd'] unless set. */
   amr?: string[];
   acr?: string;
@@ -123,6 +125,7 @@ function providerConfiguration(
           given_name: account.givenName,
           family_name: account.familyName,
           name: [account.givenName, account.familyName].filter(Boolean).join(' ') || undefined,
+          job_title: account.jobTitle,
         }),
       };
     },
@@ -130,7 +133,7 @@ function providerConfiguration(
       // How the person signed in goes in every ID token, as Entra ID and Okta put it.
       openid: ['sub', 'amr', 'acr'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name'],
+      profile: ['name', 'given_name', 'family_name', 'job_title'],
     },
     scopes: ['openid', 'email', 'profile'],
     conformIdTokenClaims: options.conformIdTokenClaims ?? false,

@@ -1,4 +1,4 @@
-import { TABLEAU_LICENSES, USER_PROVENANCES, USER_SORT_KEYS } from '@meridian/schema';
+import { TABLEAU_LICENSES, USER_PROVENANCES, USER_SORT_KEYS, USER_TEXT_FIELDS } from '@meridian/schema';
 import type { CreateUserInput, Resolvers, UpdateUserInput } from '../../generated/resolvers-types.js';
 import { enumValues } from '../common/enum-values.js';
 import { withFieldErrors, type FieldNames } from '../common/input-errors.js';
@@ -36,8 +36,9 @@ const UPDATE_FIELDS: FieldNames = { ...USER_FIELDS, renames: { ...USER_FIELDS.re
 function toUserFields(input: CreateUserInput | UpdateUserInput): RestUserFields {
   const fields: RestUserFields = {};
   if (input.name != null) fields.name = input.name;
-  // An explicit null clears the alternate email.
+  // An explicit null clears the alternate email, or a text field (schema's USER_TEXT_FIELDS: same names in both).
   if (input.alternateEmail !== undefined) fields.alternateEmail = input.alternateEmail;
+  for (const { field } of USER_TEXT_FIELDS) if (input[field] !== undefined) fields[field] = input[field];
   if (input.role != null) fields.role = input.role;
   if (input.tableauLicense != null) fields.tableauConfig = { tableauLicense: input.tableauLicense };
   if (input.directDataAccessEnabled != null) fields.direct_data_access_enabled = input.directDataAccessEnabled;

@@ -42,7 +42,7 @@ async function data<T = Json>(
   return body.data as T;
 }
 
-const USER_FIELDS = `email name alternateEmail role active directDataAccessEnabled organizationId tableauLicense tableauUser
+const USER_FIELDS = `email name alternateEmail jobTitle role active directDataAccessEnabled organizationId tableauLicense tableauUser
   dataAccessInfo { id active generatedAt daysToExpire }`;
 const PAYLOAD = `user { ${USER_FIELDS} } inputErrors { field message }`;
 
@@ -195,21 +195,37 @@ describe('creating and changing users', () => {
     expect(confirmed.createUser.user.email).toBe('someone@gmail.test');
   });
 
-  it('updates name, role and Tableau license, and clears the license', async () => {
+  it('updates name, role, job title and Tableau license, and clears the license and the job title', async () => {
     const update = `mutation($input: UpdateUserInput!) { updateUser(organizationId: "globex", email: "nina@globex.test", input: $input) { ${PAYLOAD} } }`;
     const { updateUser } = await data(update, {
-      input: { name: 'Nina Admin', role: 'ORG_ADMIN', tableauLicense: 'VIEWER', alternateEmail: 'nina@home.test' },
+      input: {
+        name: 'Nina Admin',
+        role: 'ORG_ADMIN',
+        tableauLicense: 'VIEWER',
+        alternateEmail: 'nina@home.test',
+        jobTitle: ' Practice manager ',
+      },
     });
     expect(updateUser.user).toMatchObject({
       name: 'Nina Admin',
       role: 'ORG_ADMIN',
       tableauLicense: 'VIEWER',
       alternateEmail: 'nina@home.test',
+      jobTitle: 'Practice manager',
     });
-    const cleared = await data(update, { input: { clearTableauLicense: true, alternateEmail: null } });
-    expect(cleared.updateUser.user).toMatchObject({ tableauLicense: null, tableauUser: false, alternateEmail: null });
+    const cleared = await data(update, { input: { clearTableauLicense: true, alternateEmail: null, jobTitle: null } });
+    expect(cleared.updateUser.user).toMatchObject({
+      tableauLicense: null,
+      tableauUser: false,
+      alternateEmail: null,
+      jobTitle: null,
+    });
     const blank = await data(update, { input: { name: '  ' } });
     expect(blank.updateUser.inputErrors).toEqual([{ field: 'input.name', message: 'Name is required.' }]);
+    const long = await data(update, { input: { jobTitle: 'x'.repeat(129) } });
+    expect(long.updateUser.inputErrors).toEqual([
+      { field: 'input.jobTitle', message: expect.stringMatching(/at most 128 characters/) },
+    ]);
   });
 
   it('deactivates and activates a user', async () => {

@@ -1,18 +1,23 @@
-import { ROLES, normalizeEmail, roleLabel, type Role } from '@meridian/schema';
+import { ROLES, USER_TEXT_FIELDS, normalizeEmail, roleLabel, validateUserText, type Role } from '@meridian/schema';
 import type { ScimUserRow } from '../../stores/scim-users.js';
+import type { GivenUserText } from '../user-text.js';
 import { invalidSyntax, invalidValue } from './errors.js';
 
 // The User resource (RFC 7643 §4.1, §4.3) and a user row: what Meridian has a column for (email, name,
-// role, active) comes from the row; what it has none for is kept as the directory sent it.
+// role, active, and the texts of schema's USER_TEXT_FIELDS such as title) comes from the row; what it
+// has none for is kept as the directory sent it.
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
 /** Attributes kept in scim_attributes and answered back as given (RFC 7643 §4.1, with their types). */
-const KEPT_STRINGS = ['nickName', 'profileUrl', 'title', 'userType', 'preferredLanguage', 'locale', 'timezone'];
+const KEPT_STRINGS = ['nickName', 'profileUrl', 'userType', 'preferredLanguage', 'locale', 'timezone'];
 const KEPT_LISTS = ['phoneNumbers', 'ims', 'photos', 'addresses', 'entitlements', 'x509Certificates'];
 /** Core attributes read from or written to the row's columns, or ignored (readOnly, or a password). */
-const OWN = ['id', 'externalId', 'meta', 'schemas', 'userName', 'name', 'displayName', 'active', 'emails', 'roles'];
+const OWN = [
+  ...['id', 'externalId', 'meta', 'schemas', 'userName', 'name', 'displayName', 'active', 'emails', 'roles'],
+  ...USER_TEXT_FIELDS.map(({ scimAttribute }) => scimAttribute),
+];
 const IGNORED = ['password', 'groups'];
 
 /** Every top-level attribute of the resource, by its lowercase name (attribute names are case-insensitive, RFC 7643 §2.1). */
@@ -36,6 +41,12 @@ export function toScimUser(row: ScimUserRow, baseUrl: string, productName: strin
     emails: [{ value: row.email, type: 'work', primary: true }],
     roles: [{ value: row.role, display: roleLabel(row.role, productName), primary: true }],
     ...kept,
+    ...Object.fromEntries(
+      USER_TEXT_FIELDS.filter(({ column }) => row[column] !== null).map((spec) => [
+        spec.scimAttribute,
+        row[spec.column],
+      ]),
+    ),
     ...(enterprise ? { [ENTERPRISE_SCHEMA]: enterprise } : {}),
     meta: {
       resourceType: 'User',
@@ -56,6 +67,8 @@ export interface ScimUserInput {
   /** The roles listed, in order; undefined when none are. */
   roles?: Role[];
   active?: boolean;
+  /** Every text field by its attribute (title): a resource without one clears it (RFC 7644 §3.5.1). */
+  text: GivenUserText;
   externalId: string | null;
   /** What goes to scim_attributes (name parts, kept attributes, the enterprise extension). */
   attributes: Record<string, unknown>;
@@ -126,6 +139,19 @@ function keptAttributes(body: Record<string, unknown>): Record<string, unknown> 
   return kept;
 }
 
+/** The text fields' attributes (title), each checked by its field's rule; one not sent is none. */
+function textOf(body: Record<string, unknown>): GivenUserText {
+  const given: GivenUserText = {};
+  for (const spec of USER_TEXT_FIELDS) {
+    const value = body[spec.scimAttribute];
+    if (value !== undefined && typeof value !== 'string') throw invalidValue(`${spec.scimAttribute} must be a string.`);
+    const problem = validateUserText(spec, value);
+    if (problem) throw invalidValue(`${spec.scimAttribute}: ${problem}`);
+    given[spec.field] = value ?? null;
+  }
+  return given;
+}
+
 /** Reads a User resource sent by a directory (POST, PUT) or made by a PATCH. */
 export function readUserInput(raw: unknown, productName: string): ScimUserInput {
   if (!isObject(raw)) throw invalidSyntax('The body must be a JSON object: a User resource.');
@@ -152,6 +178,7 @@ export function readUserInput(raw: unknown, productName: string): ScimUserInput 
     partsName: parts || undefined,
     roles: body.roles === undefined ? undefined : rolesOf(body.roles, productName),
     active: body.active === undefined ? undefined : booleanOf(body.active, 'active'),
+    text: textOf(body),
     externalId: body.externalId ?? null,
     attributes: {
       ...(Object.keys(keptName).length > 0 ? { name: keptName } : {}),

@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, isOutsideDomains, isSystemRole, validateEmail } from '@meridian/schema';
+import { DEFAULT_ROLE, USER_TEXT_FIELDS, isOutsideDomains, isSystemRole, validateEmail } from '@meridian/schema';
 import type { PlatformConfig } from '../../config.js';
 import type { EditableFields } from '../../contract/users.js';
 import type { Database, Queryable } from '../../db/database.js';
@@ -6,6 +6,7 @@ import { recordAuditEvent } from '../audit.js';
 import type { ServiceCaller } from '../caller.js';
 import { getOrganization, type OrganizationRow } from '../organizations.js';
 import { createUser, setUserActive, updateUser } from '../users.js';
+import { userTextColumns } from '../user-text.js';
 import { findSsoConnection } from '../../stores/sso.js';
 import {
   findScimUser,
@@ -74,7 +75,7 @@ export async function listScimUsers(db: Queryable, config: ScimConfig, caller: S
 
 /**
  * Makes the person what `input` says, through the domain's services: activation first (the user limit
- * counts them), then name and role, deactivation last (ending their sessions), then the directory's
+ * counts them), then name, role and texts, deactivation last (ending their sessions), then the directory's
  * own attributes. Each service runs only for a real change, so an unchanged PUT records nothing.
  */
 async function save(
@@ -95,6 +96,8 @@ async function save(
   const role = roleFrom(input, row.role);
   if (name !== row.name) edits.name = name;
   if (role !== row.role) edits.role = role;
+  const text = userTextColumns(input.text, row);
+  for (const { field, column } of USER_TEXT_FIELDS) if (text[column] !== row[column]) edits[field] = text[column];
   if (Object.keys(edits).length > 0) await updateUser(inTx, who, row.email, organizationId, edits, config.productName);
   if (input.active === false && row.active)
     await setUserActive(inTx, who, row.email, false, config.productName, organizationId);
@@ -140,10 +143,17 @@ export async function createScimUser(db: Database, config: ScimConfig, caller: S
     // With single sign-on the person signs in through their identity provider: no invitation to set a password.
     const invite = (await findSsoConnection(tx, organization.id)) === undefined;
     const role = roleFrom(input, DEFAULT_ROLE);
-    await createUser(within(db, tx), caller.who, organization.id, { email, name: nameOf(input), role }, config, {
-      invite,
-      provenance: 'scim',
-    });
+    await createUser(
+      within(db, tx),
+      caller.who,
+      organization.id,
+      { email, name: nameOf(input), role, ...input.text },
+      config,
+      {
+        invite,
+        provenance: 'scim',
+      },
+    );
     const created = (await findScimUserByEmail(tx, email))!;
     return save(db, tx, config, caller, created, input, true);
   });

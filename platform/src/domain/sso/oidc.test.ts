@@ -24,7 +24,12 @@ beforeAll(async () => {
   idp = await startCustomerOidc({
     clients: [CLIENT],
     accounts: {
-      'ann.lee': { email: ' Ann.Lee@Acme-Health.example ', givenName: 'Ann', familyName: 'Lee' },
+      'ann.lee': {
+        email: ' Ann.Lee@Acme-Health.example ',
+        givenName: 'Ann',
+        familyName: 'Lee',
+        jobTitle: ' Charge nurse ',
+      },
       'mo.otp': { email: 'mo@acme-health.example', givenName: 'Mo', amr: ['pwd', 'otp', 'mfa'] },
       'refeds.mfa': { email: 'rae@acme-health.example', amr: ['pwd'], acr: 'https://refeds.org/profile/mfa' },
       unverified: { email: 'new@acme-health.example', emailVerified: false },
@@ -91,7 +96,7 @@ describe('the authorization request', () => {
 });
 
 describe('a sign-in through the customer provider', () => {
-  it('gives the identity from the ID token: email trimmed and lower-cased, verified, names, one factor', async () => {
+  it('gives the identity from the ID token: email trimmed and lower-cased, verified, names, job title, one factor', async () => {
     const { request, callback } = await signInAs('ann.lee');
     expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
     expect(callback.searchParams.get('state')).toBe(request.state);
@@ -102,6 +107,7 @@ describe('a sign-in through the customer provider', () => {
       name: 'Ann Lee',
       givenName: 'Ann',
       familyName: 'Lee',
+      text: { jobTitle: 'Charge nurse' },
       mfa: false,
     });
   });
@@ -130,6 +136,7 @@ describe('a sign-in through the customer provider', () => {
       emailVerified: true,
       name: 'Ann',
       givenName: 'Ann',
+      text: {},
       mfa: false,
     });
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import * as client from 'openid-client';
 import { outboundFailureAside } from '../outbound/failure.js';
+import { userTextFromProvider } from '../user-text.js';
 import { refusalOf, UNREACHABLE } from './oidc-refusals.js';
 import {
   SsoConfigProblem,
@@ -206,6 +207,7 @@ function identityOf(claims: Record<string, unknown>): VerifiedIdentity {
     ...(name ? { name } : {}),
     ...(givenName ? { givenName } : {}),
     ...(familyName ? { familyName } : {}),
+    text: userTextFromProvider('oidcClaims', (claim) => text(claims[claim])),
     mfa: isMultiFactor(claims.amr, claims.acr),
   };
 }

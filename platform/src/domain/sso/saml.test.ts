@@ -243,6 +243,7 @@ describe('samlIdentity', () => {
       name: 'Dana Reyes',
       givenName: 'Dana',
       familyName: 'Reyes',
+      text: {},
       mfa: false,
     });
     expect(answer.inResponseTo).toBe(requestId);
@@ -262,14 +263,22 @@ describe('samlIdentity', () => {
   it('accepts a response signed as a whole, and reads email and names by their LDAP names', async () => {
     const { form } = await signIn(DANA, {
       sign: 'response',
-      attributes: { mail: 'Dana@Acme.test', displayName: 'Dr. Dana Reyes' },
+      attributes: { mail: 'Dana@Acme.test', displayName: 'Dr. Dana Reyes', title: ' Head of pharmacy ' },
       nameId: { value: 'u-4711', format: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent' },
     });
     expect((await samlIdentity(db, acme, SP, form)).identity).toMatchObject({
       subject: 'u-4711',
       email: 'dana@acme.test',
       name: 'Dr. Dana Reyes',
+      text: { jobTitle: 'Head of pharmacy' },
     });
+  });
+
+  it('reads a job title by its OID, and leaves out one longer than the field keeps', async () => {
+    const byOid = await signIn(DANA, { attributes: { mail: 'dana@acme.test', 'urn:oid:2.5.4.12': 'Pharmacist' } });
+    expect((await samlIdentity(db, acme, SP, byOid.form)).identity.text).toEqual({ jobTitle: 'Pharmacist' });
+    const long = await signIn(DANA, { attributes: { mail: 'dana@acme.test', title: 'x'.repeat(129) } });
+    expect((await samlIdentity(db, acme, SP, long.form)).identity.text).toEqual({});
   });
 
   it('takes the email from an emailAddress NameID when no attribute carries it', async () => {

@@ -20,6 +20,7 @@ import xpath from 'xpath';
 import type { Queryable } from '../../db/database.js';
 import { samlRequestCache } from '../../stores/saml-requests.js';
 import { outboundFailureSentence } from '../outbound/failure.js';
+import { userTextFromProvider } from '../user-text.js';
 import {
   SsoConfigProblem,
   SsoRefusal,
@@ -343,6 +344,7 @@ export async function samlIdentity(
     ...(name ? { name } : {}),
     ...(givenName ? { givenName } : {}),
     ...(familyName ? { familyName } : {}),
+    text: userTextFromProvider('samlAttributes', (attribute) => firstAttribute(profile, [attribute])),
     mfa: [...classes, ...methods].some((value) => MFA_CLASSES.has(value.trim())),
   };
   // What a test sign-in shows: the assertion's subject, how the person signed in, and every attribute.

@@ -10,18 +10,14 @@ import {
 import type { PlatformConfig } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { findOrganization, type OrganizationRow } from '../../stores/organizations.js';
-import {
-  findSsoLink,
-  organizationsHoldingDomain,
-  setSsoSubject,
-  setUserNameFromProvider,
-  type SsoConnectionRow,
-} from '../../stores/sso.js';
-import { findUser, insertUser, type UserRow } from '../../stores/users.js';
+import { findSsoLink, organizationsHoldingDomain, setSsoSubject, type SsoConnectionRow } from '../../stores/sso.js';
+import { findUser, insertUser, updateUserFields, type UserRow } from '../../stores/users.js';
 import { auditChanges, recordAuditEvent, type AuditActor, type AuditOrigin } from '../audit.js';
 import { Conflict } from '../errors.js';
 import { auditSignInAttempt, type SignedInUser } from '../login.js';
 import { toUser } from '../user-records.js';
+import { NO_USER_TEXT, userTextColumns } from '../user-text.js';
+import { NEW_USER_EDITS } from '../users.js';
 import { assertUserPlace } from '../user-limits.js';
 import type { SsoFailure, VerifiedIdentity } from './types.js';
 
@@ -153,11 +149,10 @@ async function provision(
     organization_id: organization.id,
     password_hash: null,
     provenance: 'sso',
+    ...NEW_USER_EDITS,
+    ...userTextColumns(identity.text ?? {}, NO_USER_TEXT),
     name: nameOf(identity) ?? identity.email,
-    alternate_email: null,
     role,
-    tableau_license: null,
-    direct_data_access_enabled: false,
   });
   await setSsoSubject(tx, identity.email, providerOf(connection), identity.subject);
   await recordAuditEvent(
@@ -174,19 +169,21 @@ async function provision(
   return created;
 }
 
-/** The provider's names are the person's: a change is written, and recorded as the connection's. */
-async function followNames(
+/**
+ * The provider's name and texts (a job title) are the person's: a change is written, and recorded as
+ * the connection's. What the provider does not send stays as it is.
+ */
+async function followProvider(
   tx: Queryable,
   connection: SsoConnectionRow,
   user: UserRow,
   identity: VerifiedIdentity,
   origin: AuditOrigin,
 ): Promise<UserRow> {
-  const name = nameOf(identity);
   await setSsoSubject(tx, user.email, providerOf(connection), identity.subject);
-  if (!name || name === user.name) return user;
-  await setUserNameFromProvider(tx, user.email, name);
-  const updated = { ...user, name };
+  const wanted = { name: nameOf(identity) ?? user.name, ...userTextColumns(identity.text ?? {}, user) };
+  if (Object.entries(wanted).every(([column, value]) => user[column as keyof typeof wanted] === value)) return user;
+  const updated = await updateUserFields(tx, user.email, { ...user, ...wanted });
   await recordAuditEvent(
     tx,
     { actor: connectionActor(user.organization_id), origin },
@@ -250,7 +247,7 @@ export async function acceptIdentity(
         return { ok: false, message: refusal.message };
       }
       const user = facts.user
-        ? await followNames(tx, connection, facts.user, identity, origin)
+        ? await followProvider(tx, connection, facts.user, identity, origin)
         : await provision(tx, facts.organization, connection, identity, origin);
       return { ok: true, user: signedIn(user) };
     });

@@ -1,4 +1,5 @@
 import type { OutboundFetch } from '../outbound/fetch.js';
+import type { GivenUserText } from '../user-text.js';
 
 /**
  * Single sign-on through a customer organization's own identity provider (issue 30): the shapes the
@@ -19,6 +20,8 @@ export interface VerifiedIdentity {
   name?: string;
   givenName?: string;
   familyName?: string;
+  /** The person's texts the provider sent (a job title: schema's USER_TEXT_FIELDS' claims and attributes). */
+  text?: GivenUserText;
   /**
    * True when the provider says the person used more than one factor: OIDC `amr` containing `mfa` (or
    * two kinds of method) or a multi-factor `acr`; SAML an AuthnContextClassRef of a multi-factor class.
