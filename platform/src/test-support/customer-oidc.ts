@@ -5,7 +5,7 @@ import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import Provider, { errors, type Configuration, type InteractionResults } from 'oidc-provider';
 import { readForm } from '../oidc/http.js';
 import { generateSigningKey } from '../domain/signing-keys.js';
-import { escapeHtml } from '../oidc/login-page.js';
+import { escapeHtml } from './html.js';
 
 /**
  * A customer organization's own OpenID provider (issue 30), for tests and demos: a second oidc-provider,
