@@ -119,8 +119,8 @@ export function accountSecurityPage(options: AccountSecurityPageOptions): string
         {error ? <FormAlert message={error} /> : null}
         {confirm ? (
           <p>
-            Changes to your second factors ask you to confirm it’s you first, with a current code or your passkey;
-            the confirmation lasts 5 minutes. <a href={confirm}>Confirm it’s you</a>
+            Changes to your second factors ask you to confirm it’s you first, with a current code or your passkey; the
+            confirmation lasts 5 minutes. <a href={confirm}>Confirm it’s you</a>
           </p>
         ) : null}
         <h2>Authenticator app</h2>

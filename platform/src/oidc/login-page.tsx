@@ -218,7 +218,15 @@ export interface PasswordPageOptions {
   sso?: { action: string; organizationName: string; ssoOnly?: boolean };
 }
 
-function SsoChoice({ productName, email, sso }: { productName: string; email: string; sso: PasswordPageOptions['sso'] }) {
+function SsoChoice({
+  productName,
+  email,
+  sso,
+}: {
+  productName: string;
+  email: string;
+  sso: PasswordPageOptions['sso'];
+}) {
   if (!sso) return null;
   return (
     <>

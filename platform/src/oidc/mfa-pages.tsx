@@ -338,8 +338,8 @@ export function recoveryCodesPage({
         ) : (
           // Shown once already (a reload): they are kept only hashed. New ones can be issued once signed in.
           <p>
-            Your codes were shown when this page first opened and are not shown again. If you did not save them,
-            issue new ones from your account’s sign-in security page once you are signed in.
+            Your codes were shown when this page first opened and are not shown again. If you did not save them, issue
+            new ones from your account’s sign-in security page once you are signed in.
           </p>
         )}
         <form method="post" action={next.action}>

@@ -295,7 +295,9 @@ describe('who must have a second factor', () => {
       const file = decodeURIComponent(decoded(download![1]!).replace(/^data:text\/plain;charset=utf-8,/, ''));
       expect(file).toContain(`Meridian recovery codes for ${email}`);
       expect(file.trim().split('\n').slice(-10)).toEqual(codes);
-      expect(codesPage).toMatch(/<input type="checkbox"(?=[^>]*name="saved")(?=[^>]*value="yes")[^>]*required=""[^>]*\/> I have saved these codes/);
+      expect(codesPage).toMatch(
+        /<input type="checkbox"(?=[^>]*name="saved")(?=[^>]*value="yes")[^>]*required=""[^>]*\/> I have saved these codes/,
+      );
       expect(confirmed.response.headers.get('content-security-policy')).toContain("script-src 'self'");
 
       // Continue without the box (a client skipping the browser's check) is refused, the codes shown again.

@@ -425,7 +425,9 @@ describe('RP-initiated logout', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).not.toContain('<script');
-    expect(html).toMatch(/<button type="submit" form="op\.logoutForm"(?=[^>]*name="logout")[^>]*value="yes"[^>]*>Sign out<\/button>/);
+    expect(html).toMatch(
+      /<button type="submit" form="op\.logoutForm"(?=[^>]*name="logout")[^>]*value="yes"[^>]*>Sign out<\/button>/,
+    );
   });
 });
 
