@@ -15,10 +15,10 @@ import { deleteStaleLoginFailures } from './domain/login.js';
 import { deleteStaleFactorProofs } from './domain/mfa/reauthentication.js';
 import { deleteStaleSessions } from './domain/sessions.js';
 import { deleteExpiredModels } from './stores/oidc-models.js';
-import { interactionHandler } from './oidc/interactions.js';
 import { ensureSigningKeys, KEY_REFRESH_MS, LiveSigningKeys, type SigningKeys } from './domain/signing-keys.js';
 import { createProvider, type ProviderOptions } from './oidc/provider.js';
 import { buildProviderApp, type ProviderSite } from './oidc/provider-app.js';
+import { providerPages } from './oidc/routes.js';
 import { seedOnStart } from './seed/seed.js';
 import { logFailure } from './observability/error-log.js';
 
@@ -86,7 +86,7 @@ function providerSite(options: ProviderOptions & { db: Database }): ProviderSite
   const provider = createProvider(options);
   return {
     callback: provider.callback(),
-    pages: interactionHandler({ provider, db: options.db, config: options.config }),
+    pages: providerPages(provider, options.db, options.config),
   };
 }
 

@@ -73,4 +73,27 @@ describe('the provider bound', () => {
       });
     }
   });
+
+  const post = (path: string, type: string, body: string) =>
+    fetch(`${platform.issuer}${path}`, { method: 'POST', headers: { 'content-type': type }, body });
+  const FORM = 'application/x-www-form-urlencoded';
+
+  it("refuses a page's form past 16 kB and JSON past 64 kB with 413, before any page reads it", async () => {
+    const form = await post('/interaction/abc/login', FORM, `email=${'a'.repeat(17 * 1024)}`);
+    expect(form.status).toBe(413);
+    const json = await post(
+      '/interaction/abc/mfa/passkey/verify',
+      'application/json',
+      `{"a":"${'a'.repeat(65 * 1024)}"}`,
+    );
+    expect(json.status).toBe(413);
+    // Within the limit, the page answers (this interaction is no one's).
+    expect((await post('/interaction/abc/login', FORM, 'email=a%40b.test')).status).toBe(400);
+  });
+
+  it('takes a SAML response larger than a form at the ACS', async () => {
+    const answer = await post('/sso/saml/acme/acs', FORM, `SAMLResponse=${'a'.repeat(100 * 1024)}&RelayState=none`);
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('does not belong to a sign-in in progress');
+  });
 });

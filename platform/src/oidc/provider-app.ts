@@ -6,15 +6,17 @@ import type { PlatformConfig } from '../config.js';
 import { loggerOptions } from '../http/logger.js';
 import { OneLinePerRequest } from '../http/request-log.js';
 import { requestIdOf } from '../http/request.js';
-import { logFailure } from '../observability/error-log.js';
 import { activeTracing } from '../observability/tracing.js';
+import { registerPageBodies } from './bodies.js';
+import { answerFailure } from './http.js';
+import { registerPageRoutes, type ProviderPages } from './routes.js';
 
 /** The provider of one key set with its pages (server.ts makes a new one when the keys change). */
 export interface ProviderSite {
   /** oidc-provider's own request handler (provider.callback()). */
   callback: (req: IncomingMessage, res: ServerResponse) => unknown;
-  /** The provider's own pages; false when the request is none of theirs. */
-  pages: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /** The provider's own pages (routes.ts). */
+  pages: ProviderPages;
 }
 
 export interface ProviderAppOptions {
@@ -25,17 +27,14 @@ export interface ProviderAppOptions {
   logger?: boolean | object;
 }
 
-export const FAILURE_MESSAGE = 'Something went wrong on our end.';
-
-/** A page's failure is a bug: printed even when request logs are off, answered in plain words. */
-function failed(res: ServerResponse, error: unknown): void {
-  logFailure('Sign-in page failed', error);
-  if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-  res.end(FAILURE_MESSAGE);
-}
-
+/**
+ * A body past its limit is 413 (the connection closed: the rest of it is not read); another refusal of
+ * Fastify's (a body shorter than its Content-Length) its status alone; anything else is a bug (http.ts).
+ */
 function errorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  failed(reply.hijack().raw, error);
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') void reply.code(413).header('connection', 'close').send();
+  else if (error.statusCode && error.statusCode < 500) void reply.code(error.statusCode).send();
+  else answerFailure(reply.hijack().raw, error);
 }
 
 /**
@@ -52,6 +51,8 @@ export async function buildProviderApp(options: ProviderAppOptions) {
     logController: new OneLinePerRequest(),
     // As the REST API: a request on a connection accepted before stopping is served.
     return503OnClosing: false,
+    // An organization's id in the SAML endpoints' paths (routes.ts).
+    routerOptions: { maxParamLength: 200 },
     trustProxy: options.trustProxy ? behindOneProxy : false,
   });
   drainOnClose(app.server);
@@ -68,18 +69,16 @@ export async function buildProviderApp(options: ProviderAppOptions) {
     for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
     done();
   });
+  // The pages in their own context: only there are bodies read (bodies.ts).
+  await app.register(async (pages) => {
+    await registerPageBodies(pages);
+    registerPageRoutes(pages, () => site?.pages);
+  });
+  // Everything else is oidc-provider's, mounted as its Fastify example does: handed the raw request.
   app.setNotFoundHandler((request, reply) => {
-    const current = site;
-    if (!current) return reply.code(503).send();
+    if (!site) return void reply.code(503).send();
     reply.hijack();
-    const { raw: req } = request;
-    const { raw: res } = reply;
-    current
-      .pages(req, res)
-      .then((handled) => {
-        if (!handled) return current.callback(req, res);
-      })
-      .catch((error: unknown) => failed(res, error));
+    site.callback(request.raw, reply.raw);
   });
   await app.ready();
   return { app, bind: (next: ProviderSite) => (site = next) };
