@@ -97,7 +97,7 @@ export default tseslint.config(
     // The platform's layers, every source file by its top folder: routes/, oidc/, scim/ (HTTP) → domain/
     // (services) → stores/ (all SQL) → db/; a service never imports http/, an HTTP edge never the
     // database, and SQL is written in stores/ alone (eslint-rules/platform-layers.js).
-    files: ['platform/src/**/*.ts'],
+    files: ['platform/src/**/*.{ts,tsx}'],
     ignores: ['platform/src/**/*.test.ts'],
     plugins: { meridian: MERIDIAN_PLUGIN },
     rules: { 'meridian/platform-layers': 'error' },

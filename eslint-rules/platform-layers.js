@@ -14,6 +14,7 @@
 // SQL text and SQL calls (.query, .exec) live in stores/ and db/ only, so a route's SQL is found in
 // seconds: routes/users.ts → domain/users.ts → stores/users.ts. Type-only imports are erased before run
 // time and free, but for a store's and for a service's of http/ and the edges. Paths are resolved, so `../x.js` is judged by where it lands.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const PLATFORM_SRC = path.resolve(import.meta.dirname, '..', 'platform', 'src');
@@ -108,10 +109,10 @@ function layerOfSegments(segments) {
   return LAYER_OF_FOLDER[segments[0]] ?? null;
 }
 
-/** A module name as the file names it, resolved to .ts (sources import './x.js'). */
+/** A module name as the file names it, resolved to .ts, or .tsx where that is the file (sources import './x.js'). */
 function targetOf(importer, specifier) {
   const resolved = path.resolve(path.dirname(importer), specifier).replace(/\.js$/, '.ts');
-  return segmentsUnderPlatformSrc(resolved);
+  return segmentsUnderPlatformSrc(existsSync(`${resolved}x`) ? `${resolved}x` : resolved);
 }
 
 const matches = (pattern, file) => (pattern.endsWith('/') ? file.startsWith(pattern) : file === pattern);

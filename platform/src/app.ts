@@ -11,8 +11,7 @@ import { OneLinePerRequest } from './http/request-log.js';
 import { requestIdOf } from './http/request.js';
 import { refuseControlCharacters, strictBodyValidators } from './http/validation.js';
 import { registerRoutes } from './routes/index.js';
-import { traceLogFields } from './observability/trace-context.js';
-import { loggableError } from './observability/error-log.js';
+import { loggerOptions } from './http/logger.js';
 import { activeTracing } from './observability/tracing.js';
 import { registerMetrics } from './http/metrics.js';
 
@@ -26,26 +25,10 @@ export interface RestApiOptions {
   trustProxy?: boolean;
 }
 
-/**
- * Fastify's logger: at the configured level (tests give their own level and stream), with the
- * authorization header redacted, the request's trace on each line (nothing when tracing is off), and
- * every logged error through the one serializer that never writes SQL, parameters or a driver's detail.
- */
-function loggerOptions(options: RestApiOptions): false | object {
-  if (options.logger === false) return false;
-  return {
-    level: options.config.logLevel,
-    redact: ['req.headers.authorization'],
-    mixin: traceLogFields,
-    ...(typeof options.logger === 'object' ? options.logger : {}),
-    serializers: { err: loggableError },
-  };
-}
-
 /** Builds the REST API; it listens nowhere (main.ts and tests choose the port). */
 export async function buildRestApi(options: RestApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(options),
+    logger: loggerOptions(options.config, options.logger),
     // The 5,000-row bulk calls must fit.
     bodyLimit: 5 * 1024 * 1024,
     genReqId: requestIdOf,

@@ -1,7 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { answerHeaders, drainOnClose, closeServer, listen } from '@meridian/schema/http-server';
 import { buildRestApi } from './app.js';
 import { defaultScimBaseUrl, type PlatformConfig } from './config.js';
 import { startDailyBackups } from './backup/daily.js';
@@ -17,9 +15,10 @@ import { deleteStaleLoginFailures } from './domain/login.js';
 import { deleteStaleFactorProofs } from './domain/mfa/reauthentication.js';
 import { deleteStaleSessions } from './domain/sessions.js';
 import { deleteExpiredModels } from './stores/oidc-models.js';
-import { interactionHandler } from './oidc/interactions.js';
 import { ensureSigningKeys, KEY_REFRESH_MS, LiveSigningKeys, type SigningKeys } from './domain/signing-keys.js';
 import { createProvider, type ProviderOptions } from './oidc/provider.js';
+import { buildProviderApp, type ProviderSite } from './oidc/provider-app.js';
+import { providerPages } from './oidc/routes.js';
 import { seedOnStart } from './seed/seed.js';
 import { logFailure } from './observability/error-log.js';
 
@@ -58,25 +57,15 @@ export interface RunningPlatform {
 
 /** Expired provider rows and stale sign-in failures are removed this often. */
 const HOUSEKEEPING_MS = 10 * 60 * 1000;
+
+/** Listens on `port` (0: any free one) and says which. */
+async function listenOn(app: FastifyInstance, host: string, port: number): Promise<number> {
+  await app.listen({ host, port });
+  return (app.server.address() as AddressInfo).port;
+}
+
 const urlHost = (host: string) =>
   host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-
-/**
- * The provider's server answers before the provider exists: with port 0 the issuer is known only after
- * listen. Every answer names the replica, with HSTS over https (answerHeaders), set before the provider
- * and the sign-in pages add theirs.
- */
-function lateBoundServer(config: Pick<PlatformConfig, 'replicaName'>, trustProxy: boolean) {
-  let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server = createServer((req, res) => {
-    for (const [name, value] of Object.entries(answerHeaders(req, config.replicaName, trustProxy)))
-      res.setHeader(name, value);
-    if (handle) handle(req, res);
-    else res.writeHead(503).end();
-  });
-  drainOnClose(server);
-  return { server, bind: (next: typeof handle) => (handle = next) };
-}
 
 function startHousekeeping(db: Database): () => void {
   const timer = setInterval(() => {
@@ -92,22 +81,12 @@ function startHousekeeping(db: Database): () => void {
   return () => clearInterval(timer);
 }
 
-/** The provider with its sign-in pages, as one request handler, for one key set. */
-function providerHandler(options: ProviderOptions & { db: Database }) {
-  // Provider and sign-in page failures are bugs: they are printed even when request logs are off.
+/** The provider of one key set, with its sign-in pages. */
+function providerSite(options: ProviderOptions & { db: Database }): ProviderSite {
   const provider = createProvider(options);
-  const interactions = interactionHandler({ provider, db: options.db, config: options.config });
-  const providerCallback = provider.callback();
-  return (req: IncomingMessage, res: ServerResponse) => {
-    interactions(req, res)
-      .then((handled) => {
-        if (!handled) return providerCallback(req, res);
-      })
-      .catch((error: unknown) => {
-        logFailure('Sign-in page failed', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Something went wrong on our end.');
-      });
+  return {
+    callback: provider.callback(),
+    pages: providerPages(provider, options.db, options.config),
   };
 }
 
@@ -140,12 +119,16 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     const keys = await LiveSigningKeys.open(db);
 
     const trustProxy = options.trustProxy ?? process.env.TRUST_PROXY === 'true';
-    const oidc = lateBoundServer(baseConfig, trustProxy);
+    const oidc = await buildProviderApp({
+      config: baseConfig,
+      trustProxy,
+      ...(options.logger === false ? { logger: false } : {}),
+    });
+    stops.push(() => oidc.app.close());
     // Port 0: the issuer names the port, known only once listening. A fixed port listens only once the
     // provider answers, so a replica behind nginx never takes requests while it starts (503s).
     const listenEarly = baseConfig.oidcPort === 0;
-    const oidcPort = listenEarly ? await listen(oidc.server, baseConfig.host, 0) : baseConfig.oidcPort;
-    stops.push(() => (oidc.server.listening ? closeServer(oidc.server) : undefined));
+    const oidcPort = listenEarly ? await listenOn(oidc.app, baseConfig.host, 0) : baseConfig.oidcPort;
     const issuer = listenEarly && !options.keepIssuer ? `http://localhost:${oidcPort}` : baseConfig.issuer;
     const config: PlatformConfig = { ...baseConfig, issuer, oidcPort };
 
@@ -166,11 +149,11 @@ export async function startPlatform(baseConfig: PlatformConfig, options: StartOp
     if (config.scimBaseUrl === defaultScimBaseUrl(config.restPort)) config.scimBaseUrl = defaultScimBaseUrl(restPort);
     config.restPort = restPort;
 
-    oidc.bind(providerHandler({ config, db, keys: keys.current, trustProxy }));
+    oidc.bind(providerSite({ config, db, keys: keys.current, trustProxy }));
     // A rotation (or a key's activation) seen in the database gets a provider with the new key set;
     // requests under way finish on the one they started with.
-    keys.onChange((current) => oidc.bind(providerHandler({ config, db, keys: current, trustProxy })));
-    if (!listenEarly) await listen(oidc.server, config.host, oidcPort);
+    keys.onChange((current) => oidc.bind(providerSite({ config, db, keys: current, trustProxy })));
+    if (!listenEarly) await listenOn(oidc.app, config.host, oidcPort);
     stops.push(keys.start(options.keyRefreshMs ?? KEY_REFRESH_MS));
 
     stops.push(startJobSweeper(db, config));

@@ -34,7 +34,7 @@ const upward = (layer: string, target: string) =>
 
 describe('platform layers', () => {
   it('are on for every source file of the platform but its tests', () => {
-    expect(layers?.files).toEqual(['platform/src/**/*.ts']);
+    expect(layers?.files).toEqual(['platform/src/**/*.{ts,tsx}']);
     expect(layers?.ignores).toEqual(['platform/src/**/*.test.ts']);
     expect(rule).toBeDefined();
   });

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { SignedInUser } from '../domain/login.js';
 import { factorDetailsOf } from '../domain/mfa/factors.js';
@@ -9,9 +9,20 @@ import {
   confirmationPasskeyOptions,
   type FactorSession,
 } from '../domain/mfa/reauthentication.js';
-import { originOf, readForm, readJson, seeOther, sendHtml, sendJson, tooLarge } from './http.js';
+import { formOf, jsonOf } from './bodies.js';
+import { originOf, seeOther, sendHtml, sendJson } from './http.js';
 import { secondFactorPage } from './mfa-pages.js';
 import { passkeyScripts, type StepContext } from './second-factor.js';
+
+/** A request on the account page by its signed-in person, with the console page it returns to. */
+export interface AccountVisit {
+  user: SignedInUser;
+  session: FactorSession;
+  back: string | undefined;
+}
+
+/** An account page's answer (routes.ts says where), given who asks. */
+export type AccountAnswer = (request: FastifyRequest, reply: FastifyReply, visit: AccountVisit) => Promise<void>;
 
 /** An account page's address: its sub-path, with the page's `return` and any further query. */
 export type AccountPageUrl = (sub: string, back: string | undefined, extra?: Record<string, string>) => string;
@@ -27,7 +38,7 @@ export function accountConfirmation(
 ) {
   /** The confirmation page: a code (app or recovery), or a passkey when the person has one. */
   const show = async (
-    res: ServerResponse,
+    reply: FastifyReply,
     user: SignedInUser,
     back: string | undefined,
     status = 200,
@@ -35,7 +46,7 @@ export function accountConfirmation(
   ) => {
     const details = await factorDetailsOf(db, user.email);
     sendHtml(
-      res,
+      reply,
       status,
       secondFactorPage({
         productName: config.productName,
@@ -58,58 +69,33 @@ export function accountConfirmation(
   };
 
   /** POST /confirm: a code typed. A right one leads back to the account page, saying for how long. */
-  const withCode = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    user: SignedInUser,
-    session: FactorSession,
-    back: string | undefined,
-  ) => {
-    const form = await readForm(req);
-    if (!form) return tooLarge(res);
-    const origin = originOf(provider, req, res);
+  const withCode: AccountAnswer = async (request, reply, { user, session, back }) => {
+    const form = formOf(request);
+    const origin = originOf(provider, request, reply);
     const result = await confirmWithCode(db, sealer, user, session.uid, form.get('code') ?? '', origin);
-    if (!result.ok) return show(res, user, back, result.status, result.message);
-    seeOther(res, page('', back, { done: 'confirmed' }));
+    if (!result.ok) return show(reply, user, back, result.status, result.message);
+    seeOther(reply, page('', back, { done: 'confirmed' }));
   };
 
   /** POST /confirm/passkey/verify: the browser's WebAuthn answer to the confirmation's challenge. */
-  const withPasskey = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    user: SignedInUser,
-    session: FactorSession,
-    back: string | undefined,
-  ) => {
-    const read = await readJson(req);
-    if ('refused' in read) return sendJson(res, 400, { message: read.refused });
+  const withPasskey: AccountAnswer = async (request, reply, { user, session, back }) => {
+    const read = jsonOf(request);
+    if ('refused' in read) return sendJson(reply, 400, { message: read.refused });
     const body = read.value;
     if (typeof body.response !== 'object' || body.response === null)
-      return sendJson(res, 400, { message: 'The passkey answer is missing.' });
+      return sendJson(reply, 400, { message: 'The passkey answer is missing.' });
     const response = body.response as AuthenticationResponseJSON;
-    const result = await confirmWithPasskey(db, rp, user, session.uid, response, originOf(provider, req, res));
-    if (!result.ok) return sendJson(res, result.status, { message: result.message });
-    sendJson(res, 200, { next: page('', back, { done: 'confirmed' }) });
+    const result = await confirmWithPasskey(db, rp, user, session.uid, response, originOf(provider, request, reply));
+    if (!result.ok) return sendJson(reply, result.status, { message: result.message });
+    sendJson(reply, 200, { next: page('', back, { done: 'confirmed' }) });
   };
 
-  /** Serves the confirmation's posts (from the page itself, checked by the caller); false for any other. */
-  const handle = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    sub: string,
-    user: SignedInUser,
-    session: FactorSession,
-    back: string | undefined,
-  ): Promise<boolean> => {
-    if (sub === '/confirm') await withCode(req, res, user, session, back);
-    else if (sub === '/confirm/passkey/verify') await withPasskey(req, res, user, session, back);
-    else if (sub === '/confirm/passkey/options') {
-      const options = await confirmationPasskeyOptions(db, rp, user, session.uid);
-      if (options) sendJson(res, 200, { options });
-      else sendJson(res, 409, { message: 'You have no passkey to confirm with. Enter a code instead.' });
-    } else return false;
-    return true;
+  /** POST /confirm/passkey/options: the challenge for a passkey the person has. */
+  const passkeyOptions: AccountAnswer = async (_request, reply, { user, session }) => {
+    const options = await confirmationPasskeyOptions(db, rp, user, session.uid);
+    if (options) sendJson(reply, 200, { options });
+    else sendJson(reply, 409, { message: 'You have no passkey to confirm with. Enter a code instead.' });
   };
 
-  return { show, handle };
+  return { show, withCode, withPasskey, passkeyOptions };
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Conflict } from '../domain/errors.js';
 import { signedInUserOf, type SignedInUser } from '../domain/login.js';
@@ -27,36 +27,16 @@ import {
 import { endStep, findStep } from '../domain/mfa/second-step.js';
 import { totpQrCode, totpUri } from '../domain/mfa/totp.js';
 import { accountSecurityPage } from './account-page.js';
-import { fromOwnPage, originOf, readForm, readJson, seeOther, sendHtml, sendJson, tooLarge } from './http.js';
+import { formOf, jsonOf } from './bodies.js';
+import { fromOwnPage, originOf, seeOther, sendHtml, sendJson } from './http.js';
 import { noticePage } from './login-page.js';
-import { accountConfirmation } from './account-confirmation.js';
+import { accountConfirmation, type AccountAnswer, type AccountVisit } from './account-confirmation.js';
 import { assetUrl } from './assets.js';
 import { codesOfForm, codesSaved, enrollPage, recoveryCodesPage, SAVE_CODES_MESSAGE } from './mfa-pages.js';
 import { passkeyScripts, type StepContext } from './second-factor.js';
 
 /** An enrollment begun on the account page has this long to be confirmed. */
 const ACCOUNT_STEP_MS = 15 * 60 * 1000;
-
-const ROUTES: Record<string, readonly string[]> = {
-  '': ['GET'],
-  '/totp': ['POST'],
-  '/totp/confirm': ['POST'],
-  '/passkey/options': ['POST'],
-  '/passkey/verify': ['POST'],
-  '/recovery-codes': ['GET', 'POST'],
-  '/recovery-codes/saved': ['POST'],
-  '/remove': ['POST'],
-  '/confirm': ['GET', 'POST'],
-  '/confirm/passkey/options': ['POST'],
-  '/confirm/passkey/verify': ['POST'],
-};
-
-/**
- * The posts that add, replace or remove a factor or issue new recovery codes: each asks a person who
- * has a factor to have proven one in the last 5 minutes (domain/mfa/reauthentication.ts). Finishing an
- * enrollment (/totp/confirm, /passkey/verify) continues a step only these could begin.
- */
-const CHANGES = new Set(['/totp', '/passkey/options', '/recovery-codes', '/remove']);
 
 const NOTICES: Record<string, string> = {
   totp: 'Your authenticator app is set up.',
@@ -74,9 +54,10 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
  * It reads the provider's own session (the console's sign-in), so it needs no token. Every POST must
  * come from this page: its Origin is the issuer's (and the session cookie is SameSite=Lax).
  * `?return=` (a console origin only) gives the "Back to the console" link. A change to the factors of
- * someone who has one asks for one first (CHANGES, /confirm): re-authentication within 5 minutes.
+ * someone who has one asks for one first (`change`, /confirm): re-authentication within 5 minutes.
+ * routes.ts says which answer is at which path.
  */
-export function accountSecurityHandler({ provider, db, config, sealer, rp }: StepContext) {
+export function accountSecurityPages({ provider, db, config, sealer, rp }: StepContext) {
   const base = `${new URL(provider.issuer).pathname.replace(/\/$/, '')}/account/security`;
   const consoleOrigins = new Set(
     [config.consoleUrl, ...config.consoleRedirectOrigins].map((url) => URL.parse(trimSlash(url))?.origin),
@@ -94,9 +75,9 @@ export function accountSecurityHandler({ provider, db, config, sealer, rp }: Ste
     return `${base}${sub}${query ? `?${query}` : ''}`;
   };
 
-  const signedOut = (res: ServerResponse) =>
+  const signedOut = (reply: FastifyReply) =>
     sendHtml(
-      res,
+      reply,
       401,
       noticePage({
         productName: config.productName,
@@ -106,11 +87,11 @@ export function accountSecurityHandler({ provider, db, config, sealer, rp }: Ste
       }),
     );
 
-  const notFromPage = (res: ServerResponse, json: boolean) =>
+  const notFromPage = (reply: FastifyReply, json: boolean) =>
     json
-      ? sendJson(res, 403, { message: 'This request did not come from the account security page.' })
+      ? sendJson(reply, 403, { message: 'This request did not come from the account security page.' })
       : sendHtml(
-          res,
+          reply,
           403,
           noticePage({
             productName: config.productName,
@@ -122,7 +103,7 @@ export function accountSecurityHandler({ provider, db, config, sealer, rp }: Ste
         );
 
   const showAccount = async (
-    res: ServerResponse,
+    reply: FastifyReply,
     user: SignedInUser,
     session: FactorSession,
     back: string | undefined,
@@ -132,7 +113,7 @@ export function accountSecurityHandler({ provider, db, config, sealer, rp }: Ste
     const details = await factorDetailsOf(db, user.email);
     const confirmFirst = !(await mayChangeFactors(db, session, user.email));
     sendHtml(
-      res,
+      reply,
       status,
       accountSecurityPage({
         productName: config.productName,
@@ -158,7 +139,7 @@ export function accountSecurityHandler({ provider, db, config, sealer, rp }: Ste
   const confirmation = accountConfirmation({ provider, db, config, sealer, rp }, page);
 
   const showEnroll = async (
-    res: ServerResponse,
+    reply: FastifyReply,
     user: SignedInUser,
     key: string,
     back: string | undefined,
@@ -166,7 +147,7 @@ export function accountSecurityHandler({ provider, db, config, sealer, rp }: Ste
   ) => {
     const uri = totpUri(config.productName, user.email, key);
     sendHtml(
-      res,
+      reply,
       error ? 400 : 200,
       enrollPage({
         productName: config.productName,
@@ -183,14 +164,14 @@ export function accountSecurityHandler({ provider, db, config, sealer, rp }: Ste
 
   /** Recovery codes, shown once; Done posts to /recovery-codes/saved, which needs the box ticked. */
   const showCodes = (
-    res: ServerResponse,
+    reply: FastifyReply,
     user: SignedInUser,
     back: string | undefined,
     codes: readonly string[],
     error?: string,
   ) =>
     sendHtml(
-      res,
+      reply,
       error ? 400 : 200,
       recoveryCodesPage({
         productName: config.productName,
@@ -203,139 +184,163 @@ export function accountSecurityHandler({ provider, db, config, sealer, rp }: Ste
     );
 
   /** After an enrollment: the recovery codes when it was the first factor, else the page with a notice. */
-  const afterEnrollment = (first: boolean, stepId: string, back: string | undefined, kind: 'totp' | 'passkey') =>
+  const afterEnrollment = (first: boolean, back: string | undefined, kind: 'totp' | 'passkey') =>
     first ? page('/recovery-codes', back, { new: '1' }) : page('', back, { done: kind });
 
-  const handle = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    sub: string,
-    user: SignedInUser,
-    session: FactorSession,
-  ) => {
-    const back = returnOf(url);
-    const origin = originOf(provider, req, res);
-    const source = ownerSource(user, origin);
-    const stepId = accountStepId(session.uid);
+  /** What an answer knows of its request besides who asks: the audit's source and the enrollment's step. */
+  const sourceOf = (request: FastifyRequest, reply: FastifyReply, { user }: AccountVisit) =>
+    ownerSource(user, originOf(provider, request, reply));
+  const stepIdOf = ({ session }: AccountVisit) => accountStepId(session.uid);
+  const beginEnrollment = ({ user, session }: AccountVisit) =>
+    beginAccountEnrollment(db, accountStepId(session.uid), user.email, new Date(Date.now() + ACCOUNT_STEP_MS));
 
-    if (sub === '') {
-      const done = url.searchParams.get('done') ?? '';
-      return showAccount(res, user, session, back, 200, NOTICES[done] ? { notice: NOTICES[done] } : {});
-    }
-    if (sub === '/confirm' && req.method === 'GET') {
-      // Nothing to confirm without a factor; with one, a confirmation may be renewed at any time.
-      if (!(await factorDetailsOf(db, user.email)).hasFactor) return seeOther(res, page('', back));
-      return confirmation.show(res, user, back);
-    }
-    if (sub === '/recovery-codes' && req.method === 'GET') {
-      // The codes of a first factor just added, shown once.
-      const codes = await recoveryCodesOnce(db, stepId, source, user);
-      if (!codes) return seeOther(res, page('', back));
-      await endStep(db, stepId);
-      return showCodes(res, user, back, codes);
-    }
-    const json = sub.includes('/passkey/');
-    if (!fromOwnPage(req, provider.issuer)) return notFromPage(res, json);
-    if (await confirmation.handle(req, res, sub, user, session, back)) return;
-    if (CHANGES.has(sub) && !(await mayChangeFactors(db, session, user.email))) {
-      // Refused until a factor is proven: the form posts get the confirmation page itself.
-      if (json) return sendJson(res, 403, { message: REAUTHENTICATION_MESSAGE });
-      return confirmation.show(res, user, back, 403);
-    }
+  /** GET '': the page, with a notice of what was just done. */
+  const show: AccountAnswer = (request, reply, { user, session, back }) => {
+    const done = new URL(request.url, 'http://local').searchParams.get('done') ?? '';
+    return showAccount(reply, user, session, back, 200, NOTICES[done] ? { notice: NOTICES[done] } : {});
+  };
 
-    if (sub === '/totp') {
-      const step = await beginAccountEnrollment(db, stepId, user.email, new Date(Date.now() + ACCOUNT_STEP_MS));
-      const key = await totpKeyOf(db, sealer, step);
-      return key ? showEnroll(res, user, key, back) : seeOther(res, page('', back));
+  /** GET /confirm: nothing to confirm without a factor; with one, a confirmation may be renewed at any time. */
+  const showConfirm: AccountAnswer = async (_request, reply, { user, back }) => {
+    if (!(await factorDetailsOf(db, user.email)).hasFactor) return seeOther(reply, page('', back));
+    return confirmation.show(reply, user, back);
+  };
+
+  /** GET /recovery-codes: the codes of a first factor just added, shown once. */
+  const showNewCodes: AccountAnswer = async (request, reply, visit) => {
+    const codes = await recoveryCodesOnce(db, stepIdOf(visit), sourceOf(request, reply, visit), visit.user);
+    if (!codes) return seeOther(reply, page('', visit.back));
+    await endStep(db, stepIdOf(visit));
+    return showCodes(reply, visit.user, visit.back, codes);
+  };
+
+  /** POST /totp: a new authenticator app's key to confirm. */
+  const addTotp: AccountAnswer = async (_request, reply, visit) => {
+    const key = await totpKeyOf(db, sealer, await beginEnrollment(visit));
+    return key ? showEnroll(reply, visit.user, key, visit.back) : seeOther(reply, page('', visit.back));
+  };
+
+  /** POST /totp/confirm: the new app's first code. */
+  const confirmNewTotp: AccountAnswer = async (request, reply, visit) => {
+    const { user, back } = visit;
+    const step = await findStep(db, stepIdOf(visit));
+    if (!step || step.email !== user.email || step.stage !== 'enroll') return seeOther(reply, page('', back));
+    const code = formOf(request).get('code') ?? '';
+    const result = await confirmTotp(db, sealer, step, user, sourceOf(request, reply, visit), code);
+    if (!result.ok) {
+      const key = await enrollingKeyOf(sealer, step);
+      return key ? showEnroll(reply, user, key, back, result.message) : seeOther(reply, page('', back));
     }
-    if (sub === '/totp/confirm') {
-      const form = await readForm(req);
-      if (!form) return tooLarge(res);
-      const step = await findStep(db, stepId);
-      if (!step || step.email !== user.email || step.stage !== 'enroll') return seeOther(res, page('', back));
-      const result = await confirmTotp(db, sealer, step, user, source, form.get('code') ?? '');
-      if (!result.ok) {
-        const key = await enrollingKeyOf(sealer, step);
-        return key ? showEnroll(res, user, key, back, result.message) : seeOther(res, page('', back));
-      }
-      if (!result.first) await endStep(db, stepId);
-      return seeOther(res, afterEnrollment(result.first, stepId, back, 'totp'));
+    if (!result.first) await endStep(db, step.id);
+    return seeOther(reply, afterEnrollment(result.first, back, 'totp'));
+  };
+
+  /** POST /passkey/options: WebAuthn options to register a passkey. */
+  const passkeyOptions: AccountAnswer = async (_request, reply, visit) => {
+    const options = await passkeyRegistrationOptions(db, rp, await beginEnrollment(visit), visit.user);
+    return options
+      ? sendJson(reply, 200, { options })
+      : sendJson(reply, 409, { message: 'Reload the page and try again.' });
+  };
+
+  /** POST /passkey/verify: the browser's WebAuthn answer; the answer names the page to go to. */
+  const passkeyVerify: AccountAnswer = async (request, reply, visit) => {
+    const { user, back } = visit;
+    const read = jsonOf(request);
+    if ('refused' in read) return sendJson(reply, 400, { message: read.refused });
+    const body = read.value;
+    if (typeof body.response !== 'object' || body.response === null)
+      return sendJson(reply, 400, { message: 'The passkey answer is missing.' });
+    const step = await findStep(db, stepIdOf(visit));
+    if (!step || step.email !== user.email) return sendJson(reply, 400, { message: 'Reload the page and try again.' });
+    const name = typeof body.name === 'string' ? body.name : undefined;
+    const response = body.response as RegistrationResponseJSON;
+    const result = await registerPasskey(db, rp, step, user, sourceOf(request, reply, visit), response, name);
+    if (!result.ok) return sendJson(reply, 400, { message: result.message });
+    if (!result.first) await endStep(db, step.id);
+    return sendJson(reply, 200, { next: afterEnrollment(result.first, back, 'passkey') });
+  };
+
+  /** POST /recovery-codes: new recovery codes, the old ones no longer sign in. */
+  const renewCodes: AccountAnswer = async (request, reply, visit) => {
+    const { user, session, back } = visit;
+    try {
+      const codes = await renewRecoveryCodes(db, sourceOf(request, reply, visit), user);
+      return showCodes(reply, user, back, codes);
+    } catch (error) {
+      if (error instanceof Conflict)
+        return showAccount(reply, user, session, back, 409, { error: error.conflicts[0]!.message });
+      throw error;
     }
-    if (sub === '/passkey/options') {
-      const step = await beginAccountEnrollment(db, stepId, user.email, new Date(Date.now() + ACCOUNT_STEP_MS));
-      const options = await passkeyRegistrationOptions(db, rp, step, user);
-      return options
-        ? sendJson(res, 200, { options })
-        : sendJson(res, 409, { message: 'Reload the page and try again.' });
-    }
-    if (sub === '/passkey/verify') {
-      const read = await readJson(req);
-      if ('refused' in read) return sendJson(res, 400, { message: read.refused });
-      const body = read.value;
-      if (typeof body.response !== 'object' || body.response === null)
-        return sendJson(res, 400, { message: 'The passkey answer is missing.' });
-      const step = await findStep(db, stepId);
-      if (!step || step.email !== user.email) return sendJson(res, 400, { message: 'Reload the page and try again.' });
-      const name = typeof body.name === 'string' ? body.name : undefined;
-      const result = await registerPasskey(db, rp, step, user, source, body.response as RegistrationResponseJSON, name);
-      if (!result.ok) return sendJson(res, 400, { message: result.message });
-      if (!result.first) await endStep(db, stepId);
-      return sendJson(res, 200, { next: afterEnrollment(result.first, stepId, back, 'passkey') });
-    }
-    if (sub === '/recovery-codes') {
-      try {
-        const codes = await renewRecoveryCodes(db, source, user);
-        return showCodes(res, user, back, codes);
-      } catch (error) {
-        if (error instanceof Conflict)
-          return showAccount(res, user, session, back, 409, { error: error.conflicts[0]!.message });
-        throw error;
-      }
-    }
-    if (sub === '/recovery-codes/saved') {
-      const form = await readForm(req);
-      if (!form) return tooLarge(res);
-      if (!codesSaved(form)) return showCodes(res, user, back, codesOfForm(form), SAVE_CODES_MESSAGE);
-      return seeOther(res, page('', back, { done: 'codes' }));
-    }
-    // '/remove'
-    const form = await readForm(req);
-    if (!form) return tooLarge(res);
+  };
+
+  /** POST /recovery-codes/saved: Done, once the box says they are saved. */
+  const codesDone: AccountAnswer = async (request, reply, { user, back }) => {
+    const form = formOf(request);
+    if (!codesSaved(form)) return showCodes(reply, user, back, codesOfForm(form), SAVE_CODES_MESSAGE);
+    return seeOther(reply, page('', back, { done: 'codes' }));
+  };
+
+  /** POST /remove: one factor gone (never the last one a required second factor needs). */
+  const remove: AccountAnswer = async (request, reply, visit) => {
+    const { user, session, back } = visit;
+    const form = formOf(request);
     const kind = form.get('kind');
     const factor =
       kind === 'totp' ? ({ kind } as const) : kind === 'passkey' ? ({ kind, id: form.get('id') ?? '' } as const) : null;
     try {
-      if (!factor || !(await removeFactor(db, config, source, user, factor)))
-        return showAccount(res, user, session, back, 404, {
+      if (!factor || !(await removeFactor(db, config, sourceOf(request, reply, visit), user, factor)))
+        return showAccount(reply, user, session, back, 404, {
           error: 'That second factor was not found. It may have been removed already.',
         });
     } catch (error) {
       if (error instanceof Conflict)
-        return showAccount(res, user, session, back, 409, { error: error.conflicts[0]!.message });
+        return showAccount(reply, user, session, back, 409, { error: error.conflicts[0]!.message });
       throw error;
     }
-    return seeOther(res, page('', back, { done: 'removed' }));
+    return seeOther(reply, page('', back, { done: 'removed' }));
   };
 
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    if (url.pathname !== '/account/security' && !url.pathname.startsWith('/account/security/')) return false;
-    const sub = url.pathname.slice('/account/security'.length);
-    const allowed = ROUTES[sub];
-    if (!allowed) return false;
-    if (!allowed.includes(req.method ?? '')) {
-      res.writeHead(405, { allow: allowed.join(', ') }).end();
-      return true;
-    }
-    const session = await provider.Session.get(provider.createContext(req, res));
-    const user = session.accountId ? await signedInUserOf(db, session.accountId) : undefined;
-    if (!user) {
-      if (sub.includes('/passkey/')) sendJson(res, 401, { message: 'Sign in again, then retry.' });
-      else signedOut(res);
-      return true;
-    }
-    await handle(req, res, url, sub, user, { uid: session.uid, loginTs: session.loginTs, amr: session.amr });
-    return true;
+  /**
+   * `answer` for the provider session's signed-in person, or the page (`json`: the message) that says
+   * to sign in. A post (`post`) must come from this page; one that changes the factors (`change`)
+   * asks a person who has a factor to have proven one in the last 5 minutes, refused until then (the
+   * form posts get the confirmation page itself).
+   */
+  const signedIn =
+    (answer: AccountAnswer, { json = false, post = false, change = false } = {}) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const session = await provider.Session.get(provider.createContext(request.raw, reply.raw));
+      const user = session.accountId ? await signedInUserOf(db, session.accountId) : undefined;
+      if (!user) return json ? sendJson(reply, 401, { message: 'Sign in again, then retry.' }) : signedOut(reply);
+      const visit: AccountVisit = {
+        user,
+        session: { uid: session.uid, loginTs: session.loginTs, amr: session.amr },
+        back: returnOf(new URL(request.url, 'http://local')),
+      };
+      if (post && !fromOwnPage(request, provider.issuer)) return notFromPage(reply, json);
+      if (change && !(await mayChangeFactors(db, visit.session, user.email))) {
+        if (json) return sendJson(reply, 403, { message: REAUTHENTICATION_MESSAGE });
+        return confirmation.show(reply, user, visit.back, 403);
+      }
+      await answer(request, reply, visit);
+    };
+  const post = (answer: AccountAnswer, options: { json?: boolean; change?: boolean } = {}) =>
+    signedIn(answer, { ...options, post: true });
+
+  return {
+    show: signedIn(show),
+    showConfirm: signedIn(showConfirm),
+    showNewCodes: signedIn(showNewCodes),
+    addTotp: post(addTotp, { change: true }),
+    confirmTotp: post(confirmNewTotp),
+    passkeyOptions: post(passkeyOptions, { json: true, change: true }),
+    passkeyVerify: post(passkeyVerify, { json: true }),
+    renewCodes: post(renewCodes, { change: true }),
+    codesDone: post(codesDone),
+    remove: post(remove, { change: true }),
+    confirm: post(confirmation.withCode),
+    confirmPasskeyOptions: post(confirmation.passkeyOptions, { json: true }),
+    confirmPasskeyVerify: post(confirmation.withPasskey, { json: true }),
   };
 }

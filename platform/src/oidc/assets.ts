@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The provider's scripts, served from its own origin (the pages' CSP: script-src 'self'): ours in
@@ -52,26 +52,20 @@ export function assetUrl(issuer: string, name: AssetName): string {
   return `${new URL(issuer).pathname.replace(/\/$/, '')}/assets/${name}?v=${assetOf(name).version}`;
 }
 
-const ROUTE = /^\/assets\/([a-z0-9.-]{1,64})$/;
+/** The names an asset URL may have (routes.ts); any other path is not ours. */
+export const ASSET_NAME = '[a-z0-9.-]{1,64}';
 
-/** Serves GET /assets/<name>; false for any other path. */
-export function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
-  const url = new URL(req.url ?? '/', 'http://local');
-  const match = ROUTE.exec(url.pathname);
-  if (!match) return false;
-  const name = match[1]!;
+/** GET (or HEAD) /assets/:name: the script, or 404 for a name that is none of ours. */
+export function serveAsset(request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply): void {
+  const { name } = request.params;
   if (!isAssetName(name)) {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
-    res.end('Not found');
-    return true;
-  }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD' }).end();
-    return true;
+    void reply.code(404).headers({ 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
+    void reply.send('Not found');
+    return;
   }
   const asset = assetOf(name);
-  const current = url.searchParams.get('v') === asset.version;
-  res.writeHead(200, {
+  const current = new URL(request.url, 'http://local').searchParams.get('v') === asset.version;
+  void reply.headers({
     'content-type': 'text/javascript; charset=utf-8',
     'content-length': asset.body.length,
     // A versioned URL never changes; an unversioned one is checked each time.
@@ -80,6 +74,5 @@ export function serveAsset(req: IncomingMessage, res: ServerResponse): boolean {
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
   });
-  res.end(req.method === 'HEAD' ? undefined : asset.body);
-  return true;
+  void reply.send(request.method === 'HEAD' ? undefined : asset.body);
 }

@@ -1,15 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Provider } from 'oidc-provider';
-import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from '@meridian/schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults, Provider } from 'oidc-provider';
 import { requestIdOf } from '../http/request.js';
 import type { AuditOrigin } from '../domain/audit.js';
+import { logFailure } from '../observability/error-log.js';
 import { pageSecurityPolicy } from './login-page.js';
 
 // What the provider's own pages (sign-in steps, account security, assets) share of HTTP.
-
-const MAX_FORM_BYTES = 16 * 1024;
-/** A WebAuthn answer is a few kilobytes; nothing the pages post is larger. */
-const MAX_JSON_BYTES = 64 * 1024;
 
 const PAGE_HEADERS = {
   'cache-control': 'no-store',
@@ -17,72 +14,66 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    ...PAGE_HEADERS,
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': pageSecurityPolicy(),
-  });
-  res.end(html);
+const FAILURE_MESSAGE = 'Something went wrong on our end.';
+
+export function sendHtml(reply: FastifyReply, status: number, html: string): void {
+  void reply
+    .code(status)
+    .headers({
+      ...PAGE_HEADERS,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': pageSecurityPolicy(),
+    })
+    .send(html);
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { ...PAGE_HEADERS, 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
+export function sendJson(reply: FastifyReply, status: number, body: unknown): void {
+  void reply
+    .code(status)
+    .headers({ ...PAGE_HEADERS, 'content-type': 'application/json; charset=utf-8' })
+    .send(JSON.stringify(body));
 }
 
 /** A redirect after a post (303: the browser follows with GET). */
-export function seeOther(res: ServerResponse, location: string): void {
-  res.writeHead(303, { ...PAGE_HEADERS, location }).end();
+export function seeOther(reply: FastifyReply, location: string): void {
+  void reply
+    .code(303)
+    .headers({ ...PAGE_HEADERS, location })
+    .send();
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** A page's failure is a bug: printed even when request logs are off, answered in plain words. */
+export function answerFailure(res: ServerResponse, error: unknown): void {
+  logFailure('Sign-in page failed', error);
+  if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(FAILURE_MESSAGE);
 }
 
-/** The posted form's fields; null when the body is larger than `limit` (any of our own forms by default). */
-export async function readForm(req: IncomingMessage, limit = MAX_FORM_BYTES): Promise<URLSearchParams | null> {
-  const type = req.headers['content-type'] ?? '';
-  if (!type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
-  const body = await readBody(req, limit);
-  return body === null ? null : new URLSearchParams(body);
-}
-
-/** A posted JSON object, or why it cannot be read (in words for the page's script to show). */
-export type JsonBody = { value: Record<string, unknown> } | { refused: string };
-
-/** The posted JSON object; refused when it is too large, too deep, not JSON or not an object. */
-export async function readJson(req: IncomingMessage): Promise<JsonBody> {
-  const notJson = { refused: 'Send a JSON object (Content-Type: application/json).' };
-  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return notJson;
-  const body = await readBody(req, MAX_JSON_BYTES);
-  if (body === null) return { refused: `The body is larger than ${MAX_JSON_BYTES / 1024} kB.` };
-  if (jsonNestsDeeperThan(body)) return { refused: JSON_TOO_DEEP_MESSAGE };
+/**
+ * The interaction's end: oidc-provider writes its redirect on the raw response, past Fastify (which
+ * therefore lets go of the reply first); a failure there is answered here, Fastify no longer can.
+ */
+export async function finishInteraction(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: InteractionResults,
+  options?: { mergeWithLastSubmission?: boolean },
+): Promise<void> {
+  reply.hijack();
   try {
-    const value: unknown = JSON.parse(body);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? { value: value as Record<string, unknown> }
-      : notJson;
-  } catch {
-    return notJson;
+    await provider.interactionFinished(request.raw, reply.raw, result, options);
+  } catch (error) {
+    answerFailure(reply.raw, error);
   }
 }
-
-export const tooLarge = (res: ServerResponse) => void res.writeHead(413, { connection: 'close' }).end();
 
 /**
  * Where a sign-in attempt came from, for the audit trail: the provider's own (Koa's) reading of the
  * request, which behind nginx takes the X-Forwarded-For entry nginx appended (provider.ts).
  */
-export function originOf(provider: Provider, req: IncomingMessage, res: ServerResponse): AuditOrigin {
-  return { requestId: requestIdOf(req), clientIp: provider.createContext(req, res).ip || null };
+export function originOf(provider: Provider, request: FastifyRequest, reply: FastifyReply): AuditOrigin {
+  return { requestId: requestIdOf(request.raw), clientIp: provider.createContext(request.raw, reply.raw).ip || null };
 }
 
 /**
@@ -90,7 +81,7 @@ export function originOf(provider: Provider, req: IncomingMessage, res: ServerRe
  * current browser sends Origin with a POST and with fetch), and it must be the provider itself. With
  * the cookies' SameSite=Lax this keeps other sites from posting on a signed-in person's behalf.
  */
-export function fromOwnPage(req: IncomingMessage, issuer: string): boolean {
+export function fromOwnPage(req: Pick<IncomingMessage, 'headers'>, issuer: string): boolean {
   const origin = req.headers.origin;
   return typeof origin === 'string' && origin === new URL(issuer).origin;
 }

@@ -1,8 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, normalizeEmail, validateEmail } from '@meridian/schema';
-import type { PlatformConfig } from '../config.js';
-import type { Database } from '../db/database.js';
 import { checkLogin, recordSignIn } from '../domain/login.js';
 import { PASSWORD_ONLY } from '../domain/mfa/methods.js';
 import { relyingPartyOf } from '../domain/mfa/passkeys.js';
@@ -11,9 +9,8 @@ import { sealedSecrets } from '../domain/secrets/sealed-secrets.js';
 import { connectionForEmail, emergencyAccessNeedsFactorMessage } from '../domain/sso/routing.js';
 import { findOrganization } from '../domain/organizations.js';
 import type { SsoConnectionRow } from '../stores/sso.js';
-import { accountSecurityHandler } from './account-security.js';
-import { serveAsset } from './assets.js';
-import { originOf, readForm, seeOther, sendHtml, tooLarge } from './http.js';
+import { formOf } from './bodies.js';
+import { finishInteraction, originOf, seeOther, sendHtml } from './http.js';
 import {
   EMERGENCY_ACCESS_INTENT,
   identifierPage,
@@ -21,37 +18,20 @@ import {
   passwordPage,
   type LoginFormError,
 } from './login-page.js';
-import { secondFactorHandlers, type Interaction, type StepContext } from './second-factor.js';
-import { ssoHandlers } from './sso-pages.js';
+import type { Interaction, StepContext } from './second-factor.js';
+import type { SsoPages } from './sso-pages.js';
 
-export interface InteractionDeps {
-  provider: Provider;
-  db: Database;
-  config: PlatformConfig;
-}
+/** An interaction page's answer, once the browser's interaction is loaded. */
+export type InteractionAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  interaction: Interaction,
+) => Promise<void>;
 
 /** Interaction pages live under the issuer's path (a proxy may mount the provider below a prefix). */
 export function interactionPath(issuer: string, uid: string): string {
   return `${new URL(issuer).pathname.replace(/\/$/, '')}/interaction/${uid}`;
 }
-
-/**
- * The interaction's pages: the form, the email and password posts, the way to the organization's
- * identity provider and back, and the second factor's pages and JSON calls.
- */
-const ROUTE =
-  /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login|\/sso(?:\/complete)?|\/mfa(?:\/passkey\/(?:options|verify))?)?$/;
-
-/** Which method each interaction path answers. */
-const METHODS: Record<string, readonly string[]> = {
-  '': ['GET'],
-  '/login': ['POST'],
-  '/sso': ['POST'],
-  '/sso/complete': ['GET'],
-  '/mfa': ['GET', 'POST'],
-  '/mfa/passkey/options': ['POST'],
-  '/mfa/passkey/verify': ['POST'],
-};
 
 /** First-party consent: grant what the console asked for (scopes and the gateway's api_access). */
 async function grantRequested(provider: Provider, interaction: Interaction): Promise<InteractionResults> {
@@ -72,17 +52,9 @@ async function grantRequested(provider: Provider, interaction: Interaction): Pro
   return { consent: { grantId: await grant.save() } };
 }
 
-/**
- * The provider's own pages, on the provider's server: GET /interaction/:uid shows the sign-in form
- * (or settles consent without a screen), POST /interaction/:uid/login checks the password, and
- * /interaction/:uid/mfa… asks for the second factor or sets one up (second-factor.ts). Only the browser
- * holding the interaction's signed cookie (SameSite=Lax, so never sent with a cross-site POST) can see
- * or finish an interaction, which is what makes its forms CSRF-safe. Also served here: the pages'
- * scripts (/assets, assets.ts) and the account security page (/account/security). Returns false for
- * any other path.
- */
-export function interactionHandler({ provider, db, config }: InteractionDeps) {
-  const context: StepContext = {
+/** What every provider page needs: the provider, storage, settings, the secret sealer and the passkey RP. */
+export function stepContextOf(provider: Provider, db: StepContext['db'], config: StepContext['config']): StepContext {
+  return {
     provider,
     db,
     config,
@@ -90,13 +62,21 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     rp: relyingPartyOf(config.issuer, config.productName),
     path: (uid) => interactionPath(provider.issuer, uid),
   };
-  const secondFactor = secondFactorHandlers(context);
-  const sso = ssoHandlers(context);
-  const accountSecurity = accountSecurityHandler(context);
+}
 
-  const expired = (res: ServerResponse) =>
+/**
+ * The sign-in's own pages (routes.ts says where): GET /interaction/:uid shows the sign-in form (or
+ * settles consent without a screen), POST /interaction/:uid/login checks the password, POST …/sso goes
+ * to the organization's identity provider. Only the browser holding the interaction's signed cookie
+ * (SameSite=Lax, so never sent with a cross-site POST) can see or finish an interaction, which is what
+ * makes its forms CSRF-safe: each answer is given the interaction that cookie names (`during`).
+ */
+export function interactionPages(context: StepContext, sso: SsoPages) {
+  const { provider, db, config } = context;
+
+  const expired = (reply: FastifyReply) =>
     sendHtml(
-      res,
+      reply,
       400,
       noticePage({
         productName: config.productName,
@@ -111,9 +91,9 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
   const loginAction = (interaction: Interaction) => `${context.path(interaction.uid)}/login`;
 
   /** The first step: the email alone. */
-  const showIdentifier = (res: ServerResponse, status: number, interaction: Interaction, error?: LoginFormError) =>
+  const showIdentifier = (reply: FastifyReply, status: number, interaction: Interaction, error?: LoginFormError) =>
     sendHtml(
-      res,
+      reply,
       status,
       identifierPage({
         productName: config.productName,
@@ -130,7 +110,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
    * shown after a refused attempt offers the same way to the identity provider as the first one did.
    */
   const showPassword = async (
-    res: ServerResponse,
+    reply: FastifyReply,
     status: number,
     interaction: Interaction,
     email: string,
@@ -140,7 +120,7 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     const connection = given !== undefined ? given : await routedConnection(email);
     const organization = connection ? await findOrganization(db, connection.organization_id) : undefined;
     sendHtml(
-      res,
+      reply,
       status,
       passwordPage({
         productName: config.productName,
@@ -175,9 +155,9 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
   };
 
   /** The interaction the browser's cookie names, or null when it is gone or not the one in the URL. */
-  const load = async (req: IncomingMessage, res: ServerResponse, uid: string): Promise<Interaction | null> => {
+  const load = async (request: FastifyRequest, reply: FastifyReply, uid: string): Promise<Interaction | null> => {
     try {
-      const interaction = await provider.interactionDetails(req, res);
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
       // The cookie names the interaction; a URL naming another one is stale or forged.
       return interaction.uid === uid ? interaction : null;
     } catch (error) {
@@ -186,13 +166,13 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
     }
   };
 
-  const show = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction) => {
+  const show: InteractionAnswer = async (request, reply, interaction) => {
     const prompt = interaction.prompt.name;
-    if (prompt === 'login') showIdentifier(res, 200, interaction);
+    if (prompt === 'login') showIdentifier(reply, 200, interaction);
     else if (prompt === 'consent')
-      await provider.interactionFinished(req, res, await grantRequested(provider, interaction));
+      await finishInteraction(provider, request, reply, await grantRequested(provider, interaction));
     else
-      await provider.interactionFinished(req, res, {
+      await finishInteraction(provider, request, reply, {
         error: 'access_denied',
         error_description: `Unsupported prompt ${prompt}`,
       });
@@ -205,39 +185,39 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
    * its identity provider first), whoever it belongs to: checkLogin decides who may use it.
    */
   const identify = async (
-    req: IncomingMessage,
-    res: ServerResponse,
+    request: FastifyRequest,
+    reply: FastifyReply,
     interaction: Interaction,
     email: string,
     emergency: boolean,
   ) => {
     const problem = hasControlCharacters(email) ? CONTROL_CHARACTERS_MESSAGE : validateEmail(normalizeEmail(email));
-    if (problem) return showIdentifier(res, 400, interaction, { message: `Email: ${problem}` });
+    if (problem) return showIdentifier(reply, 400, interaction, { message: `Email: ${problem}` });
     const connection = await connectionForEmail(db, normalizeEmail(email));
-    if (connection?.sso_only && !emergency) return sso.start(req, res, interaction, connection, normalizeEmail(email));
-    await showPassword(res, 200, interaction, email, undefined, connection);
+    if (connection?.sso_only && !emergency)
+      return sso.start(request, reply, interaction, connection, normalizeEmail(email));
+    await showPassword(reply, 200, interaction, email, undefined, connection);
   };
 
-  const submitLogin = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction) => {
-    if (interaction.prompt.name !== 'login') return expired(res);
-    const form = await readForm(req);
-    if (!form) return tooLarge(res);
+  const submitLogin: InteractionAnswer = async (request, reply, interaction) => {
+    if (interaction.prompt.name !== 'login') return expired(reply);
+    const form = formOf(request);
     const email = (form.get('email') ?? '').trim();
     // "Forgot password?" is the form's second button, so the email typed so far comes along.
-    if (form.get('intent') === 'forgot') return seeOther(res, forgotPasswordUrl(email));
-    if (!email) return showIdentifier(res, 400, interaction, { message: 'Enter your email.' });
+    if (form.get('intent') === 'forgot') return seeOther(reply, forgotPasswordUrl(email));
+    if (!email) return showIdentifier(reply, 400, interaction, { message: 'Enter your email.' });
     // Without a password field this is the first step's post; with one (the password step, or a
     // client posting both at once) the password is checked.
     if (!form.has('password'))
-      return identify(req, res, interaction, email, form.get('intent') === EMERGENCY_ACCESS_INTENT);
+      return identify(request, reply, interaction, email, form.get('intent') === EMERGENCY_ACCESS_INTENT);
     const password = form.get('password') ?? '';
-    if (!password) return showPassword(res, 400, interaction, email, { message: 'Enter your password.' });
+    if (!password) return showPassword(reply, 400, interaction, email, { message: 'Enter your password.' });
     // Text the database could not store (NUL) is no email of anyone's: said, never a server error.
     if (hasControlCharacters(email) || hasControlCharacters(password))
-      return showIdentifier(res, 400, interaction, { message: `Email and password: ${CONTROL_CHARACTERS_MESSAGE}` });
-    const origin = originOf(provider, req, res);
+      return showIdentifier(reply, 400, interaction, { message: `Email and password: ${CONTROL_CHARACTERS_MESSAGE}` });
+    const origin = originOf(provider, request, reply);
     const result = await checkLogin(db, config, email, password, origin, new Date(), { secondStepMayFollow: true });
-    if (!result.ok) return showPassword(res, result.status, interaction, email, result.body);
+    if (!result.ok) return showPassword(reply, result.status, interaction, email, result.body);
     // The second step lasts as long as the interaction it belongs to.
     const expiresAt = new Date(interaction.exp * 1000);
     const step = await beginSecondStep(db, config, result.user, interaction.uid, expiresAt);
@@ -246,51 +226,44 @@ export function interactionHandler({ provider, db, config }: InteractionDeps) {
       if (step !== 'none') await endStep(db, interactionStepId(interaction.uid));
       const organization = await findOrganization(db, result.user.organizationId);
       const message = emergencyAccessNeedsFactorMessage(organization?.name ?? 'Your organization', config.productName);
-      return showPassword(res, 403, interaction, email, { message });
+      return showPassword(reply, 403, interaction, email, { message });
     }
-    if (step !== 'none') return seeOther(res, `${context.path(interaction.uid)}/mfa`);
+    if (step !== 'none') return seeOther(reply, `${context.path(interaction.uid)}/mfa`);
     await recordSignIn(db, origin, result.user, PASSWORD_ONLY);
-    await provider.interactionFinished(
-      req,
-      res,
+    await finishInteraction(
+      provider,
+      request,
+      reply,
       { login: { accountId: result.user.email, amr: PASSWORD_ONLY } },
       { mergeWithLastSubmission: false },
     );
   };
 
   /** The password step's "Continue with …'s sign-in": off to the email's organization's provider. */
-  const submitSso = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction) => {
-    if (interaction.prompt.name !== 'login') return expired(res);
-    const form = await readForm(req);
-    if (!form) return tooLarge(res);
+  const submitSso: InteractionAnswer = async (request, reply, interaction) => {
+    if (interaction.prompt.name !== 'login') return expired(reply);
+    const form = formOf(request);
     const email = normalizeEmail(form.get('email') ?? '');
     const connection = email && !hasControlCharacters(email) ? await connectionForEmail(db, email) : null;
-    if (!connection) return showIdentifier(res, 400, interaction, { message: 'Enter the email of your organization.' });
-    await sso.start(req, res, interaction, connection, email);
+    if (!connection)
+      return showIdentifier(reply, 400, interaction, { message: 'Enter the email of your organization.' });
+    await sso.start(request, reply, interaction, connection, email);
   };
 
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    if (serveAsset(req, res)) return true;
-    if (await accountSecurity(req, res)) return true;
-    if (await sso.handleOutside(req, res)) return true;
-    const match = ROUTE.exec(new URL(req.url ?? '/', 'http://local').pathname);
-    if (!match) return false;
-    const [, uid = '', sub = ''] = match;
-    const allowed = METHODS[sub]!;
-    if (!allowed.includes(req.method ?? '')) {
-      res.writeHead(405, { allow: allowed.join(', ') }).end();
-      return true;
-    }
-    const interaction = await load(req, res, uid);
-    if (!interaction) {
-      if (sub.startsWith('/mfa/passkey')) secondFactor.expiredJson(res);
-      else expired(res);
-    } else if (sub === '/login') await submitLogin(req, res, interaction);
-    else if (sub === '/sso') await submitSso(req, res, interaction);
-    else if (sub === '') await show(req, res, interaction);
-    else if (interaction.prompt.name !== 'login') expired(res);
-    else if (sub === '/sso/complete') await sso.complete(req, res, interaction);
-    else await secondFactor.handle(req, res, interaction, sub, interactionStepId(interaction.uid));
-    return true;
-  };
+  /**
+   * `answer` for the interaction the browser's cookie names; the expired page (`gone`) when there is
+   * none, or another than the URL's; `loginOnly`: only while the interaction asks for a sign-in.
+   */
+  const during =
+    (answer: InteractionAnswer, { loginOnly = false, gone = expired } = {}) =>
+    async (request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
+      const interaction = await load(request, reply, request.params.uid);
+      if (!interaction) return gone(reply);
+      if (loginOnly && interaction.prompt.name !== 'login') return expired(reply);
+      await answer(request, reply, interaction);
+    };
+
+  return { during, show: during(show), login: during(submitLogin), sso: during(submitSso) };
 }
+
+export type InteractionPages = ReturnType<typeof interactionPages>;

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PlatformConfig } from '../config.js';
@@ -10,6 +10,7 @@ import type { RelyingParty } from '../domain/mfa/passkeys.js';
 import { enrollmentReason } from '../domain/mfa/policy.js';
 import {
   advanceStep,
+  interactionStepId,
   endStep,
   factorsOf,
   findStep,
@@ -21,7 +22,8 @@ import type { SecretSealer } from '../domain/secrets/sealed-secrets.js';
 import { totpQrCode, totpUri } from '../domain/mfa/totp.js';
 import type { PendingRow } from '../stores/mfa.js';
 import { assetUrl } from './assets.js';
-import { fromOwnPage, originOf, readForm, readJson, seeOther, sendHtml, sendJson, tooLarge } from './http.js';
+import { formOf, jsonOf } from './bodies.js';
+import { finishInteraction, fromOwnPage, originOf, seeOther, sendHtml, sendJson } from './http.js';
 import {
   codesOfForm,
   codesSaved,
@@ -62,23 +64,24 @@ export function secondFactorHandlers({ provider, db, config, sealer, rp, path }:
     scripts: passkeyScripts(provider.issuer),
   });
 
-  const finish = async (req: IncomingMessage, res: ServerResponse, step: PendingRow, user: SignedInUser) => {
+  const finish = async (request: FastifyRequest, reply: FastifyReply, step: PendingRow, user: SignedInUser) => {
     // The proof's methods name the password as the first factor; a federated sign-in began elsewhere.
     const methods = (step.amr ?? []).map((method) => (method === 'pwd' ? step.first_method : method));
-    await recordSignIn(db, originOf(provider, req, res), user, methods);
+    await recordSignIn(db, originOf(provider, request, reply), user, methods);
     await endStep(db, step.id);
-    await provider.interactionFinished(
-      req,
-      res,
+    await finishInteraction(
+      provider,
+      request,
+      reply,
       { login: { accountId: user.email, amr: methods } },
       { mergeWithLastSubmission: false },
     );
   };
 
-  const showVerify = async (res: ServerResponse, uid: string, email: string, status = 200, error?: string) => {
+  const showVerify = async (reply: FastifyReply, uid: string, email: string, status = 200, error?: string) => {
     const factors = await factorsOf(db, email);
     sendHtml(
-      res,
+      reply,
       status,
       secondFactorPage({
         productName: config.productName,
@@ -91,7 +94,7 @@ export function secondFactorHandlers({ provider, db, config, sealer, rp, path }:
   };
 
   const showEnroll = async (
-    res: ServerResponse,
+    reply: FastifyReply,
     uid: string,
     step: PendingRow,
     user: SignedInUser,
@@ -99,10 +102,10 @@ export function secondFactorHandlers({ provider, db, config, sealer, rp, path }:
     error?: string,
   ) => {
     const key = await totpKeyOf(db, sealer, step);
-    if (!key) return seeOther(res, `${path(uid)}/mfa`);
+    if (!key) return seeOther(reply, `${path(uid)}/mfa`);
     const uri = totpUri(config.productName, user.email, key);
     sendHtml(
-      res,
+      reply,
       status,
       enrollPage({
         productName: config.productName,
@@ -118,9 +121,9 @@ export function secondFactorHandlers({ provider, db, config, sealer, rp, path }:
   };
 
   /** The recovery codes of a first factor, Continue posting back to /mfa once they are saved. */
-  const showCodes = (res: ServerResponse, uid: string, user: SignedInUser, codes: readonly string[], error?: string) =>
+  const showCodes = (reply: FastifyReply, uid: string, user: SignedInUser, codes: readonly string[], error?: string) =>
     sendHtml(
-      res,
+      reply,
       error ? 400 : 200,
       recoveryCodesPage({
         productName: config.productName,
@@ -133,113 +136,131 @@ export function secondFactorHandlers({ provider, db, config, sealer, rp, path }:
     );
 
   /** GET /mfa: the page of where the step stands. */
-  const show = async (req: IncomingMessage, res: ServerResponse, uid: string, step: PendingRow, user: SignedInUser) => {
-    if (step.stage === 'verify') return showVerify(res, uid, user.email);
-    if (step.stage === 'enroll') return showEnroll(res, uid, step, user);
-    if (step.stage === 'enrolled') {
-      const codes = await recoveryCodesOnce(db, step.id, ownerSource(user, originOf(provider, req, res)), user);
-      if (codes) return showCodes(res, uid, user, codes);
-      // Shown already (another tab): carry on from where that left the step.
-      return seeOther(res, `${path(uid)}/mfa`);
-    }
-    // Shown already (a reload): only "I have saved these codes" goes on; the codes are not shown again.
-    if (step.stage === 'codes') return showCodes(res, uid, user, []);
-    return finish(req, res, step, user);
-  };
-
-  /** POST /mfa: a code at the verify step, the new app's first code at enrollment, or the codes saved. */
-  const submit = async (
-    req: IncomingMessage,
-    res: ServerResponse,
+  const show = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
     uid: string,
     step: PendingRow,
     user: SignedInUser,
   ) => {
-    const form = await readForm(req);
-    if (!form) return tooLarge(res);
+    if (step.stage === 'verify') return showVerify(reply, uid, user.email);
+    if (step.stage === 'enroll') return showEnroll(reply, uid, step, user);
+    if (step.stage === 'enrolled') {
+      const codes = await recoveryCodesOnce(db, step.id, ownerSource(user, originOf(provider, request, reply)), user);
+      if (codes) return showCodes(reply, uid, user, codes);
+      // Shown already (another tab): carry on from where that left the step.
+      return seeOther(reply, `${path(uid)}/mfa`);
+    }
+    // Shown already (a reload): only "I have saved these codes" goes on; the codes are not shown again.
+    if (step.stage === 'codes') return showCodes(reply, uid, user, []);
+    return finish(request, reply, step, user);
+  };
+
+  /** POST /mfa: a code at the verify step, the new app's first code at enrollment, or the codes saved. */
+  const submit = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    uid: string,
+    step: PendingRow,
+    user: SignedInUser,
+  ) => {
+    const form = formOf(request);
     const code = form.get('code') ?? '';
-    const origin = originOf(provider, req, res);
+    const origin = originOf(provider, request, reply);
     if (step.stage === 'verify') {
       const result = await proveWithCode(db, sealer, user, code, origin);
-      if (!result.ok) return showVerify(res, uid, user.email, result.status, result.message);
-      return finish(req, res, { ...step, amr: result.methods }, user);
+      if (!result.ok) return showVerify(reply, uid, user.email, result.status, result.message);
+      return finish(request, reply, { ...step, amr: result.methods }, user);
     }
     if (step.stage === 'enroll') {
       const result = await confirmTotp(db, sealer, step, user, ownerSource(user, origin), code);
-      if (!result.ok) return showEnroll(res, uid, step, user, 400, result.message);
+      if (!result.ok) return showEnroll(reply, uid, step, user, 400, result.message);
     }
     // The recovery codes' Continue: only once the person says they saved them (the box is required in
     // the form too; a post without it shows the codes it carried again).
     if (step.stage === 'codes') {
-      if (!codesSaved(form)) return showCodes(res, uid, user, codesOfForm(form), SAVE_CODES_MESSAGE);
+      if (!codesSaved(form)) return showCodes(reply, uid, user, codesOfForm(form), SAVE_CODES_MESSAGE);
       await advanceStep(db, step.id, 'codes', { stage: 'done' });
     }
-    return seeOther(res, `${path(uid)}/mfa`);
+    return seeOther(reply, `${path(uid)}/mfa`);
   };
 
   /** POST /mfa/passkey/options: WebAuthn options for signing in with a passkey, or for registering one. */
-  const passkeyOptions = async (res: ServerResponse, step: PendingRow, user: SignedInUser) => {
+  const passkeyOptions = async (reply: FastifyReply, step: PendingRow, user: SignedInUser) => {
     const options =
       step.stage === 'verify'
         ? await passkeySignInOptions(db, rp, step)
         : step.stage === 'enroll'
           ? await passkeyRegistrationOptions(db, rp, step, user)
           : null;
-    if (!options) return sendJson(res, 409, { message: 'A passkey cannot be used at this step. Reload the page.' });
-    sendJson(res, 200, { options });
+    if (!options) return sendJson(reply, 409, { message: 'A passkey cannot be used at this step. Reload the page.' });
+    sendJson(reply, 200, { options });
   };
 
   /** POST /mfa/passkey/verify: the browser's WebAuthn answer; the answer names the page to go to. */
   const passkeyVerify = async (
-    req: IncomingMessage,
-    res: ServerResponse,
+    request: FastifyRequest,
+    reply: FastifyReply,
     uid: string,
     step: PendingRow,
     user: SignedInUser,
   ) => {
-    const read = await readJson(req);
-    if ('refused' in read) return sendJson(res, 400, { message: read.refused });
+    const read = jsonOf(request);
+    if ('refused' in read) return sendJson(reply, 400, { message: read.refused });
     const body = read.value;
     if (typeof body.response !== 'object' || body.response === null)
-      return sendJson(res, 400, { message: 'The passkey answer is missing.' });
-    const origin = originOf(provider, req, res);
+      return sendJson(reply, 400, { message: 'The passkey answer is missing.' });
+    const origin = originOf(provider, request, reply);
     const next = { next: `${path(uid)}/mfa` };
     if (step.stage === 'verify') {
       const response = body.response as AuthenticationResponseJSON;
       const result = await proveWithPasskey(db, rp, step.id, user, response, origin);
-      if (!result.ok) return sendJson(res, result.status, { message: result.message });
+      if (!result.ok) return sendJson(reply, result.status, { message: result.message });
       await advanceStep(db, step.id, 'verify', { stage: 'done', amr: result.methods });
-      return sendJson(res, 200, next);
+      return sendJson(reply, 200, next);
     }
     if (step.stage === 'enroll') {
       const response = body.response as RegistrationResponseJSON;
       const name = typeof body.name === 'string' ? body.name : undefined;
       const result = await registerPasskey(db, rp, step, user, ownerSource(user, origin), response, name);
-      if (!result.ok) return sendJson(res, 400, { message: result.message });
-      return sendJson(res, 200, next);
+      if (!result.ok) return sendJson(reply, 400, { message: result.message });
+      return sendJson(reply, 200, next);
     }
-    sendJson(res, 409, { message: 'A passkey cannot be used at this step. Reload the page.' });
+    sendJson(reply, 409, { message: 'A passkey cannot be used at this step. Reload the page.' });
   };
+
+  /**
+   * `answer` with the interaction's second step and its person; without one (never started, or
+   * finished) the sign-in starts at its form, or the JSON calls say it is gone. The JSON calls come
+   * from our page's script: a cross-site fetch carries another Origin.
+   */
+  const withStep =
+    (answer: StepAnswer, { json = false } = {}) =>
+    async (request: FastifyRequest, reply: FastifyReply, interaction: Interaction) => {
+      const step = await findStep(db, interactionStepId(interaction.uid));
+      const user = step ? await signedInUserOf(db, step.email) : undefined;
+      if (!step || !user) {
+        if (json) return sendJson(reply, 400, { message: STEP_GONE });
+        return seeOther(reply, path(interaction.uid));
+      }
+      if (json && !fromOwnPage(request, provider.issuer))
+        return sendJson(reply, 403, { message: 'This request did not come from the sign-in page.' });
+      return answer(request, reply, interaction.uid, step, user);
+    };
 
   return {
-    expiredJson: (res: ServerResponse) => sendJson(res, 400, { message: STEP_GONE }),
-
-    async handle(req: IncomingMessage, res: ServerResponse, interaction: Interaction, sub: string, stepId: string) {
-      const step = await findStep(db, stepId);
-      const user = step ? await signedInUserOf(db, step.email) : undefined;
-      const json = sub.startsWith('/mfa/passkey');
-      if (!step || !user) {
-        if (json) return sendJson(res, 400, { message: STEP_GONE });
-        // No second step under way (never started, or finished): the sign-in starts at its form.
-        return seeOther(res, path(interaction.uid));
-      }
-      // The JSON calls come from our page's script: a cross-site fetch carries another Origin.
-      if (json && !fromOwnPage(req, provider.issuer))
-        return sendJson(res, 403, { message: 'This request did not come from the sign-in page.' });
-      if (sub === '/mfa/passkey/options') return passkeyOptions(res, step, user);
-      if (sub === '/mfa/passkey/verify') return passkeyVerify(req, res, interaction.uid, step, user);
-      if (req.method === 'POST') return submit(req, res, interaction.uid, step, user);
-      return show(req, res, interaction.uid, step, user);
-    },
+    expiredJson: (reply: FastifyReply) => sendJson(reply, 400, { message: STEP_GONE }),
+    show: withStep(show),
+    submit: withStep(submit),
+    passkeyOptions: withStep((_request, reply, _uid, step, user) => passkeyOptions(reply, step, user), { json: true }),
+    passkeyVerify: withStep(passkeyVerify, { json: true }),
   };
 }
+
+type StepAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  uid: string,
+  step: PendingRow,
+  user: SignedInUser,
+) => Promise<void>;

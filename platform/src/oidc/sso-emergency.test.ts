@@ -23,7 +23,7 @@ import {
   submitSignIn,
   totpCode,
 } from '../test-support/sign-in.js';
-import { escapeHtml } from './login-page.js';
+import { escapeHtml } from '../test-support/html.js';
 
 // "Only single sign-on" cannot lock a hospital out (issue 39 §4): its Org Admins keep their password
 // with a second factor as the emergency way in unless an operator takes it away (and only an operator

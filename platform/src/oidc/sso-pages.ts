@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { beginSecondStep } from '../domain/mfa/second-step.js';
 import { recordSignIn } from '../domain/login.js';
@@ -18,24 +18,14 @@ import { SsoRefusal, type IdpReturned, type VerifiedIdentity } from '../domain/s
 import { findOrganization } from '../domain/organizations.js';
 import { answerSsoPending, findSsoPending, insertSsoPending, takeAnsweredSsoPending } from '../domain/sso/pending.js';
 import type { SsoConnectionRow, SsoPendingRow } from '../stores/sso.js';
-import { originOf, readForm, seeOther, sendHtml, tooLarge } from './http.js';
+import { formOf } from './bodies.js';
+import { finishInteraction, originOf, seeOther, sendHtml } from './http.js';
 import { noticePage } from './login-page.js';
+import type { InteractionAnswer } from './interactions.js';
 import type { Interaction, StepContext } from './second-factor.js';
 
 /** A SAML response with its signatures and certificates runs to tens of kilobytes; none is larger. */
-const MAX_SAML_FORM_BYTES = 512 * 1024;
-
-/** The paths this file answers outside an interaction: the OIDC callback and each organization's SAML endpoints. */
-const OIDC_CALLBACK = /^\/sso\/oidc\/callback$/;
-const SAML_ENDPOINT = /^\/sso\/saml\/([^/]{1,200})\/(acs|metadata)$/;
-
-const decodedSegment = (segment: string) => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-};
+export const MAX_SAML_FORM_BYTES = 512 * 1024;
 
 /** The organization's people as the pages name them: "Acme Health's sign-in". */
 const organizationNameOf = async (context: StepContext, organizationId: string) =>
@@ -60,9 +50,9 @@ export function ssoHandlers(context: StepContext) {
   const { provider, db, config } = context;
   const transport = transportOf(config);
 
-  const refusedPage = (res: ServerResponse, message: string, status = 403) =>
+  const refusedPage = (reply: FastifyReply, message: string, status = 403) =>
     sendHtml(
-      res,
+      reply,
       status,
       noticePage({
         productName: config.productName,
@@ -75,8 +65,8 @@ export function ssoHandlers(context: StepContext) {
 
   /** Sends the person to their organization's provider, remembering what its answer must match. */
   const start = async (
-    req: IncomingMessage,
-    res: ServerResponse,
+    request: FastifyRequest,
+    reply: FastifyReply,
     interaction: Interaction,
     connection: SsoConnectionRow,
     email: string,
@@ -96,7 +86,7 @@ export function ssoHandlers(context: StepContext) {
         const settings = await oidcSettingsOf(context.sealer, connection);
         if (!settings)
           return refusedPage(
-            res,
+            reply,
             `The sign-in settings of ${await organizationNameOf(context, connection.organization_id)} cannot be read. Ask your administrator to enter the client secret again.`,
             503,
           );
@@ -109,17 +99,17 @@ export function ssoHandlers(context: StepContext) {
           nonce: request.nonce,
           request_id: null,
         });
-        return seeOther(res, url);
+        return seeOther(reply, url);
       }
       const state = randomBytes(24).toString('base64url');
       const sp = serviceProviderOf(config, connection.organization_id);
       const { url, requestId } = await samlAuthorizeUrl(db, idpOf(connection), sp, state);
       await insertSsoPending(db, { ...base, state, code_verifier: null, nonce: null, request_id: requestId });
-      return seeOther(res, url);
+      return seeOther(reply, url);
     } catch (error) {
       if (!(error instanceof SsoRefusal)) throw error;
-      await auditSsoFailure(db, connection, originOf(provider, req, res), email, error.failure);
-      return refusedPage(res, error.message, 502);
+      await auditSsoFailure(db, connection, originOf(provider, request, reply), email, error.failure);
+      return refusedPage(reply, error.message, 502);
     }
   };
 
@@ -127,147 +117,141 @@ export function ssoHandlers(context: StepContext) {
    * A provider's answer that did not verify, or its refusal: a failed sign-in in the trail (with the
    * provider's reason), and the page that says why. A test sign-in's is its result instead.
    */
-  const refused = async (req: IncomingMessage, res: ServerResponse, pending: SsoPendingRow, error: SsoRefusal) => {
+  const refused = async (request: FastifyRequest, reply: FastifyReply, pending: SsoPendingRow, error: SsoRefusal) => {
     const connection = await findSsoConnection(db, pending.organization_id);
-    if (pending.purpose === 'test') return testAnswered(res, pending, { ok: false, refusal: error });
-    if (connection) await auditSsoFailure(db, connection, originOf(provider, req, res), pending.email, error.failure);
-    return refusedPage(res, error.message);
+    if (pending.purpose === 'test') return testAnswered(reply, pending, { ok: false, refusal: error });
+    if (connection)
+      await auditSsoFailure(db, connection, originOf(provider, request, reply), pending.email, error.failure);
+    return refusedPage(reply, error.message);
   };
 
   /** A test sign-in's answer: kept for the operator who started it, who reads it in the console. Nobody signs in. */
   const testAnswered = async (
-    res: ServerResponse,
+    reply: FastifyReply,
     pending: SsoPendingRow,
     answer: { ok: true; identity: VerifiedIdentity; returned: IdpReturned } | { ok: false; refusal: SsoRefusal },
   ) => {
     const connection = await findSsoConnection(db, pending.organization_id);
     if (!connection || connection.protocol !== pending.protocol)
       return refusedPage(
-        res,
+        reply,
         'This organization’s single sign-on has changed since the test began. Start the test again.',
         400,
       );
     if (!(await recordTestAnswer(db, config, connection, pending, answer)))
-      return refusedPage(res, 'This test sign-in was already answered. Start the test again from the console.', 400);
-    seeOther(res, testResultUrl(config, pending));
+      return refusedPage(reply, 'This test sign-in was already answered. Start the test again from the console.', 400);
+    seeOther(reply, testResultUrl(config, pending));
   };
 
   /** Keeps the verified identity with its state, then on to the interaction's own page to finish. */
-  const answered = async (res: ServerResponse, state: string, interactionUid: string, identity: VerifiedIdentity) => {
+  const answered = async (reply: FastifyReply, state: string, interactionUid: string, identity: VerifiedIdentity) => {
     if (!(await answerSsoPending(db, state, identity)))
-      return refusedPage(res, 'This sign-in was already answered. Return to the console and sign in again.', 400);
+      return refusedPage(reply, 'This sign-in was already answered. Return to the console and sign in again.', 400);
     const complete = new URL(`${context.path(interactionUid)}/sso/complete`, config.issuer);
     complete.searchParams.set('state', state);
-    seeOther(res, complete.href);
+    seeOther(reply, complete.href);
   };
 
-  const expiredAnswer = (res: ServerResponse) =>
+  const expiredAnswer = (reply: FastifyReply) =>
     refusedPage(
-      res,
+      reply,
       'This answer from your organization’s identity provider does not belong to a sign-in in progress (it expired, was already used, or was started elsewhere). Return to the console and sign in again.',
       400,
     );
 
-  const oidcCallback = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+  /** GET /sso/oidc/callback: the organization's OpenID provider's answer. */
+  const oidcCallback = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, config.issuer);
     const state = url.searchParams.get('state') ?? '';
     const pending = state ? await findSsoPending(db, state, new Date()) : undefined;
-    if (!pending || pending.protocol !== 'oidc') return expiredAnswer(res);
+    if (!pending || pending.protocol !== 'oidc') return expiredAnswer(reply);
     const connection = await findSsoConnection(db, pending.organization_id);
     const settings = connection?.protocol === 'oidc' ? await oidcSettingsOf(context.sealer, connection) : null;
-    if (!settings) return refusedPage(res, 'This organization’s single sign-on has changed. Sign in again.', 400);
+    if (!settings) return refusedPage(reply, 'This organization’s single sign-on has changed. Sign in again.', 400);
     try {
       const request = { state, nonce: pending.nonce!, codeVerifier: pending.code_verifier! };
       const { identity, returned } = await oidcIdentity(settings, oidcRedirectUri(config), url, request, transport);
-      if (pending.purpose === 'test') return testAnswered(res, pending, { ok: true, identity, returned });
-      return answered(res, state, pending.interaction_uid!, identity);
+      if (pending.purpose === 'test') return testAnswered(reply, pending, { ok: true, identity, returned });
+      return answered(reply, state, pending.interaction_uid!, identity);
     } catch (error) {
-      if (error instanceof SsoRefusal) return refused(req, res, pending, error);
+      if (error instanceof SsoRefusal) return refused(request, reply, pending, error);
       throw error;
     }
   };
 
-  const samlAcs = async (req: IncomingMessage, res: ServerResponse, organizationId: string) => {
-    const form = await readForm(req, MAX_SAML_FORM_BYTES);
-    if (!form) return tooLarge(res);
+  /** POST /sso/saml/:organizationId/acs: the organization's SAML IdP's answer (routes.ts gives its body limit). */
+  const samlAcs = async (request: FastifyRequest<{ Params: OrganizationParams }>, reply: FastifyReply) => {
+    const { organizationId } = request.params;
+    const form = formOf(request);
     const state = form.get('RelayState') ?? '';
     const pending = state ? await findSsoPending(db, state, new Date()) : undefined;
     if (!pending || pending.protocol !== 'saml' || pending.organization_id !== organizationId)
-      return expiredAnswer(res);
+      return expiredAnswer(reply);
     const connection = await findSsoConnection(db, organizationId);
     if (connection?.protocol !== 'saml')
-      return refusedPage(res, 'This organization’s single sign-on has changed. Sign in again.', 400);
+      return refusedPage(reply, 'This organization’s single sign-on has changed. Sign in again.', 400);
     try {
       const identity = await samlIdentity(db, idpOf(connection), serviceProviderOf(config, organizationId), {
         SAMLResponse: form.get('SAMLResponse') ?? undefined,
         RelayState: state,
       });
       // The response must answer this very sign-in's request, not another one of ours.
-      if (identity.inResponseTo !== pending.request_id) return expiredAnswer(res);
+      if (identity.inResponseTo !== pending.request_id) return expiredAnswer(reply);
       if (pending.purpose === 'test')
-        return testAnswered(res, pending, { ok: true, identity: identity.identity, returned: identity.returned });
-      return answered(res, state, pending.interaction_uid!, identity.identity);
+        return testAnswered(reply, pending, { ok: true, identity: identity.identity, returned: identity.returned });
+      return answered(reply, state, pending.interaction_uid!, identity.identity);
     } catch (error) {
-      if (error instanceof SsoRefusal) return refused(req, res, pending, error);
+      if (error instanceof SsoRefusal) return refused(request, reply, pending, error);
       throw error;
     }
   };
 
-  const samlMetadata = async (res: ServerResponse, organizationId: string) => {
+  /** GET /sso/saml/:organizationId/metadata: our service provider's metadata for the organization's IdP. */
+  const samlMetadata = async (request: FastifyRequest<{ Params: OrganizationParams }>, reply: FastifyReply) => {
+    const { organizationId } = request.params;
     if (!(await findOrganization(db, organizationId))) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No such organization.');
+      void reply.code(404).type('text/plain; charset=utf-8').send('No such organization.');
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'no-cache' });
-    res.end(serviceProviderMetadata(serviceProviderOf(config, organizationId)));
+    void reply
+      .headers({ 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'no-cache' })
+      .send(serviceProviderMetadata(serviceProviderOf(config, organizationId)));
   };
 
   /** The interaction's holder takes the identity its provider vouched for, and is signed in (or told why not). */
-  const complete = async (req: IncomingMessage, res: ServerResponse, interaction: Interaction) => {
-    const state = new URL(req.url ?? '/', 'http://local').searchParams.get('state') ?? '';
+  const complete: InteractionAnswer = async (request, reply, interaction) => {
+    const state = new URL(request.url, 'http://local').searchParams.get('state') ?? '';
     const pending = await takeAnsweredSsoPending(db, state, interaction.uid, new Date());
     const connection = pending ? await findSsoConnection(db, pending.organization_id) : undefined;
-    if (!pending || !connection) return expiredAnswer(res);
+    if (!pending || !connection) return expiredAnswer(reply);
     const identity = pending.identity as VerifiedIdentity;
-    const origin = originOf(provider, req, res);
+    const origin = originOf(provider, request, reply);
     const accepted = await acceptIdentity(db, config, connection, identity, origin);
-    if (!accepted.ok) return refusedPage(res, accepted.message);
+    if (!accepted.ok) return refusedPage(reply, accepted.message);
     // The provider's second factor counts only when it says one was used and the organization trusts
     // its word (trustIdpMfa); otherwise Meridian's own is asked for wherever one is required.
     const vouched = providerFactorCounts(connection, identity);
     if (!vouched) {
       const expiresAt = new Date(interaction.exp * 1000);
       const step = await beginSecondStep(db, config, accepted.user, interaction.uid, expiresAt, 'fed');
-      if (step !== 'none') return seeOther(res, `${context.path(interaction.uid)}/mfa`);
+      if (step !== 'none') return seeOther(reply, `${context.path(interaction.uid)}/mfa`);
     }
     const methods = vouched ? ['fed', 'mfa'] : ['fed'];
     await recordSignIn(db, origin, accepted.user, methods);
-    await provider.interactionFinished(
-      req,
-      res,
+    await finishInteraction(
+      provider,
+      request,
+      reply,
       { login: { accountId: accepted.user.email, amr: methods } },
       { mergeWithLastSubmission: false },
     );
   };
 
-  /** The customer provider's answers and our SAML metadata: false for any other path. */
-  const handleOutside = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    const url = new URL(req.url ?? '/', config.issuer);
-    if (OIDC_CALLBACK.test(url.pathname)) {
-      if (req.method !== 'GET') res.writeHead(405, { allow: 'GET' }).end();
-      else await oidcCallback(req, res, url);
-      return true;
-    }
-    const saml = SAML_ENDPOINT.exec(url.pathname);
-    if (!saml) return false;
-    const [, encodedId = '', endpoint] = saml;
-    const organizationId = decodedSegment(encodedId);
-    if (organizationId === null) return false;
-    const method = endpoint === 'acs' ? 'POST' : 'GET';
-    if (req.method !== method) res.writeHead(405, { allow: method }).end();
-    else if (endpoint === 'acs') await samlAcs(req, res, organizationId);
-    else await samlMetadata(res, organizationId);
-    return true;
-  };
+  return { start, complete, oidcCallback, samlAcs, samlMetadata };
+}
 
-  return { start, complete, handleOutside };
+export type SsoPages = ReturnType<typeof ssoHandlers>;
+
+interface OrganizationParams {
+  organizationId: string;
 }

@@ -10,7 +10,7 @@ import { requestPasswordReset } from '../domain/passwords.js';
 import { oidcRedirectUri, setSsoConnection } from '../domain/sso/connections.js';
 import type { AuditSource } from '../domain/audit.js';
 import type { RunningPlatform } from '../server.js';
-import { escapeHtml } from './login-page.js';
+import { escapeHtml } from '../test-support/html.js';
 import { startCustomerOidc, type CustomerOidc } from '../test-support/customer-oidc.js';
 import { FIXTURE_PASSWORD } from '../test-support/fixture.js';
 import { tokenMinter } from '../test-support/platform.js';
@@ -402,7 +402,7 @@ describe('SAML (Globex, passwords allowed too)', () => {
     const { browser, next, codeVerifier, state } = await identify(email);
     const choice = await next.response.text();
     expect(choice).toContain('Continue with Globex Care’s sign-in');
-    const ssoAction = /<form method="post" action="([^"]+\/sso)">/.exec(choice)![1]!;
+    const ssoAction = /<form action="([^"]+\/sso)" method="post">/.exec(choice)![1]!;
     const toIdp = await browser.follow(new URL(ssoAction, next.url), origin(), formBody({ email }));
     expect(toIdp.url.origin).toBe(new URL(idp.metadataUrl).origin);
     const post = await idp.respond(toIdp.url.href, { email, givenName: 'Sam', familyName: 'Saml' }, options);

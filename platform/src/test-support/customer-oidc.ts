@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import Provider, { errors, type Configuration, type InteractionResults } from 'oidc-provider';
-import { readForm } from '../oidc/http.js';
+import { text } from 'node:stream/consumers';
 import { generateSigningKey } from '../domain/signing-keys.js';
-import { escapeHtml } from '../oidc/login-page.js';
+import { escapeHtml } from './html.js';
 
 /**
  * A customer organization's own OpenID provider (issue 30), for tests and demos: a second oidc-provider,
@@ -192,8 +192,8 @@ function interactionPages(provider: Provider, accounts: Map<string, CustomerAcco
     }
     if (req.method === 'GET')
       return sendPage(res, 200, loginPage(action, hintedUsername(interaction.params.login_hint)));
-    const form = await readForm(req);
-    const username = form?.get('username')?.trim() ?? '';
+    const form = new URLSearchParams(await text(req));
+    const username = form.get('username')?.trim() ?? '';
     const account = accounts.get(username);
     if (!account) return sendPage(res, 400, loginPage(action, username, 'No account has this username.'));
     await provider.interactionFinished(

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import samlify from 'samlify';
+import { escapeHtml } from './html.js';
 
 // samlify validates every parsed message against the SAML schemas only through a validator the caller
 // supplies. This IdP parses nothing but the AuthnRequests our own service provider (node-saml) sends in
@@ -392,10 +393,6 @@ function continuePage(post: SamlPost): string {
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string): void {

@@ -1,16 +1,13 @@
 /**
  * The provider's pages: plain, accessible HTML that works without JavaScript (labels tied to inputs,
- * errors announced through role="alert", one h1 per page, visible focus, enough contrast).
+ * errors announced through role="alert", one h1 per page, visible focus, enough contrast). Written as
+ * JSX rendered on the server, so every value is escaped unless a page says otherwise in so many words
+ * (dangerouslySetInnerHTML: the style sheet below and oidc-provider's own logout form, nothing else).
  */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { faviconDataUri, SIGN_IN_APP_VERSION } from '@meridian/schema';
 import { assetUrl } from './assets.js';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
 
 /**
  * Our pages load nothing from elsewhere and may not be framed (clickjacking). Scripts come only from
@@ -80,31 +77,57 @@ export interface PageOptions {
   productName: string;
   /** The page's own name; the title reads '{product} | {title}' like the console's. */
   title: string;
-  body: string;
+  children: ReactNode;
   /** Scripts of the provider's own assets (assets.ts assetUrl), run after the page has loaded. */
-  scripts?: readonly string[];
+  scripts?: readonly string[] | undefined;
 }
 
-export function renderPage({ productName, title, body, scripts = [] }: PageOptions): string {
-  const scriptTags = scripts.map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('\n');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(productName)} | ${escapeHtml(title)}</title>
-<link rel="icon" type="image/svg+xml" href="${faviconDataUri()}">
-<style>${STYLE}</style>
-${scriptTags}
-</head>
-<body>
-<main>
-${body}
-</main>
-<footer>${escapeHtml(productName)} sign-in ${SIGN_IN_APP_VERSION}</footer>
-</body>
-</html>`;
+/** The frame every page shares: head, style sheet, its scripts, the main column and the version. */
+function Page({ productName, title, children, scripts = [] }: PageOptions) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{`${productName} | ${title}`}</title>
+        <link rel="icon" type="image/svg+xml" href={faviconDataUri()} />
+        {/* A constant of this file: as a child, React would escape the quotes in its font names. */}
+        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+        {scripts.map((src) => (
+          <script key={src} src={src} defer />
+        ))}
+      </head>
+      <body>
+        <main>{children}</main>
+        <footer>{`${productName} sign-in ${SIGN_IN_APP_VERSION}`}</footer>
+      </body>
+    </html>
+  );
+}
+
+/** A whole page as the HTML the provider sends. */
+export function renderPage(options: PageOptions): string {
+  return `<!DOCTYPE html>${renderToStaticMarkup(<Page {...options} />)}`;
+}
+
+/** The error of a form, announced (role="alert"); the field it concerns points at it by `id`. */
+export function FormAlert({ id, message, children }: { id?: string; message: string; children?: ReactNode }) {
+  return (
+    <div role="alert" id={id}>
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+/** A link onwards, e.g. "Back to the console". */
+export function LinkOnwards({ link }: { link: { href: string; text: string } | undefined }) {
+  return link ? (
+    <p>
+      <a href={link.href}>{link.text}</a>
+    </p>
+  ) : null;
 }
 
 export interface LoginFormError {
@@ -121,12 +144,24 @@ export interface IdentifierPageOptions {
   error?: LoginFormError;
 }
 
-const alertOf = (error: LoginFormError | undefined) =>
-  error
-    ? `<div role="alert" id="login-error"><p>${escapeHtml(error.message)}</p>${
-        error.resetLink ? `<p><a href="${escapeHtml(error.resetLink)}">Set a new password</a></p>` : ''
-      }</div>`
-    : '';
+const LOGIN_ERROR_ID = 'login-error';
+
+function LoginAlert({ error }: { error: LoginFormError | undefined }) {
+  if (!error) return null;
+  return (
+    <FormAlert id={LOGIN_ERROR_ID} message={error.message}>
+      {error.resetLink ? (
+        <p>
+          <a href={error.resetLink}>Set a new password</a>
+        </p>
+      ) : null}
+    </FormAlert>
+  );
+}
+
+/** The attributes of a field the form's error concerns. */
+const invalidIf = (error: unknown) =>
+  error ? ({ 'aria-describedby': LOGIN_ERROR_ID, 'aria-invalid': true } as const) : {};
 
 /** The first step's second button: the password step even where the organization signs in only through its IdP. */
 export const EMERGENCY_ACCESS_INTENT = 'emergency';
@@ -139,16 +174,33 @@ export const EMERGENCY_ACCESS_INTENT = 'emergency';
  * everyone, so the page never tells who holds that way in.
  */
 export function identifierPage({ productName, action, email = '', error }: IdentifierPageOptions): string {
-  const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
-  const body = `<h1>Sign in to ${escapeHtml(productName)}</h1>
-${alertOf(error)}
-<form method="post" action="${escapeHtml(action)}">
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${described} autofocus>
-<button type="submit">Continue</button>
-<button type="submit" name="intent" value="${EMERGENCY_ACCESS_INTENT}" class="link-button">Administrator emergency access with a password</button>
-</form>`;
-  return renderPage({ productName, title: 'Sign in', body });
+  return renderPage({
+    productName,
+    title: 'Sign in',
+    children: (
+      <>
+        <h1>{`Sign in to ${productName}`}</h1>
+        <LoginAlert error={error} />
+        <form method="post" action={action}>
+          <label htmlFor="email">Email</label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={email}
+            {...invalidIf(error)}
+            autoFocus
+          />
+          <button type="submit">Continue</button>
+          <button type="submit" name="intent" value={EMERGENCY_ACCESS_INTENT} className="link-button">
+            Administrator emergency access with a password
+          </button>
+        </form>
+      </>
+    ),
+  });
 }
 
 export interface PasswordPageOptions {
@@ -166,36 +218,75 @@ export interface PasswordPageOptions {
   sso?: { action: string; organizationName: string; ssoOnly?: boolean };
 }
 
+function SsoChoice({
+  productName,
+  email,
+  sso,
+}: {
+  productName: string;
+  email: string;
+  sso: PasswordPageOptions['sso'];
+}) {
+  if (!sso) return null;
+  return (
+    <>
+      <form method="post" action={sso.action}>
+        <input type="hidden" name="email" value={email} />
+        <button type="submit">{`Continue with ${sso.organizationName}’s sign-in`}</button>
+      </form>
+      {sso.ssoOnly ? (
+        <>
+          <h2>{`Emergency access: your ${productName} password`}</h2>
+          <p className="hint">
+            {`${sso.organizationName} signs in through its identity provider. Org Admins may use their password when it fails; a second factor follows.`}
+          </p>
+        </>
+      ) : (
+        <h2>{`Or use your ${productName} password`}</h2>
+      )}
+    </>
+  );
+}
+
 /**
  * The password step, for the email the first step took (kept in a hidden field and shown; marked as
  * the username, so password managers pair it with the password). When the
  * email's organization has a connection that allows passwords too, its identity provider comes first.
  */
 export function passwordPage({ productName, action, email, changeEmailHref, error, sso }: PasswordPageOptions): string {
-  const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
-  const passwordHeading = sso?.ssoOnly
-    ? `<h2>Emergency access: your ${escapeHtml(productName)} password</h2>
-<p class="hint">${escapeHtml(sso.organizationName)} signs in through its identity provider. Org Admins may use their password when it fails; a second factor follows.</p>`
-    : `<h2>Or use your ${escapeHtml(productName)} password</h2>`;
-  const ssoForm = sso
-    ? `<form method="post" action="${escapeHtml(sso.action)}">
-<input type="hidden" name="email" value="${escapeHtml(email)}">
-<button type="submit">Continue with ${escapeHtml(sso.organizationName)}’s sign-in</button>
-</form>
-${passwordHeading}`
-    : '';
-  const body = `<h1>Sign in to ${escapeHtml(productName)}</h1>
-${alertOf(error)}
-<p>Signing in as <strong>${escapeHtml(email)}</strong>. <a href="${escapeHtml(changeEmailHref)}">Use another email</a></p>
-${ssoForm}
-<form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="email" autocomplete="username" value="${escapeHtml(email)}">
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${described}${sso ? '' : ' autofocus'}>
-<button type="submit"${sso ? ' class="secondary"' : ''}>Sign in${sso ? ' with password' : ''}</button>
-<button type="submit" name="intent" value="forgot" class="link-button" formnovalidate>Forgot password?</button>
-</form>`;
-  return renderPage({ productName, title: 'Sign in', body });
+  return renderPage({
+    productName,
+    title: 'Sign in',
+    children: (
+      <>
+        <h1>{`Sign in to ${productName}`}</h1>
+        <LoginAlert error={error} />
+        <p>
+          Signing in as <strong>{email}</strong>. <a href={changeEmailHref}>Use another email</a>
+        </p>
+        <SsoChoice productName={productName} email={email} sso={sso} />
+        <form method="post" action={action}>
+          <input type="hidden" name="email" autoComplete="username" value={email} />
+          <label htmlFor="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            {...invalidIf(error)}
+            autoFocus={!sso}
+          />
+          <button type="submit" className={sso ? 'secondary' : undefined}>
+            {sso ? 'Sign in with password' : 'Sign in'}
+          </button>
+          <button type="submit" name="intent" value="forgot" className="link-button" formNoValidate>
+            Forgot password?
+          </button>
+        </form>
+      </>
+    ),
+  });
 }
 
 export interface NoticePageOptions {
@@ -209,11 +300,17 @@ export interface NoticePageOptions {
 }
 
 export function noticePage({ productName, title, message, link, alert = false }: NoticePageOptions): string {
-  const text = `<p>${escapeHtml(message)}</p>`;
-  const body = `<h1>${escapeHtml(title)}</h1>
-${alert ? `<div role="alert">${text}</div>` : text}
-${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''}`;
-  return renderPage({ productName, title, body });
+  return renderPage({
+    productName,
+    title,
+    children: (
+      <>
+        <h1>{title}</h1>
+        {alert ? <FormAlert message={message} /> : <p>{message}</p>}
+        <LinkOnwards link={link} />
+      </>
+    ),
+  });
 }
 
 export interface LogoutPageOptions {
@@ -231,18 +328,48 @@ export interface LogoutPageOptions {
   stayHref: string;
 }
 
+/**
+ * oidc-provider hands its logout form over as HTML (logoutSource's `form`: its action and xsrf field),
+ * the one markup of these pages not written here; it is placed as given.
+ */
+function ProviderForm({ html }: { html: string }) {
+  return <div dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 export function logoutPage({ productName, form, autoSubmit, issuer, stayHref }: LogoutPageOptions): string {
   if (autoSubmit) {
+    // logout.js submits the form itself (no button pressed), so the form carries the answer.
     const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
-    const body = `<h1>Signing out</h1>
-<p>Signing you out of ${escapeHtml(productName)}…</p>
-${withLogout}
-<button type="submit" form="op.logoutForm">Sign out</button>`;
-    return renderPage({ productName, title: 'Sign out', body, scripts: [assetUrl(issuer, 'logout.js')] });
+    return renderPage({
+      productName,
+      title: 'Sign out',
+      scripts: [assetUrl(issuer, 'logout.js')],
+      children: (
+        <>
+          <h1>Signing out</h1>
+          <p>{`Signing you out of ${productName}…`}</p>
+          <ProviderForm html={withLogout} />
+          <button type="submit" form="op.logoutForm">
+            Sign out
+          </button>
+        </>
+      ),
+    });
   }
-  const body = `<h1>Sign out of ${escapeHtml(productName)}?</h1>
-${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>
-<p><a href="${escapeHtml(stayHref)}">Stay signed in</a></p>`;
-  return renderPage({ productName, title: 'Sign out', body });
+  return renderPage({
+    productName,
+    title: 'Sign out',
+    children: (
+      <>
+        <h1>{`Sign out of ${productName}?`}</h1>
+        <ProviderForm html={form} />
+        <button type="submit" form="op.logoutForm" name="logout" value="yes">
+          Sign out
+        </button>
+        <p>
+          <a href={stayHref}>Stay signed in</a>
+        </p>
+      </>
+    ),
+  });
 }
