@@ -7,13 +7,23 @@ import { withPlatformCallSpan } from '../observability/trace-context.js';
 import type { ClientDisconnect } from '../http/client-disconnect.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
-import type { ListResult, PlatformClient, Query } from './client-types.js';
+import { PLATFORM_ROUTES } from '../generated/platform-routes.js';
+import type { CallArguments, ListResult, PlatformClient, Query } from './client-types.js';
 import { requestBuffered, type BufferedAnswer } from './buffered-request.js';
 import { PlatformCallCancelled, PlatformError } from './errors.js';
 import { inputErrorsOf, resolveErrorMessage } from './messages.js';
 import { pathForLog } from './log-path.js';
+import type { OperationId, RestAnswer } from './rest-types.js';
+import { fillPath, type PathParameters } from './route-path.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Each operation's method and path template, generated from the contract. Typed as a record of every
+ * operationId so that an operation without a route, or a method the transport does not send, stops the
+ * build rather than a call.
+ */
+const ROUTES: Readonly<Record<OperationId, { method: Method; path: string }>> = PLATFORM_ROUTES;
 
 /** What nginx answers when no platform replica can be reached (the platform itself never does). */
 const PROXY_UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
@@ -82,6 +92,20 @@ function searchOf(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** A call's arguments as they go on the wire: the contract's types have been checked by `call`'s signature. */
+interface WireArgs {
+  path?: PathParameters;
+  query?: Query;
+  body?: unknown;
+}
+
+/** The HTTP call an operation makes: its route's method, the path filled with its parameters, its query and body. */
+function callOf<Operation extends OperationId>(operationId: Operation, ...[args]: CallArguments<Operation>): Call {
+  const route = ROUTES[operationId];
+  const { path, query, body } = (args ?? {}) as WireArgs;
+  return { method: route.method, path: fillPath(route.path, path), search: searchOf(query), body };
+}
+
 function parseBody(text: string, type: string | undefined): unknown {
   if (text === '') return undefined;
   // An HTML page comes from a proxy in front of the platform (nginx's 502), not from the platform:
@@ -126,6 +150,18 @@ export class PlatformTransport {
   /** A platform client for one incoming request (its token, request id and cancellation). */
   forRequest(options: CallerOptions): RequestPlatformClient {
     return new RequestPlatformClient(this, options);
+  }
+
+  /**
+   * One operation called for the gateway itself, outside any request (the feed of ended sessions). The
+   * answer is what the contract says it is: platform/src/contract/contract.test.ts holds the platform to it.
+   */
+  async call<Operation extends OperationId>(
+    operationId: Operation,
+    options: CallerOptions,
+    ...args: CallArguments<Operation>
+  ): Promise<RestAnswer<Operation>> {
+    return this.send(callOf(operationId, ...args), options) as Promise<RestAnswer<Operation>>;
   }
 
   /** Sends one call; answers the parsed body, throws PlatformError (or PlatformCallCancelled). */
@@ -214,16 +250,33 @@ export class RequestPlatformClient implements PlatformClient {
     private readonly options: CallerOptions,
   ) {}
 
-  get<T>(path: string, query?: Query): Promise<T> {
-    const search = searchOf(query);
-    const key = `${path}${search}`;
+  /**
+   * Async so that a path the arguments cannot fill rejects as a failed call does. The answer is what
+   * the contract says it is: platform/src/contract/contract.test.ts holds the platform to it.
+   */
+  async call<Operation extends OperationId>(
+    operationId: Operation,
+    ...args: CallArguments<Operation>
+  ): Promise<RestAnswer<Operation>> {
+    const call = callOf(operationId, ...args);
+    const answer = call.method === 'GET' ? this.read(call) : this.write(call);
+    return answer as Promise<RestAnswer<Operation>>;
+  }
+
+  /** A GET, made once per request for each path and query. */
+  private read(call: Call): Promise<unknown> {
+    const key = `${call.path}${call.search ?? ''}`;
     let pending = this.gets.get(key);
     if (!pending) {
-      pending = this.send({ method: 'GET', path, search });
+      pending = this.send(call);
       // Resolvers share the answer: they must treat it as read-only.
       this.gets.set(key, pending);
     }
-    return pending as Promise<T>;
+    return pending;
+  }
+
+  get<T>(path: string, query?: Query): Promise<T> {
+    return this.read({ method: 'GET', path, search: searchOf(query) }) as Promise<T>;
   }
 
   async list<T>(path: string, query?: Query): Promise<ListResult<T>> {

@@ -1,7 +1,6 @@
 import type { ListResult, Query } from '../../platform/client-types.js';
 
-/** A path segment of a REST URL (organization ids, emails, NPIs, credential ids). */
-export const segment = (value: string): string => encodeURIComponent(value);
+export { segment } from '../../platform/route-path.js';
 
 /** The paging and search parameters every REST list accepts. */
 export interface ListArgs {
