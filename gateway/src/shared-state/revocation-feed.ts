@@ -2,13 +2,6 @@ import type { Logger } from 'pino';
 import type { EndedSessions } from '../auth/ended-sessions.js';
 import type { PlatformTransport } from '../platform/client.js';
 
-/** What GET /session-revocations answers (platform/src/contract/sessions.ts). */
-interface FeedPage {
-  cursor: number;
-  sids: string[];
-  retainSeconds: number;
-}
-
 /** The longest the first read may hold the gateway's start (a platform that hangs must not hang it). */
 const STARTUP_WAIT_MS = 3000;
 
@@ -101,10 +94,11 @@ export class RevocationFeed {
   private async readToEnd(): Promise<void> {
     // A page with sids may be followed by more (the platform pages by a thousand): read until one is empty.
     for (;;) {
-      const page = (await this.transport.send(
-        { method: 'GET', path: '/session-revocations', search: `?after=${this.cursor}` },
+      const page = await this.transport.call(
+        'listSessionRevocations',
         { requestId: 'session-revocations', log: this.quiet },
-      )) as FeedPage;
+        { query: { after: this.cursor } },
+      );
       this.ended.add(page.sids, page.retainSeconds * 1000);
       const advanced = page.cursor !== this.cursor;
       this.cursor = page.cursor;

@@ -5,5 +5,5 @@ import type { RestBody } from '../../platform/rest-types.js';
 export type RestAnalyticsSummary = RestBody<'getAnalyticsSummary'>;
 
 export function analyticsSummary(platform: PlatformClient): Promise<RestAnalyticsSummary> {
-  return platform.get<RestAnalyticsSummary>('/analytics/summary');
+  return platform.call('getAnalyticsSummary');
 }

@@ -140,7 +140,10 @@ describe('the client address', () => {
         clientIp: '198.51.100.23',
         log: pino({ level: 'silent' }),
       });
-      await platform.put('/organization', { name: 'Initech Renamed' }, { organizationId: 'initech' });
+      await platform.call('updateOrganization', {
+        query: { organizationId: 'initech' },
+        body: { name: 'Initech Renamed' },
+      });
     } finally {
       await transport.close();
     }

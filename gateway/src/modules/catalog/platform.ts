@@ -1,6 +1,7 @@
 import type { CatalogKind } from '@meridian/schema';
 import type { PlatformClient } from '../../platform/client-types.js';
-import type { RestBody, RestRow } from '../../platform/rest-types.js';
+import type { RestRow } from '../../platform/rest-types.js';
+import { listOf } from '../common/platform.js';
 
 /** A catalog product as GET /catalog/products answers it. */
 export type RestCatalogProduct = RestRow<'listProducts'>;
@@ -18,18 +19,18 @@ export interface ProductQuery {
 }
 
 export async function catalogProducts(platform: PlatformClient, query: ProductQuery): Promise<RestCatalogProduct[]> {
-  const list = await platform.list<RestCatalogProduct>('/catalog/products', {
-    include: query.kinds && query.kinds.length > 0 ? query.kinds.join(',') : undefined,
-    filters: filtersParam(query.filters),
-    pr_catalog: query.prCatalog,
+  const answer = await platform.call('listProducts', {
+    query: {
+      include: query.kinds && query.kinds.length > 0 ? query.kinds.join(',') : undefined,
+      filters: filtersParam(query.filters),
+      pr_catalog: query.prCatalog,
+    },
   });
-  return list.rows;
+  return listOf(answer).rows;
 }
 
 export async function catalogVersion(platform: PlatformClient, prCatalog: boolean): Promise<string> {
-  const answer = await platform.get<RestBody<'getProductsVersion'>>('/catalog/products/version', {
-    pr_catalog: prCatalog,
-  });
+  const answer = await platform.call('getProductsVersion', { query: { pr_catalog: prCatalog } });
   return answer.version;
 }
 
@@ -37,6 +38,5 @@ export async function customerSegments(
   platform: PlatformClient,
   filters: { active?: boolean },
 ): Promise<RestCustomerSegment[]> {
-  return (await platform.list<RestCustomerSegment>('/catalog/customer-segments', { filters: filtersParam(filters) }))
-    .rows;
+  return listOf(await platform.call('listCustomerSegments', { query: { filters: filtersParam(filters) } })).rows;
 }

@@ -1,8 +1,7 @@
 import type { PlatformClient } from '../../platform/client-types.js';
 import type { InputError } from '../../platform/errors.js';
 import type { RestBody, RestRequest, RestRow } from '../../platform/rest-types.js';
-import { organizationPath } from '../organization/platform.js';
-import { userPath } from '../user/platform.js';
+import { listOf } from '../common/platform.js';
 
 /** A data-access credential as the platform answers it: never its secret. */
 export type RestCredential = RestRow<'listOrganizationCredentials'>;
@@ -41,7 +40,7 @@ export function createUserCredential(
   email: string,
   choices: CredentialChoices,
 ): Promise<RestCreatedCredential> {
-  return platform.post<RestCreatedCredential>(`${userPath(email)}/credential`, choices);
+  return platform.call('createUserCredential', { path: { email }, body: choices });
 }
 
 export function createOrganizationCredential(
@@ -49,11 +48,11 @@ export function createOrganizationCredential(
   organizationId: string,
   choices: CredentialChoices,
 ): Promise<RestCreatedCredential> {
-  return platform.post<RestCreatedCredential>(`${organizationPath(organizationId)}/credential`, choices);
+  return platform.call('createOrganizationCredential', { path: { id: organizationId }, body: choices });
 }
 
 export function disableUserCredential(platform: PlatformClient, email: string, id: string): Promise<RestCredential> {
-  return platform.put<RestCredential>(`${userPath(email)}/credential/${encodeURIComponent(id)}`, DISABLE);
+  return platform.call('disableUserCredential', { path: { email, credentialId: id }, body: DISABLE });
 }
 
 export function disableOrganizationCredential(
@@ -61,10 +60,10 @@ export function disableOrganizationCredential(
   organizationId: string,
   id: string,
 ): Promise<RestCredential> {
-  return platform.put<RestCredential>(
-    `${organizationPath(organizationId)}/credential/${encodeURIComponent(id)}`,
-    DISABLE,
-  );
+  return platform.call('disableOrganizationCredential', {
+    path: { id: organizationId, credentialId: id },
+    body: DISABLE,
+  });
 }
 
 /** An organization's own credentials (not its users'), all of them. */
@@ -72,5 +71,9 @@ export async function organizationCredentials(
   platform: PlatformClient,
   organizationId: string,
 ): Promise<RestCredential[]> {
-  return (await platform.list<RestCredential>(`${organizationPath(organizationId)}/credential`, { limit: 0 })).rows;
+  const answer = await platform.call('listOrganizationCredentials', {
+    path: { id: organizationId },
+    query: { limit: 0 },
+  });
+  return listOf(answer).rows;
 }

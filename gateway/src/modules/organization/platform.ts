@@ -1,6 +1,6 @@
-import type { ListResult, PlatformClient, Query } from '../../platform/client-types.js';
-import { segment } from '../common/platform.js';
-import type { RestBody, RestRequest, RestRow } from '../../platform/rest-types.js';
+import type { ListResult, PlatformClient } from '../../platform/client-types.js';
+import { listOf } from '../common/platform.js';
+import type { RestBody, RestQuery, RestRequest, RestRow } from '../../platform/rest-types.js';
 
 /** An organization's licenses as the platform answers them; the usage keys come with include=licenses_used. */
 export type RestLicenses = RestOrganization['licenses'];
@@ -27,8 +27,6 @@ export interface OrganizationReadOptions {
   usage?: boolean;
 }
 
-export const organizationPath = (id: string) => `/organization/${segment(id)}`;
-
 /**
  * One organization with its jobs, and its license usage when asked. Every lazy field that needs more
  * than a list row reads through this call, which the client makes once per request for each question
@@ -39,19 +37,19 @@ export function getOrganization(
   id: string,
   { usage = false }: OrganizationReadOptions = {},
 ): Promise<RestOrganization> {
-  return platform.get<RestOrganization>(organizationPath(id), usage ? WITH_USAGE : undefined);
+  return platform.call('getOrganization', { path: { id }, query: usage ? WITH_USAGE : undefined });
 }
 
-export function listOrganizations(
+export async function listOrganizations(
   platform: PlatformClient,
-  query: Query,
+  query: RestQuery<'listOrganizations'>,
   { usage = false }: OrganizationReadOptions = {},
 ): Promise<ListResult<RestOrganization>> {
-  return platform.list<RestOrganization>('/organization', usage ? { ...query, ...WITH_USAGE } : query);
+  return listOf(await platform.call('listOrganizations', { query: usage ? { ...query, ...WITH_USAGE } : query }));
 }
 
 export function createOrganization(platform: PlatformClient, body: RestOrganizationCreate): Promise<RestOrganization> {
-  return platform.post<RestOrganization>('/organization', body);
+  return platform.call('createOrganization', { body });
 }
 
 export function updateOrganization(
@@ -59,7 +57,7 @@ export function updateOrganization(
   id: string,
   body: RestOrganizationUpdate,
 ): Promise<RestOrganization> {
-  return platform.put<RestOrganization>('/organization', body, { organizationId: id });
+  return platform.call('updateOrganization', { query: { organizationId: id }, body });
 }
 
 export function updateLicenses(
@@ -67,5 +65,5 @@ export function updateLicenses(
   id: string,
   licenses: RestLicensesPatch,
 ): Promise<RestOrganization> {
-  return platform.put<RestOrganization>('/licenses', { licenses }, { organizationId: id });
+  return platform.call('updateLicenses', { query: { organizationId: id }, body: { licenses } });
 }

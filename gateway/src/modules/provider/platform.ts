@@ -1,8 +1,7 @@
 import type { ProviderLinkKind } from '@meridian/schema';
-import type { ListResult, PlatformClient, Query } from '../../platform/client-types.js';
-import type { RestBody, RestRequest, RestRow } from '../../platform/rest-types.js';
-import { segment } from '../common/platform.js';
-import { organizationPath } from '../organization/platform.js';
+import type { ListResult, PlatformClient } from '../../platform/client-types.js';
+import type { RestBody, RestQuery, RestRequest, RestRow } from '../../platform/rest-types.js';
+import { listOf } from '../common/platform.js';
 
 /** A provider of the directory. */
 export type RestProvider = RestBody<'getProvider'>;
@@ -29,26 +28,30 @@ export type RestBatchCounts = Partial<
 >;
 
 export function getProvider(platform: PlatformClient, npi: string): Promise<RestProvider> {
-  return platform.get<RestProvider>(`/providers/${segment(npi)}`);
+  return platform.call('getProvider', { path: { npi } });
 }
 
-export function searchProviders(platform: PlatformClient, query: Query): Promise<ListResult<RestProvider>> {
-  return platform.list<RestProvider>('/providers', query);
+export async function searchProviders(
+  platform: PlatformClient,
+  query: RestQuery<'listProviders'>,
+): Promise<ListResult<RestProvider>> {
+  return listOf(await platform.call('listProviders', { query }));
 }
 
 /** One call for the whole batch (up to 5,000 NPIs). */
-export function lookupProviders(platform: PlatformClient, npis: readonly string[]): Promise<RestProviderLookup> {
-  return platform.post<RestProviderLookup>('/providers/lookup', { npis });
+export function lookupProviders(
+  platform: PlatformClient,
+  npis: RestRequest<'lookupProviders'>['npis'],
+): Promise<RestProviderLookup> {
+  return platform.call('lookupProviders', { body: { npis } });
 }
 
-const linksPath = (organizationId: string) => `${organizationPath(organizationId)}/provider-links`;
-
-export function listProviderLinks(
+export async function listProviderLinks(
   platform: PlatformClient,
   organizationId: string,
-  query: Query,
+  query: RestQuery<'listProviderLinks'>,
 ): Promise<ListResult<RestProviderLink>> {
-  return platform.list<RestProviderLink>(linksPath(organizationId), query);
+  return listOf(await platform.call('listProviderLinks', { path: { id: organizationId }, query }));
 }
 
 export function upsertProviderLinks(
@@ -57,7 +60,7 @@ export function upsertProviderLinks(
   kind: ProviderLinkKind,
   links: RestRequest<'upsertProviderLinks'>['links'],
 ): Promise<RestUpsertAnswer> {
-  return platform.put<RestUpsertAnswer>(linksPath(organizationId), { kind, links });
+  return platform.call('upsertProviderLinks', { path: { id: organizationId }, body: { kind, links } });
 }
 
 export function removeProviderLinks(
@@ -66,5 +69,5 @@ export function removeProviderLinks(
   kind: ProviderLinkKind,
   npis: RestRequest<'removeProviderLinks'>['npis'],
 ): Promise<RestRemoveAnswer> {
-  return platform.post<RestRemoveAnswer>(`${linksPath(organizationId)}/remove`, { kind, npis });
+  return platform.call('removeProviderLinks', { path: { id: organizationId }, body: { kind, npis } });
 }

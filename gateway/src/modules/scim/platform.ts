@@ -1,7 +1,5 @@
 import type { PlatformClient } from '../../platform/client-types.js';
 import type { RestBody } from '../../platform/rest-types.js';
-import { segment } from '../common/platform.js';
-import { organizationPath } from '../organization/platform.js';
 
 /** An organization's SCIM tokens and the base URL its directory calls, as the platform answers them. */
 export type RestScimTokenList = RestBody<'listScimTokens'>;
@@ -10,16 +8,13 @@ export type RestScimToken = RestScimTokenList['data'][number];
 /** A token just created or rotated: the only answer that ever holds it. */
 export type RestScimTokenSecret = RestBody<'createScimToken'>;
 
-const tokensPath = (organizationId: string) => `${organizationPath(organizationId)}/scim-tokens`;
-const tokenPath = (organizationId: string, id: string) => `${tokensPath(organizationId)}/${segment(id)}`;
-
 /**
  * The organization's tokens (newest first, revoked ones included) and its SCIM base URL. One GET per
  * request: the client answers a repeated GET from the request's own map, so Organization.scimTokens and
  * Organization.scimBaseUrl selected together cost one call.
  */
 export function listScimTokens(platform: PlatformClient, organizationId: string): Promise<RestScimTokenList> {
-  return platform.get<RestScimTokenList>(tokensPath(organizationId));
+  return platform.call('listScimTokens', { path: { id: organizationId } });
 }
 
 /** Creates a token (201); a 400 names the label. */
@@ -28,7 +23,7 @@ export function createScimToken(
   organizationId: string,
   label: string,
 ): Promise<RestScimTokenSecret> {
-  return platform.post<RestScimTokenSecret>(tokensPath(organizationId), { label });
+  return platform.call('createScimToken', { path: { id: organizationId }, body: { label } });
 }
 
 /** Replaces a token by a new one under its label (201); 404 when unknown, 400 (on id) when revoked. */
@@ -37,10 +32,10 @@ export function rotateScimToken(
   organizationId: string,
   id: string,
 ): Promise<RestScimTokenSecret> {
-  return platform.post<RestScimTokenSecret>(`${tokenPath(organizationId, id)}/rotate`);
+  return platform.call('rotateScimToken', { path: { id: organizationId, tokenId: id } });
 }
 
 /** Revokes a token (revoking a revoked one changes nothing); 404 when unknown. */
 export function revokeScimToken(platform: PlatformClient, organizationId: string, id: string): Promise<RestScimToken> {
-  return platform.delete<RestScimToken>(tokenPath(organizationId, id));
+  return platform.call('revokeScimToken', { path: { id: organizationId, tokenId: id } });
 }

@@ -1,7 +1,7 @@
 import { actorOf, decideAccess, type Operation } from '@meridian/schema';
 import type { Caller } from '../../context.js';
 import type { PlatformClient } from '../../platform/client-types.js';
-import { getOrganization, type RestOrganization } from '../organization/platform.js';
+import { getOrganization, listOrganizations, type RestOrganization } from '../organization/platform.js';
 import { listUsers, type RestUser } from '../user/platform.js';
 
 /** What Query.search hands to SearchResults' fields: each list is read only when it is asked for. */
@@ -46,7 +46,7 @@ export async function searchOrganizations(
 ): Promise<RestOrganization[]> {
   if (mayCall(caller, 'organizations')) {
     // GET /organization without include=licenses_used: the palette shows names, not seat usage.
-    return (await platform.list<RestOrganization>('/organization', { search: text, sort: 'name', limit })).rows;
+    return (await listOrganizations(platform, { search: text, sort: 'name', limit })).rows;
   }
   if (!caller.organizationId || !mayCall(caller, 'organization', caller.organizationId)) return [];
   const own = await getOrganization(platform, caller.organizationId);

@@ -1,6 +1,5 @@
 import type { PlatformClient } from '../../platform/client-types.js';
 import type { RestBody, RestRequest } from '../../platform/rest-types.js';
-import { organizationPath } from '../organization/platform.js';
 
 /** An organization's single sign-on connection as the platform answers it: never its client secret. */
 export type RestSsoConnection = NonNullable<RestBody<'getOrganizationSso'>['connection']>;
@@ -34,14 +33,12 @@ export const SSO_TEST_SECOND_FACTORS = [
   'none',
 ] as const satisfies readonly RestSsoTestSecondFactor[];
 
-const ssoPath = (organizationId: string) => `${organizationPath(organizationId)}/sso`;
-
 /** The organization's connection, or null when its people sign in with Meridian passwords. */
 export async function getOrganizationSso(
   platform: PlatformClient,
   organizationId: string,
 ): Promise<RestSsoConnection | null> {
-  return (await platform.get<RestBody<'getOrganizationSso'>>(ssoPath(organizationId))).connection;
+  return (await platform.call('getOrganizationSso', { path: { id: organizationId } })).connection;
 }
 
 /** Meridian's side of a connection, from the same read as the connection (made once per request). */
@@ -49,12 +46,12 @@ export async function getSsoServiceProvider(
   platform: PlatformClient,
   organizationId: string,
 ): Promise<RestSsoServiceProvider> {
-  return (await platform.get<RestBody<'getOrganizationSso'>>(ssoPath(organizationId))).serviceProvider;
+  return (await platform.call('getOrganizationSso', { path: { id: organizationId } })).serviceProvider;
 }
 
 /** Whom the organization's sign-in settings would touch, counted now. */
 export function getSignInImpact(platform: PlatformClient, organizationId: string): Promise<RestSignInImpact> {
-  return platform.get<RestSignInImpact>(`${organizationPath(organizationId)}/sign-in-impact`);
+  return platform.call('getOrganizationSignInImpact', { path: { id: organizationId } });
 }
 
 /** Sets (or replaces) the connection; a 400 names the field to fix, a 409 says which domain is in the way. */
@@ -63,12 +60,12 @@ export async function setOrganizationSso(
   organizationId: string,
   input: RestSsoConnectionInput,
 ): Promise<RestSsoConnection | null> {
-  return (await platform.put<RestBody<'setOrganizationSso'>>(ssoPath(organizationId), input)).connection;
+  return (await platform.call('setOrganizationSso', { path: { id: organizationId }, body: input })).connection;
 }
 
 /** Removes the connection (204); 404 when there is none. */
 export async function removeOrganizationSso(platform: PlatformClient, organizationId: string): Promise<void> {
-  await platform.delete(ssoPath(organizationId));
+  await platform.call('removeOrganizationSso', { path: { id: organizationId } });
 }
 
 /** Reads the OIDC discovery document or the SAML metadata, saving nothing. */
@@ -77,7 +74,7 @@ export function testOrganizationSso(
   organizationId: string,
   input: RestSsoConnectionInput,
 ): Promise<RestSsoConnectionTest> {
-  return platform.post<RestSsoConnectionTest>(`${ssoPath(organizationId)}/test`, input);
+  return platform.call('testOrganizationSso', { path: { id: organizationId }, body: input });
 }
 
 /** Starts a test sign-in through the saved connection: the provider's sign-in URL to open. */
@@ -85,7 +82,7 @@ export function startOrganizationSsoTestSignIn(
   platform: PlatformClient,
   organizationId: string,
 ): Promise<RestSsoTestSignInStart> {
-  return platform.post<RestSsoTestSignInStart>(`${ssoPath(organizationId)}/test-sign-in`, {});
+  return platform.call('startOrganizationSsoTestSignIn', { path: { id: organizationId } });
 }
 
 /** A test sign-in's result (404 unless the caller started it). */
@@ -94,5 +91,5 @@ export function getOrganizationSsoTestSignIn(
   organizationId: string,
   state: string,
 ): Promise<RestSsoTestSignIn> {
-  return platform.get<RestSsoTestSignIn>(`${ssoPath(organizationId)}/test-sign-in/${encodeURIComponent(state)}`);
+  return platform.call('organizationSsoTestSignIn', { path: { id: organizationId, state } });
 }

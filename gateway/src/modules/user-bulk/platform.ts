@@ -10,5 +10,5 @@ export function setUsersActive(
   organizationId: string,
   body: RestSetUsersActive,
 ): Promise<RestSetUsersActiveResult> {
-  return platform.post<RestSetUsersActiveResult>('/user/bulk/active', body, { organizationId });
+  return platform.call('setUsersActive', { query: { organizationId }, body });
 }

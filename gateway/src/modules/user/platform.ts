@@ -1,6 +1,6 @@
-import type { ListResult, PlatformClient, Query } from '../../platform/client-types.js';
-import type { RestBody, RestRequest, RestRow } from '../../platform/rest-types.js';
-import { segment } from '../common/platform.js';
+import type { ListResult, PlatformClient } from '../../platform/client-types.js';
+import type { RestBody, RestQuery, RestRequest, RestRow } from '../../platform/rest-types.js';
+import { listOf } from '../common/platform.js';
 
 /**
  * A user record as the platform answers it (spec section 3); it never carries the password. Only
@@ -12,20 +12,21 @@ export type RestUserCreate = RestRequest<'createUser'>;
 /** Fields of PUT /user?organizationId: the body without the email naming the user and the activation flag. */
 export type RestUserFields = Omit<RestRequest<'updateUser'>, 'email' | 'active'>;
 
-export const userPath = (email: string) => `/user/${segment(email)}`;
-
 /** One user; anyone reads their own. Every lazy read of a user goes through this one call. */
 export function getUser(platform: PlatformClient, email: string): Promise<RestUser> {
-  return platform.get<RestUser>(`/user/email/${segment(email)}`);
+  return platform.call('getUser', { path: { email } });
 }
 
 /** Users of an organization, or (without organizationId) of every organization. */
-export function listUsers(platform: PlatformClient, query: Query): Promise<ListResult<RestUser>> {
-  return platform.list<RestUser>('/user', query);
+export async function listUsers(
+  platform: PlatformClient,
+  query: RestQuery<'listUsers'>,
+): Promise<ListResult<RestUser>> {
+  return listOf(await platform.call('listUsers', { query }));
 }
 
 export function createUser(platform: PlatformClient, organizationId: string, body: RestUserCreate): Promise<RestUser> {
-  return platform.post<RestUser>('/user', body, { organizationId });
+  return platform.call('createUser', { query: { organizationId }, body });
 }
 
 export function updateUser(
@@ -35,16 +36,16 @@ export function updateUser(
   fields: RestUserFields,
 ): Promise<RestUser> {
   const body: RestRequest<'updateUser'> = { email, ...fields };
-  return platform.put<RestUser>('/user', body, { organizationId });
+  return platform.call('updateUser', { query: { organizationId }, body });
 }
 
 /** PUT /user with a body of only {email, active} is the activation call. */
 export function setUserActive(platform: PlatformClient, email: string, active: boolean): Promise<RestUser> {
   const body: RestRequest<'updateUser'> = { email, active };
-  return platform.put<RestUser>('/user', body);
+  return platform.call('updateUser', { body });
 }
 
 export function setUserDataAccess(platform: PlatformClient, email: string, enabled: boolean): Promise<RestUser> {
   const body: RestRequest<'setUserDataAccess'> = { direct_data_access_enabled: enabled };
-  return platform.put<RestUser>(`${userPath(email)}/data-access`, body);
+  return platform.call('setUserDataAccess', { path: { email }, body });
 }

@@ -1,7 +1,5 @@
 import type { PlatformClient } from '../../platform/client-types.js';
 import type { RestBody, RestRequest } from '../../platform/rest-types.js';
-import { segment } from '../common/platform.js';
-import { organizationPath } from '../organization/platform.js';
 
 /** An organization's endpoint as the platform answers it: never its secret. */
 export type RestWebhook = RestBody<'webhooks'>['data'][number];
@@ -24,13 +22,12 @@ export const WEBHOOK_DELIVERY_STATUSES = [
   'failed',
 ] as const satisfies readonly RestWebhookDeliveryStatus[];
 
-const webhooksPath = (organizationId: string) => `${organizationPath(organizationId)}/webhooks`;
-const webhookPath = (organizationId: string, webhookId: string) =>
-  `${webhooksPath(organizationId)}/${segment(webhookId)}`;
+/** The operation of each endpoint action answered by the endpoint itself. */
+const WEBHOOK_STATE_CALLS = { pause: 'pauseWebhook', resume: 'resumeWebhook' } as const;
 
 /** The organization's endpoints; one GET per request (the client answers a repeated GET from its map). */
 export async function listWebhooks(platform: PlatformClient, organizationId: string): Promise<RestWebhook[]> {
-  return (await platform.get<RestBody<'webhooks'>>(webhooksPath(organizationId))).data;
+  return (await platform.call('webhooks', { path: { id: organizationId } })).data;
 }
 
 /** Adds an endpoint (201, with its secret); a 400 names url or events, a 409 says the limit is reached. */
@@ -39,7 +36,7 @@ export function createWebhook(
   organizationId: string,
   body: RestRequest<'createWebhook'>,
 ): Promise<RestWebhookSecret> {
-  return platform.post<RestWebhookSecret>(webhooksPath(organizationId), body);
+  return platform.call('createWebhook', { path: { id: organizationId }, body });
 }
 
 /** Changes the URL or the events (only the fields given); 404 when unknown. */
@@ -49,7 +46,7 @@ export function updateWebhook(
   webhookId: string,
   body: RestWebhookUpdate,
 ): Promise<RestWebhook> {
-  return platform.patch<RestWebhook>(webhookPath(organizationId, webhookId), body);
+  return platform.call('updateWebhook', { path: { id: organizationId, webhookId }, body });
 }
 
 /** The endpoint actions answered by the endpoint itself: pause, resume. */
@@ -59,7 +56,7 @@ export function setWebhookState(
   webhookId: string,
   action: 'pause' | 'resume',
 ): Promise<RestWebhook> {
-  return platform.post<RestWebhook>(`${webhookPath(organizationId, webhookId)}/${action}`);
+  return platform.call(WEBHOOK_STATE_CALLS[action], { path: { id: organizationId, webhookId } });
 }
 
 /** Replaces the signing secret (the old one also signs for 24 hours); the new one is answered once. */
@@ -68,7 +65,7 @@ export function rotateWebhookSecret(
   organizationId: string,
   webhookId: string,
 ): Promise<RestWebhookSecret> {
-  return platform.post<RestWebhookSecret>(`${webhookPath(organizationId, webhookId)}/rotate-secret`);
+  return platform.call('rotateWebhookSecret', { path: { id: organizationId, webhookId } });
 }
 
 /** Removes an endpoint and the events it had not received; answers it as it was. */
@@ -77,7 +74,7 @@ export function deleteWebhook(
   organizationId: string,
   webhookId: string,
 ): Promise<RestWebhook> {
-  return platform.delete<RestWebhook>(webhookPath(organizationId, webhookId));
+  return platform.call('deleteWebhook', { path: { id: organizationId, webhookId } });
 }
 
 /** Sends a test event now and answers its delivery (status, latency, or the error). */
@@ -86,7 +83,7 @@ export function testWebhook(
   organizationId: string,
   webhookId: string,
 ): Promise<RestBody<'testWebhook'>> {
-  return platform.post<RestBody<'testWebhook'>>(`${webhookPath(organizationId, webhookId)}/test`);
+  return platform.call('testWebhook', { path: { id: organizationId, webhookId } });
 }
 
 /** The endpoint's latest deliveries, newest first. */
@@ -96,6 +93,5 @@ export async function listWebhookDeliveries(
   webhookId: string,
   first: number,
 ): Promise<RestWebhookDelivery[]> {
-  const path = `${webhookPath(organizationId, webhookId)}/deliveries`;
-  return (await platform.get<RestBody<'webhookDeliveries'>>(path, { first })).data;
+  return (await platform.call('webhookDeliveries', { path: { id: organizationId, webhookId }, query: { first } })).data;
 }
