@@ -31,11 +31,4 @@ export interface PlatformClient {
     operationId: Operation,
     ...args: CallArguments<Operation>
   ): Promise<RestAnswer<Operation>>;
-  get<T>(path: string, query?: Query): Promise<T>;
-  list<T>(path: string, query?: Query): Promise<ListResult<T>>;
-  post<T>(path: string, body?: unknown, query?: Query): Promise<T>;
-  put<T>(path: string, body?: unknown, query?: Query): Promise<T>;
-  /** A partial change (a field left out stays as it is). */
-  patch<T>(path: string, body?: unknown, query?: Query): Promise<T>;
-  delete<T>(path: string, query?: Query): Promise<T>;
 }

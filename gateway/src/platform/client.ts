@@ -8,7 +8,7 @@ import type { ClientDisconnect } from '../http/client-disconnect.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayMetrics } from '../observability/metrics.js';
 import { PLATFORM_ROUTES } from '../generated/platform-routes.js';
-import type { CallArguments, ListResult, PlatformClient, Query } from './client-types.js';
+import type { CallArguments, PlatformClient, Query } from './client-types.js';
 import { requestBuffered, type BufferedAnswer } from './buffered-request.js';
 import { PlatformCallCancelled, PlatformError } from './errors.js';
 import { inputErrorsOf, resolveErrorMessage } from './messages.js';
@@ -273,34 +273,6 @@ export class RequestPlatformClient implements PlatformClient {
       this.gets.set(key, pending);
     }
     return pending;
-  }
-
-  get<T>(path: string, query?: Query): Promise<T> {
-    return this.read({ method: 'GET', path, search: searchOf(query) }) as Promise<T>;
-  }
-
-  async list<T>(path: string, query?: Query): Promise<ListResult<T>> {
-    const body = await this.get<unknown>(path, query);
-    if (Array.isArray(body)) return { rows: body as T[], total: body.length, limit: 0, offset: 0 };
-    const { data, ...rest } = (body ?? {}) as { data?: T[]; total?: number; limit?: number; offset?: number };
-    const rows = Array.isArray(data) ? data : [];
-    return { ...rest, rows, total: rest.total ?? rows.length, limit: rest.limit ?? 0, offset: rest.offset ?? 0 };
-  }
-
-  post<T>(path: string, body?: unknown, query?: Query): Promise<T> {
-    return this.write({ method: 'POST', path, search: searchOf(query), body }) as Promise<T>;
-  }
-
-  put<T>(path: string, body?: unknown, query?: Query): Promise<T> {
-    return this.write({ method: 'PUT', path, search: searchOf(query), body }) as Promise<T>;
-  }
-
-  patch<T>(path: string, body?: unknown, query?: Query): Promise<T> {
-    return this.write({ method: 'PATCH', path, search: searchOf(query), body }) as Promise<T>;
-  }
-
-  delete<T>(path: string, query?: Query): Promise<T> {
-    return this.write({ method: 'DELETE', path, search: searchOf(query) }) as Promise<T>;
   }
 
   /** A write makes earlier GETs of this request stale: the payload's fields read the changed records. */
