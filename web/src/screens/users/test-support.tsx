@@ -5,6 +5,8 @@ export function userRecord(overrides: Record<string, unknown> = {}) {
     email: 'pat@acme.test',
     name: 'Pat Doe',
     alternateEmail: null,
+    // Issue 40 §4: the optional text fields (schema's USER_TEXT_FIELDS).
+    jobTitle: null,
     role: 'ORG_USER',
     active: true,
     directDataAccessEnabled: false,

@@ -18,6 +18,7 @@ export const GeneralSectionUserFragment = graphql(`
     email
     name
     alternateEmail
+    ...UserTextFields_user
     role
     active
     status
