@@ -7,6 +7,7 @@ import { roleKeyOf, roleText, scalarText, tableauText } from '../../shared/user-
 import { activeControlRefusal, needsOrgAdminCount, roleControlRefusal } from '../self-protection.js';
 import { statusIntent, statusLabel, statusOfEnum } from '../../invitation/user-status.js';
 import { lastSignInText, provenanceLabel, provenanceMeaning } from '../../shared/user-provenance.js';
+import { UserTextFieldsUserFragment } from '../../shared/user-text-fragment.js';
 import { AccountStatus } from './AccountStatus.js';
 import { editFormOf } from './user-edit-form.js';
 import { UserEditForm } from './UserEditForm.js';
@@ -56,7 +57,8 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
   const target = { email, role: roleKeyOf(user.role) ?? 'orgUser', active: user.active };
   const editable = mayDo(actor, 'updateUser', { organizationId: user.organizationId, email });
   const activeOrgAdmins = useActiveOrgAdmins(user.organizationId, editable && needsOrgAdminCount(actor, target));
-  const saved = editFormOf(user);
+  const text = getFragmentData(UserTextFieldsUserFragment, user);
+  const saved = editFormOf({ ...user, ...text });
 
   // How the person came and when they last signed in (issue 39): facts nobody edits, on both views.
   const origin = [
