@@ -1,4 +1,5 @@
 import { Classes, Tag } from '@blueprintjs/core';
+import { USER_TEXT_FIELDS, userTextOf } from '@meridian/schema';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { mayDo } from '../../../../session/access.js';
 import type { SessionUser } from '../../../../session/session-user.js';
@@ -76,6 +77,7 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
     ['Name', user.name],
     ['Email', email],
     ['Alternate email', scalarText(user.alternateEmail) || '—'],
+    ...USER_TEXT_FIELDS.map((spec) => [spec.label, userTextOf(text[spec.field]) ?? '—'] as const),
     ['Role', roleText(user.role, productName)],
     ['Tableau license', tableauText(user.tableauLicense)],
     ['Direct data access', user.directDataAccessEnabled ? 'Enabled' : 'Disabled'],
