@@ -183,6 +183,7 @@ describe('an Org Admin manages the users of their organization', () => {
     await password.fill(NEW_USER.password);
     await page.getByLabel('Tableau license').selectOption('viewer');
     await page.getByText('Direct data access').click();
+    await page.getByLabel('Job title').fill('  Charge nurse ');
     await screenshot(page, journey, 'create user');
 
     await page.getByRole('button', { name: 'Create user' }).click();
@@ -192,13 +193,15 @@ describe('an Org Admin manages the users of their organization', () => {
     await page.getByRole('heading', { name: NEW_USER.name }).waitFor();
     await toast(page, `${NEW_USER.name} (${NEW_USER.email}) was created.`).waitFor();
     const stored = (await usersOf(ACME_HEALTH_ID)).find((user) => user.email === NEW_USER.email);
-    expect(stored).toMatchObject({ name: NEW_USER.name, role: 'orgUser', active: true });
+    expect(stored).toMatchObject({ name: NEW_USER.name, role: 'orgUser', active: true, jobTitle: 'Charge nurse' });
     // Issue 39: the profile says how the person came and that they have not signed in yet.
     const general = page.getByRole('region', { name: 'General' });
     await general.getByText('Created with a password by an administrator or an internal tool.').waitFor();
     expect(
       await general.getByText('Last sign-in', { exact: true }).locator('xpath=following-sibling::dd[1]').innerText(),
     ).toBe('Never');
+    // Issue 40: the job title as typed, trimmed, in the profile's edit form.
+    expect(await general.getByLabel('Job title').inputValue()).toBe('Charge nurse');
     await screenshot(page, journey, 'new user profile');
   });
 

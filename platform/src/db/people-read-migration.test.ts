@@ -1,6 +1,7 @@
-// Migration 022 on a database that already has people: how each came is read from the audit trail
-// (or, for seeded people the trail does not name, from their invitation token and identity), and their
-// last sign-in from its 'sign-in' events. The migration is applied again to rows as they were before it.
+// Migrations on a database that already has people, each applied again to rows as they were before it.
+// 022: how each came is read from the audit trail (or, for seeded people the trail does not name, from
+// their invitation token and identity), and their last sign-in from its 'sign-in' events. 023: the
+// title a directory sent becomes the job title.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.js';
 import { migrate } from './migrate.js';
@@ -76,6 +77,27 @@ describe('migration 022 on existing people', () => {
       ['console@x.test', '2026-03-05T08:00:00.000Z'],
       ['seed@x.test', null],
       ['sso@x.test', null],
+    ]);
+  });
+});
+
+describe('migration 023 on existing people', () => {
+  it('moves the title a directory sent to the job title, trimmed and cut to 128 characters, and keeps the rest', async () => {
+    await db.exec(`
+      ALTER TABLE users DROP COLUMN job_title;
+      DELETE FROM schema_migrations WHERE name = '023_job_title.sql';
+      UPDATE users SET scim_attributes = '{"title": " Charge nurse ", "locale": "en-US"}' WHERE email = 'scim@x.test';
+      UPDATE users SET scim_attributes = jsonb_build_object('title', repeat('x', 200)) WHERE email = 'sso@x.test';
+      UPDATE users SET scim_attributes = '{"title": "  "}' WHERE email = 'seed@x.test';`);
+    expect(await migrate(db)).toEqual(['023_job_title.sql']);
+    const { rows } = await db.query<{ email: string; job_title: string | null; scim_attributes: object }>(
+      `SELECT email, job_title, scim_attributes FROM users WHERE email IN ('scim@x.test', 'sso@x.test', 'seed@x.test', 'console@x.test') ORDER BY email`,
+    );
+    expect(rows).toEqual([
+      { email: 'console@x.test', job_title: null, scim_attributes: {} },
+      { email: 'scim@x.test', job_title: 'Charge nurse', scim_attributes: { locale: 'en-US' } },
+      { email: 'seed@x.test', job_title: null, scim_attributes: {} },
+      { email: 'sso@x.test', job_title: 'x'.repeat(128), scim_attributes: {} },
     ]);
   });
 });

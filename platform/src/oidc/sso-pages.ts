@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { beginSecondStep } from '../domain/mfa/second-step.js';
 import { recordSignIn } from '../domain/login.js';
 import {
@@ -10,13 +9,13 @@ import {
   serviceProviderOf,
   transportOf,
 } from '../domain/sso/connections.js';
-import { newOidcRequest, oidcAuthorizationUrl, oidcIdentity } from '../domain/sso/oidc.js';
-import { samlAuthorizeUrl, samlIdentity, serviceProviderMetadata } from '../domain/sso/saml.js';
+import { oidcIdentity } from '../domain/sso/oidc.js';
+import { samlIdentity, serviceProviderMetadata } from '../domain/sso/saml.js';
 import { acceptIdentity, auditSsoFailure, providerFactorCounts } from '../domain/sso/sign-in.js';
 import { recordTestAnswer, testResultUrl } from '../domain/sso/test-sign-in.js';
 import { SsoRefusal, type IdpReturned, type VerifiedIdentity } from '../domain/sso/types.js';
 import { findOrganization } from '../domain/organizations.js';
-import { answerSsoPending, findSsoPending, insertSsoPending, takeAnsweredSsoPending } from '../domain/sso/pending.js';
+import { awaitingAnswer, recordAnswer, sendToProvider, takeAnswered } from '../domain/sso/pending.js';
 import type { SsoConnectionRow, SsoPendingRow } from '../stores/sso.js';
 import { formOf } from './bodies.js';
 import { finishInteraction, originOf, seeOther, sendHtml } from './http.js';
@@ -71,41 +70,22 @@ export function ssoHandlers(context: StepContext) {
     connection: SsoConnectionRow,
     email: string,
   ) => {
-    const expiresAt = new Date(interaction.exp * 1000);
-    const base = {
-      purpose: 'sign-in' as const,
-      interaction_uid: interaction.uid,
-      started_by: null,
-      email,
-      organization_id: connection.organization_id,
-      protocol: connection.protocol,
-      expires_at: expiresAt,
-    };
     try {
-      if (connection.protocol === 'oidc') {
-        const settings = await oidcSettingsOf(context.sealer, connection);
-        if (!settings)
-          return refusedPage(
-            reply,
-            `The sign-in settings of ${await organizationNameOf(context, connection.organization_id)} cannot be read. Ask your administrator to enter the client secret again.`,
-            503,
-          );
-        const request = newOidcRequest();
-        const url = await oidcAuthorizationUrl(settings, oidcRedirectUri(config), request, transport, email);
-        await insertSsoPending(db, {
-          ...base,
-          state: request.state,
-          code_verifier: request.codeVerifier,
-          nonce: request.nonce,
-          request_id: null,
-        });
-        return seeOther(reply, url);
-      }
-      const state = randomBytes(24).toString('base64url');
-      const sp = serviceProviderOf(config, connection.organization_id);
-      const { url, requestId } = await samlAuthorizeUrl(db, idpOf(connection), sp, state);
-      await insertSsoPending(db, { ...base, state, code_verifier: null, nonce: null, request_id: requestId });
-      return seeOther(reply, url);
+      const sent = await sendToProvider(
+        db,
+        context.sealer,
+        config,
+        connection,
+        { purpose: 'sign-in', interactionUid: interaction.uid, email },
+        new Date(interaction.exp * 1000),
+      );
+      if (!sent)
+        return refusedPage(
+          reply,
+          `The sign-in settings of ${await organizationNameOf(context, connection.organization_id)} cannot be read. Ask your administrator to enter the client secret again.`,
+          503,
+        );
+      return seeOther(reply, sent.url);
     } catch (error) {
       if (!(error instanceof SsoRefusal)) throw error;
       await auditSsoFailure(db, connection, originOf(provider, request, reply), email, error.failure);
@@ -145,7 +125,7 @@ export function ssoHandlers(context: StepContext) {
 
   /** Keeps the verified identity with its state, then on to the interaction's own page to finish. */
   const answered = async (reply: FastifyReply, state: string, interactionUid: string, identity: VerifiedIdentity) => {
-    if (!(await answerSsoPending(db, state, identity)))
+    if (!(await recordAnswer(db, state, identity)))
       return refusedPage(reply, 'This sign-in was already answered. Return to the console and sign in again.', 400);
     const complete = new URL(`${context.path(interactionUid)}/sso/complete`, config.issuer);
     complete.searchParams.set('state', state);
@@ -163,8 +143,8 @@ export function ssoHandlers(context: StepContext) {
   const oidcCallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, config.issuer);
     const state = url.searchParams.get('state') ?? '';
-    const pending = state ? await findSsoPending(db, state, new Date()) : undefined;
-    if (!pending || pending.protocol !== 'oidc') return expiredAnswer(reply);
+    const pending = await awaitingAnswer(db, state, 'oidc');
+    if (!pending) return expiredAnswer(reply);
     const connection = await findSsoConnection(db, pending.organization_id);
     const settings = connection?.protocol === 'oidc' ? await oidcSettingsOf(context.sealer, connection) : null;
     if (!settings) return refusedPage(reply, 'This organization’s single sign-on has changed. Sign in again.', 400);
@@ -184,9 +164,8 @@ export function ssoHandlers(context: StepContext) {
     const { organizationId } = request.params;
     const form = formOf(request);
     const state = form.get('RelayState') ?? '';
-    const pending = state ? await findSsoPending(db, state, new Date()) : undefined;
-    if (!pending || pending.protocol !== 'saml' || pending.organization_id !== organizationId)
-      return expiredAnswer(reply);
+    const pending = await awaitingAnswer(db, state, 'saml', organizationId);
+    if (!pending) return expiredAnswer(reply);
     const connection = await findSsoConnection(db, organizationId);
     if (connection?.protocol !== 'saml')
       return refusedPage(reply, 'This organization’s single sign-on has changed. Sign in again.', 400);
@@ -221,10 +200,10 @@ export function ssoHandlers(context: StepContext) {
   /** The interaction's holder takes the identity its provider vouched for, and is signed in (or told why not). */
   const complete: InteractionAnswer = async (request, reply, interaction) => {
     const state = new URL(request.url, 'http://local').searchParams.get('state') ?? '';
-    const pending = await takeAnsweredSsoPending(db, state, interaction.uid, new Date());
-    const connection = pending ? await findSsoConnection(db, pending.organization_id) : undefined;
-    if (!pending || !connection) return expiredAnswer(reply);
-    const identity = pending.identity as VerifiedIdentity;
+    const answer = await takeAnswered(db, state, interaction.uid);
+    const connection = answer ? await findSsoConnection(db, answer.pending.organization_id) : undefined;
+    if (!answer || !connection) return expiredAnswer(reply);
+    const { identity } = answer;
     const origin = originOf(provider, request, reply);
     const accepted = await acceptIdentity(db, config, connection, identity, origin);
     if (!accepted.ok) return refusedPage(reply, accepted.message);

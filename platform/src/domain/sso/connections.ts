@@ -41,7 +41,7 @@ export interface SsoConnectionInput {
   adminEmergencyAccess?: boolean;
 }
 
-type SsoConfig = Pick<PlatformConfig, 'issuer' | 'appEnv'>;
+export type SsoConfig = Pick<PlatformConfig, 'issuer' | 'appEnv'>;
 
 /**
  * Customers' providers must be https in production, and are reached only through the address guard

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ssoTestReturnPath, type Role } from '@meridian/schema';
 import type { PlatformConfig } from '../../config.js';
 import type { Database, Queryable } from '../../db/database.js';
@@ -6,7 +5,6 @@ import {
   answerSsoTest,
   findSsoConnection,
   findSsoTest,
-  insertSsoPending,
   type SsoConnectionRow,
   type SsoPendingRow,
 } from '../../stores/sso.js';
@@ -14,9 +12,7 @@ import { conflict, notFound } from '../errors.js';
 import { secondStepFor } from '../mfa/policy.js';
 import type { SecretSealer } from '../secrets/sealed-secrets.js';
 import { assertUserPlace } from '../user-limits.js';
-import { idpOf, oidcRedirectUri, oidcSettingsOf, serviceProviderOf, transportOf } from './connections.js';
-import { newOidcRequest, oidcAuthorizationUrl } from './oidc.js';
-import { samlAuthorizeUrl } from './saml.js';
+import { sendToProvider } from './pending.js';
 import { identityFacts, identityRefusal, nameOf, providerFactorCounts } from './sign-in.js';
 import { SsoRefusal, type IdpReturned, type VerifiedIdentity } from './types.js';
 
@@ -76,39 +72,11 @@ export async function startTestSignIn(
   const connection = await findSsoConnection(db, organizationId);
   if (!connection) throw notFound('Single sign-on connection');
   const expiresAt = new Date(Date.now() + TEST_SIGN_IN_TTL_MS);
-  const base = {
-    purpose: 'test' as const,
-    interaction_uid: null,
-    started_by: startedBy,
-    email: null,
-    organization_id: organizationId,
-    protocol: connection.protocol,
-    expires_at: expiresAt,
-  };
   try {
-    if (connection.protocol === 'oidc') {
-      const settings = await oidcSettingsOf(sealer, connection);
-      if (!settings)
-        throw conflict(
-          'The connection’s client secret can no longer be read: enter it again and save.',
-          'clientSecret',
-        );
-      const request = newOidcRequest();
-      const url = await oidcAuthorizationUrl(settings, oidcRedirectUri(config), request, transportOf(config));
-      await insertSsoPending(db, {
-        ...base,
-        state: request.state,
-        code_verifier: request.codeVerifier,
-        nonce: request.nonce,
-        request_id: null,
-      });
-      return { url, state: request.state, expiresAt: expiresAt.toISOString() };
-    }
-    const state = randomBytes(24).toString('base64url');
-    const sp = serviceProviderOf(config, organizationId);
-    const { url, requestId } = await samlAuthorizeUrl(db, idpOf(connection), sp, state);
-    await insertSsoPending(db, { ...base, state, code_verifier: null, nonce: null, request_id: requestId });
-    return { url, state, expiresAt: expiresAt.toISOString() };
+    const sent = await sendToProvider(db, sealer, config, connection, { purpose: 'test', startedBy }, expiresAt);
+    if (!sent)
+      throw conflict('The connection’s client secret can no longer be read: enter it again and save.', 'clientSecret');
+    return { ...sent, expiresAt: expiresAt.toISOString() };
   } catch (error) {
     if (error instanceof SsoRefusal) throw conflict(error.message);
     throw error;

@@ -270,6 +270,43 @@ describe('creating a user', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Pat Doe (pat@acme.test) was created.', undefined, WAIT)).toBeTruthy();
   });
 
+  it('sends a typed job title trimmed, and refuses a too-long one beside its control in words naming it', async () => {
+    const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
+      CreateUserOrganization: () => organization(3),
+      CreateUser: () => ({
+        createUser: {
+          __typename: 'UserPayload',
+          user: null,
+          inputErrors: [{ __typename: 'InputError', field: 'input.jobTitle', message: 'Job title is not allowed.' }],
+        },
+      }),
+    });
+    await screen.findByLabelText('Name', undefined, WAIT);
+    await fillForm();
+    const jobTitle = screen.getByLabelText<HTMLInputElement>(/^Job title/);
+    const besideJobTitle = () => document.getElementById(jobTitle.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(besideJobTitle()).toBe('At most 128 characters.');
+
+    await userEvent.click(jobTitle);
+    await userEvent.paste('x'.repeat(129));
+    await userEvent.tab();
+    expect(besideJobTitle()).toBe('Job title must be at most 128 characters.');
+    expect(jobTitle.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(gateway.count('CreateUser')).toBe(0);
+
+    await userEvent.clear(jobTitle);
+    await userEvent.type(jobTitle, '  Charge nurse ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    // The gateway's word about the job title lands beside it, not above the buttons.
+    await waitFor(() => expect(besideJobTitle()).toBe('Job title is not allowed.'), WAIT);
+    expect(screen.queryByText('The user was not created')).toBeNull();
+    expect(gateway.sent.find((request) => request.operationName === 'CreateUser')?.variables.input).toMatchObject({
+      name: 'Pat Doe',
+      jobTitle: 'Charge nurse',
+    });
+  });
+
   it('sends an invitation by default: no password field, none sent, and the toast says so', async () => {
     const { gateway } = renderWithGateway(PATH, sessionUserOf('orgAdmin'), {
       CreateUserOrganization: () => organization(3),
@@ -292,6 +329,7 @@ describe('creating a user', { timeout: 15_000 }, () => {
     const input = gateway.sent.find((request) => request.operationName === 'CreateUser')?.variables.input;
     expect(input).toMatchObject({ name: 'Ivy Invited', email: 'ivy@acme.test' });
     expect(input).not.toHaveProperty('password');
+    expect(input).not.toHaveProperty('jobTitle');
     expect(
       await screen.findByText(
         'Ivy Invited (ivy@acme.test) was invited: an email with a link to set a password is on its way.',

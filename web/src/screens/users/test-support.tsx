@@ -1,3 +1,5 @@
+import { byUserTextField } from './shared/user-form.js';
+
 /** A user record as the gateway answers it (GraphQL enum values, the contract's field names). */
 export function userRecord(overrides: Record<string, unknown> = {}) {
   return {
@@ -5,6 +7,8 @@ export function userRecord(overrides: Record<string, unknown> = {}) {
     email: 'pat@acme.test',
     name: 'Pat Doe',
     alternateEmail: null,
+    // Issue 40 §4: each optional text field (schema's USER_TEXT_FIELDS) holds none, from the list.
+    ...byUserTextField(() => null),
     role: 'ORG_USER',
     active: true,
     directDataAccessEnabled: false,

@@ -9,6 +9,7 @@ import { organizationUsersPath, userProfilePath } from '../../../routes/paths.js
 import { LinkButton } from '../../../components/LinkButton.js';
 import { SelectField } from '../shared/SelectField.js';
 import { TextField } from '../../../components/TextField.js';
+import { UserTextFields } from '../shared/UserTextFields.js';
 import { roleOptions, systemRolesHint, TABLEAU_OPTIONS } from '../shared/user-fields.js';
 import {
   emailOutsideDomains,
@@ -53,10 +54,10 @@ function seatWarning(level: FormValues['tableau'], seats: SeatUsage | null): str
 }
 
 /**
- * Name, email, alternate email, password (with its policy), role, Tableau license and direct data
- * access of a new user. Each field says what is wrong next to it; a refusal that is no field's (the
- * user limit, an email taken) is shown above the buttons in the gateway's words. Nothing typed is lost
- * when the gateway refuses.
+ * Name, email, alternate email, the text fields (job title), password (with its policy), role,
+ * Tableau license and direct data access of a new user. Each field says what is wrong next to it; a
+ * refusal that is no field's (the user limit, an email taken) is shown above the buttons in the
+ * gateway's words. Nothing typed is lost when the gateway refuses.
  */
 export function CreateUserForm({
   organizationId,
@@ -152,6 +153,7 @@ export function CreateUserForm({
         error={errorOf('alternateEmail')}
         autoComplete="off"
       />
+      <UserTextFields values={form} onChange={(field) => set(field, field)} onBlur={touch} errorOf={errorOf} />
       <RadioGroup
         label="First password"
         name="password-choice"

@@ -37,8 +37,16 @@ describe('the create-user form', () => {
       name: 'Name is required.',
       email: EMAIL_MESSAGE,
     });
-    expect(validateCreateUserForm({ ...filled, alternateEmail: 'not-an-email', password: 'short1' })).toEqual({
+    expect(
+      validateCreateUserForm({
+        ...filled,
+        alternateEmail: 'not-an-email',
+        jobTitle: 'x'.repeat(129),
+        password: 'short1',
+      }),
+    ).toEqual({
       alternateEmail: EMAIL_MESSAGE,
+      jobTitle: 'Job title must be at most 128 characters.',
       password: PASSWORD_POLICY_MESSAGE,
     });
     expect(validateCreateUserForm(filled)).toEqual({});
@@ -78,16 +86,20 @@ describe('the create-user form', () => {
       directDataAccessEnabled: false,
     });
     expect(toCreateUserInput({ ...filled, passwordChoice: 'invite' })).not.toHaveProperty('password');
+    // A blank job title is left out, not sent as null.
+    expect(toCreateUserInput({ ...filled, jobTitle: '   ' })).not.toHaveProperty('jobTitle');
     expect(
       toCreateUserInput({
         ...filled,
         alternateEmail: 'Pat@Home.test',
+        jobTitle: '  Charge nurse ',
         role: 'orgAdmin',
         tableau: 'explorer',
         directDataAccess: true,
       }),
     ).toMatchObject({
       alternateEmail: 'pat@home.test',
+      jobTitle: 'Charge nurse',
       role: 'ORG_ADMIN',
       tableauLicense: 'EXPLORER',
       directDataAccessEnabled: true,

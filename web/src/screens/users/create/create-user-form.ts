@@ -9,7 +9,14 @@ import {
   type Role,
 } from '@meridian/schema';
 import type { CreateUserInput } from '../../../gql/graphql.js';
-import { emptyUserFields, userFieldsInput, validateUserFields, type UserFieldsForm } from '../shared/user-form.js';
+import {
+  emptyUserFields,
+  SHARED_USER_FORM_FIELDS,
+  userFieldsInput,
+  validateUserFields,
+  withoutEmptyText,
+  type UserFieldsForm,
+} from '../shared/user-form.js';
 
 /** What the create-user form holds, as typed: the fields it shares with the edit form, and its own. */
 export interface CreateUserForm extends UserFieldsForm {
@@ -30,16 +37,12 @@ export interface TargetOrganization {
 }
 
 /** The form keys shown beside a control; the gateway's other refusals go above the buttons. */
-export const CREATE_USER_FORM_FIELDS = [
-  'name',
+export const CREATE_USER_FORM_FIELDS: readonly CreateUserField[] = [
+  ...SHARED_USER_FORM_FIELDS,
   'email',
-  'alternateEmail',
   'password',
-  'role',
-  'tableauLicense',
-  'directDataAccessEnabled',
   'allowOutsideDomain',
-] as const;
+];
 
 /** True when the typed email is well formed and outside the organization's domains. */
 export function emailOutsideDomains(form: CreateUserForm, organization: TargetOrganization | null): boolean {
@@ -88,7 +91,7 @@ export function validateCreateUserForm(
 
 /**
  * The mutation's input: the shared fields as userFieldsInput sends them, leaving out an alternate
- * email or Tableau level when there is none, and the lowercase email.
+ * email, a text field or Tableau level when there is none, and the lowercase email.
  */
 export function toCreateUserInput(
   form: CreateUserForm,
@@ -96,7 +99,7 @@ export function toCreateUserInput(
 ): CreateUserInput {
   const { alternateEmail, tableauLicense, ...shared } = userFieldsInput(form);
   return {
-    ...shared,
+    ...withoutEmptyText(shared),
     email: normalizeEmail(form.email),
     ...(alternateEmail === null ? {} : { alternateEmail }),
     ...(tableauLicense === null ? {} : { tableauLicense }),

@@ -14,6 +14,7 @@ const CreateUserDocument = graphql(`
         email
         name
         organizationId
+        ...UserTextFields_user
         ...UsersTable_user
       }
       inputErrors {

@@ -158,6 +158,52 @@ describe('a user’s profile', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Olga Boss' }, WAIT)).toBeTruthy();
   });
 
+  it('shows the job title among the facts, and the words for none', async () => {
+    const users = directory();
+    users.set(orgUser.email, { ...users.get(orgUser.email), jobTitle: 'Charge nurse' });
+    renderWithGateway(profilePath(orgUser.email), orgUser, handlers(users));
+    await screen.findByRole('heading', { name: 'Ursula User' }, WAIT);
+    const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Job title')).toBe('Charge nurse');
+    cleanup();
+
+    renderWithGateway(profilePath(orgUser.email), orgUser, handlers(directory()));
+    await screen.findByRole('heading', { name: 'Ursula User' }, WAIT);
+    expect(fact('Job title')).toBe('—');
+  });
+
+  it('edits the job title: only a changed one is sent, trimmed, a cleared one as null, a too-long one refused', async () => {
+    const users = directory();
+    users.set('pat@acme.test', { ...users.get('pat@acme.test'), jobTitle: 'Charge nurse' });
+    const { gateway } = renderWithGateway(profilePath('pat@acme.test'), orgAdmin, handlers(users));
+    await screen.findByRole('heading', { name: 'Pat Doe' }, WAIT);
+    const jobTitle = screen.getByLabelText<HTMLInputElement>(/^Job title/);
+    const besideJobTitle = () => document.getElementById(jobTitle.getAttribute('aria-describedby') ?? '')?.textContent;
+    const save = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Save changes' });
+    const sentInputs = () =>
+      gateway.sent
+        .filter((request) => request.operationName === 'UpdateUser')
+        .map((request) => request.variables.input);
+    expect(jobTitle.value).toBe('Charge nurse');
+
+    await userEvent.click(jobTitle);
+    await userEvent.paste('x'.repeat(129));
+    expect(besideJobTitle()).toBe('Job title must be at most 128 characters.');
+    expect(save().disabled).toBe(true);
+
+    await userEvent.clear(jobTitle);
+    await userEvent.type(jobTitle, ' Head of nursing ');
+    await userEvent.click(save());
+    await waitFor(() => expect(sentInputs()).toEqual([{ jobTitle: 'Head of nursing' }]), WAIT);
+    await waitFor(() => expect(jobTitle.value).toBe('Head of nursing'), WAIT);
+
+    await userEvent.clear(jobTitle);
+    await userEvent.click(save());
+    await waitFor(() => expect(sentInputs()).toEqual([{ jobTitle: 'Head of nursing' }, { jobTitle: null }]), WAIT);
+    await waitFor(() => expect(save().disabled).toBe(true), WAIT);
+    expect(users.get('pat@acme.test')?.jobTitle).toBeNull();
+  });
+
   it('keeps the last active Org Admin from being demoted or deactivated, with the reason', async () => {
     renderWithGateway(profilePath(orgAdmin.email), systemAdmin, handlers(directory()));
     await screen.findByRole('heading', { name: 'Olga Admin' }, WAIT);

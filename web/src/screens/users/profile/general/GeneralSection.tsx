@@ -1,4 +1,5 @@
 import { Classes, Tag } from '@blueprintjs/core';
+import { USER_TEXT_FIELDS, userTextOf } from '@meridian/schema';
 import { getFragmentData, graphql, type FragmentType } from '../../../../gql/index.js';
 import { mayDo } from '../../../../session/access.js';
 import type { SessionUser } from '../../../../session/session-user.js';
@@ -7,6 +8,7 @@ import { roleKeyOf, roleText, scalarText, tableauText } from '../../shared/user-
 import { activeControlRefusal, needsOrgAdminCount, roleControlRefusal } from '../self-protection.js';
 import { statusIntent, statusLabel, statusOfEnum } from '../../invitation/user-status.js';
 import { lastSignInText, provenanceLabel, provenanceMeaning } from '../../shared/user-provenance.js';
+import { UserTextFieldsUserFragment } from '../../shared/user-text-fragment.js';
 import { AccountStatus } from './AccountStatus.js';
 import { editFormOf } from './user-edit-form.js';
 import { UserEditForm } from './UserEditForm.js';
@@ -18,6 +20,7 @@ export const GeneralSectionUserFragment = graphql(`
     email
     name
     alternateEmail
+    ...UserTextFields_user
     role
     active
     status
@@ -55,7 +58,8 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
   const target = { email, role: roleKeyOf(user.role) ?? 'orgUser', active: user.active };
   const editable = mayDo(actor, 'updateUser', { organizationId: user.organizationId, email });
   const activeOrgAdmins = useActiveOrgAdmins(user.organizationId, editable && needsOrgAdminCount(actor, target));
-  const saved = editFormOf(user);
+  const text = getFragmentData(UserTextFieldsUserFragment, user);
+  const saved = editFormOf({ ...user, ...text });
 
   // How the person came and when they last signed in (issue 39): facts nobody edits, on both views.
   const origin = [
@@ -73,6 +77,7 @@ export function GeneralSection({ user: data, actor, productName }: GeneralSectio
     ['Name', user.name],
     ['Email', email],
     ['Alternate email', scalarText(user.alternateEmail) || '—'],
+    ...USER_TEXT_FIELDS.map((spec) => [spec.label, userTextOf(text[spec.field]) ?? '—'] as const),
     ['Role', roleText(user.role, productName)],
     ['Tableau license', tableauText(user.tableauLicense)],
     ['Direct data access', user.directDataAccessEnabled ? 'Enabled' : 'Disabled'],

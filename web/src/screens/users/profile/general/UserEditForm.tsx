@@ -7,6 +7,7 @@ import { useToasts } from '../../../../components/toasts/useToasts.js';
 import { useEdits } from '../../../../components/useEdits.js';
 import { SelectField } from '../../shared/SelectField.js';
 import { TextField } from '../../../../components/TextField.js';
+import { UserTextFields } from '../../shared/UserTextFields.js';
 import { roleOptions, roleText, systemRolesHint, TABLEAU_OPTIONS } from '../../shared/user-fields.js';
 import { validateUserFields } from '../../shared/user-form.js';
 import {
@@ -35,9 +36,10 @@ export interface UserEditFormProps {
 }
 
 /**
- * Name, alternate email, role, Tableau license and direct data access of a user, saved together. Only
- * changed fields are sent; a refusal keeps what was typed and says why, next to the field when it is
- * one field's. Turning direct data access off is confirmed first (it disables credentials for good).
+ * Name, alternate email, the text fields (job title), role, Tableau license and direct data access
+ * of a user, saved together. Only changed fields are sent; a refusal keeps what was typed and says
+ * why, next to the field when it is one field's. Turning direct data access off is confirmed first
+ * (it disables credentials for good).
  */
 export function UserEditForm(props: UserEditFormProps) {
   const { saved } = props;
@@ -98,6 +100,7 @@ export function UserEditForm(props: UserEditFormProps) {
         onChange={set('alternateEmail', 'alternateEmail')}
         error={errorOf('alternateEmail')}
       />
+      <UserTextFields values={form} onChange={(field) => set(field, field)} errorOf={errorOf} />
       <SelectField
         label="Role"
         value={form.role}

@@ -4,6 +4,7 @@ import { graphql } from '../../../../gql/index.js';
 import type { UpdateUserInput } from '../../../../gql/graphql.js';
 import { runMutation, type MutationOutcome } from '../../../../components/mutation-outcome.js';
 import { scalarText } from '../../shared/user-fields.js';
+import { SHARED_USER_FORM_FIELDS } from '../../shared/user-form.js';
 import { syncOwnViewer } from '../../shared/viewer-sync.js';
 
 const UpdateUserDocument = graphql(`
@@ -55,7 +56,7 @@ export function useUpdateUser(
           return { payload: data?.updateUser, value: user ? { name: user.name } : null };
         },
         // The fields the edit form shows a message beside; anything else goes above its buttons.
-        { knownFields: ['name', 'alternateEmail', 'role', 'tableauLicense', 'directDataAccessEnabled'] },
+        { knownFields: SHARED_USER_FORM_FIELDS },
       ),
     [mutate, organizationId, email],
   );

@@ -6,6 +6,7 @@ import { changesOf, editFormOf, turnsDataAccessOff } from './user-edit-form.js';
 const saved = editFormOf({
   name: 'Pat Doe',
   alternateEmail: 'pat@home.test',
+  jobTitle: 'Charge nurse',
   role: 'ORG_USER',
   tableauLicense: 'VIEWER',
   directDataAccessEnabled: true,
@@ -16,12 +17,16 @@ describe('the user edit form', () => {
     expect(saved).toEqual({
       name: 'Pat Doe',
       alternateEmail: 'pat@home.test',
+      jobTitle: 'Charge nurse',
       role: 'orgUser',
       tableau: 'viewer',
       directDataAccess: true,
     });
-    expect(editFormOf({ name: 'X', role: 'SYSTEM_ADMIN', directDataAccessEnabled: false })).toMatchObject({
+    expect(
+      editFormOf({ name: 'X', jobTitle: null, role: 'SYSTEM_ADMIN', directDataAccessEnabled: false }),
+    ).toMatchObject({
       alternateEmail: '',
+      jobTitle: '',
       role: 'systemAdmin',
       tableau: 'none',
     });
@@ -35,11 +40,17 @@ describe('the user edit form', () => {
     });
   });
 
-  it('clears the alternate email with null and the Tableau license with clearTableauLicense', () => {
+  it('sends a changed job title trimmed, and none when only its spaces changed', () => {
+    expect(changesOf(saved, { ...saved, jobTitle: ' Head of nursing ' })).toEqual({ jobTitle: 'Head of nursing' });
+    expect(changesOf(saved, { ...saved, jobTitle: ' Charge nurse  ' })).toBeNull();
+  });
+
+  it('clears the alternate email and job title with null and the Tableau license with clearTableauLicense', () => {
     expect(changesOf(saved, { ...saved, alternateEmail: ' ', tableau: 'none' })).toEqual({
       alternateEmail: null,
       clearTableauLicense: true,
     });
+    expect(changesOf(saved, { ...saved, jobTitle: '  ' })).toEqual({ jobTitle: null });
     expect(changesOf(saved, { ...saved, tableau: 'creator', directDataAccess: false })).toEqual({
       tableauLicense: 'CREATOR',
       directDataAccessEnabled: false,

@@ -1,6 +1,8 @@
+import type { UserTextValues } from '@meridian/schema';
 import type { UpdateUserInput } from '../../../../gql/graphql.js';
 import { roleKeyOf, scalarText, tableauChoiceOf } from '../../shared/user-fields.js';
 import {
+  byUserTextField,
   userFieldsInput,
   type UserFieldsErrors,
   type UserFieldsField,
@@ -10,14 +12,17 @@ import {
 /** The editable fields of a user, as the form holds them: all of them shared with the create form. */
 export type UserEditForm = UserFieldsForm;
 
-/** The user's record as the general section reads it. */
-export interface EditableUser {
+/**
+ * The user's record as the general section reads it. Every text field is required: a record read
+ * without one (a document not selecting it) is a type error, not a form that clears it.
+ */
+export type EditableUser = UserTextValues & {
   name: string;
   alternateEmail?: unknown;
   role: string;
   tableauLicense?: string | null;
   directDataAccessEnabled: boolean;
-}
+};
 
 export type UserEditField = UserFieldsField;
 export type UserEditErrors = UserFieldsErrors;
@@ -27,6 +32,7 @@ export function editFormOf(user: EditableUser): UserEditForm {
   return {
     name: user.name,
     alternateEmail: scalarText(user.alternateEmail),
+    ...byUserTextField((spec) => user[spec.field] ?? ''),
     role: roleKeyOf(user.role) ?? 'orgUser',
     tableau: tableauChoiceOf(user.tableauLicense),
     directDataAccess: user.directDataAccessEnabled,
@@ -35,8 +41,8 @@ export function editFormOf(user: EditableUser): UserEditForm {
 
 /**
  * The update input of what changed, and nothing else (omitted fields stay as they are; an unchanged
- * role is never sent, so editing oneself never touches one's role). A cleared alternate email is
- * sent as null; no Tableau level is clearTableauLicense. Null when nothing changed.
+ * role is never sent, so editing oneself never touches one's role). A cleared alternate email or
+ * text field is sent as null; no Tableau level is clearTableauLicense. Null when nothing changed.
  */
 export function changesOf(saved: UserEditForm, form: UserEditForm): UpdateUserInput | null {
   const before = userFieldsInput(saved);
