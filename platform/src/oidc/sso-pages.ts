@@ -231,6 +231,7 @@ export function ssoHandlers(context: StepContext) {
 
 export type SsoPages = ReturnType<typeof ssoHandlers>;
 
-interface OrganizationParams {
+/** The path parameter of the SAML endpoints (exported: the route table's declaration names it). */
+export interface OrganizationParams {
   organizationId: string;
 }
