@@ -86,7 +86,7 @@ export const NEW_USER_EDITS: UserEdits = {
 };
 
 /** The columns of the body's editable fields (name and texts trimmed, emails normalized) over `base`'s, where the body leaves one out. */
-export function editsOf(body: EditableFields, base: UserEdits): UserEdits {
+function editsOf(body: EditableFields, base: UserEdits): UserEdits {
   return {
     ...userTextColumns(body, base),
     name: body.name?.trim() ?? base.name,
